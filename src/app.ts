@@ -1,0 +1,174 @@
+// createApp(deps): request ids and logging, the one error handler, /graphql, /rest,
+// /openapi.json and the health probes. server.ts only starts and stops what this returns.
+import crypto from 'node:crypto';
+import Koa from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { unwrapResolverError } from '@apollo/server/errors';
+import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import { GraphQLError } from 'graphql';
+import type { MikroORM } from '@mikro-orm/core';
+import type { Config } from './config';
+import type { Logger } from './logger';
+import { buildContext, type Context } from './context';
+import { createSchema } from './graphql/schema';
+import { classify } from './graphql/error-mapping';
+import { ServiceError } from './graphql/errors';
+import { ROUTES } from './rest/routes';
+import { compileRoutes, createRestRouter } from './rest/executor';
+import { buildOpenApi } from './rest/openapi';
+import { sendError } from './rest/respond';
+
+export interface App {
+  koa: Koa;
+  schema: GraphQLSchema;
+  apollo: ApolloServer<Context>;
+  /** Stops Apollo; the caller closes the HTTP server and the ORM. */
+  stop(): Promise<void>;
+}
+
+export interface CreateAppOptions {
+  config: Config;
+  logger: Logger;
+  orm: MikroORM;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+function formatError(formatted: GraphQLFormattedError, raw: unknown): GraphQLFormattedError {
+  const err = unwrapResolverError(raw);
+  const gqlError = raw instanceof GraphQLError ? raw : err instanceof GraphQLError ? err : new GraphQLError(formatted.message);
+  const classified = classify(err instanceof ServiceError ? err : gqlError);
+  if (!classified) return { message: formatted.message, locations: formatted.locations, extensions: { code: formatted.extensions?.code } };
+  const { error } = classified;
+  const extensions: Record<string, unknown> = { code: error.code };
+  if (error.field) extensions.field = error.field;
+  return { message: error.message, locations: formatted.locations, path: formatted.path, extensions };
+}
+
+export async function createApp({ config, logger, orm }: CreateAppOptions): Promise<App> {
+  const schema = await createSchema();
+  const deps = { config, logger, em: orm.em };
+  const compiled = compileRoutes(schema, ROUTES);
+  const openApi = buildOpenApi(ROUTES, config.publicBaseUrl);
+
+  const apollo = new ApolloServer<Context>({
+    schema,
+    introspection: config.introspection,
+    csrfPrevention: true,
+    allowBatchedHttpRequests: false,
+    includeStacktraceInErrorResponses: false,
+    hideSchemaDetailsFromClientErrors: !config.introspection,
+    formatError,
+    plugins: [
+      ApolloServerPluginInlineTraceDisabled(),
+      ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }),
+      {
+        // Unknown failures are logged once, with the request id, before formatError hides them.
+        async requestDidStart({ contextValue }) {
+          return {
+            async didResolveOperation({ operationName }) {
+              (contextValue as any).operationName = operationName;
+            },
+            async didEncounterErrors({ errors }) {
+              for (const e of errors) {
+                const c = classify(e.originalError instanceof ServiceError ? e.originalError : e);
+                if (c?.internal) contextValue.logger.error({ err: e.originalError ?? e, path: e.path }, 'unhandled error in GraphQL operation');
+              }
+            },
+          };
+        },
+      },
+    ],
+  });
+  await apollo.start();
+  const { koaMiddleware } = await import('@as-integrations/koa');
+
+  const koa = new Koa();
+  koa.proxy = false;
+
+  // Request id and access log: every line of this request carries the id.
+  koa.use(async (ctx, next) => {
+    const incoming = ctx.get('x-request-id');
+    const requestId = REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.state.logger = logger.child({ requestId });
+    ctx.set('x-request-id', requestId);
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      ctx.state.logger.info(
+        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10, operation: ctx.state.operation, errorCode: ctx.state.errorCode },
+        'request',
+      );
+    }
+  });
+
+  // The one error handler: nothing but the error body leaves; never a stack trace.
+  koa.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (err: any) {
+      if (err instanceof ServiceError) return sendError(ctx, err);
+      const status = typeof err?.status === 'number' ? err.status : 500;
+      if (status === 400 || err?.type === 'entity.parse.failed' || err instanceof SyntaxError) {
+        return sendError(ctx, new ServiceError('WSInvalidParameterException', 'The request body is not valid JSON.', { field: 'body' }));
+      }
+      if (status === 413) return sendError(ctx, new ServiceError('WSLimitExceededException', 'The request body is too large.', { status: 413 }));
+      if (status === 415) return sendError(ctx, new ServiceError('WSInvalidParameterException', 'Unsupported content type.', { field: 'body', status: 415 }));
+      ctx.state.logger.error({ err }, 'unhandled error');
+      sendError(ctx, new ServiceError('WSInternalException'));
+    }
+  });
+
+  const router = new Router();
+  router.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/readyz', async (ctx) => {
+    const check = await orm.checkConnection().catch(() => ({ ok: false as const }));
+    ctx.status = check.ok ? 200 : 503;
+    ctx.body = { status: check.ok ? 'ready' : 'unavailable', database: check.ok ? 'up' : 'down' };
+  });
+  router.get('/openapi.json', (ctx) => {
+    ctx.body = openApi;
+  });
+
+  // The integration is ESM-only and resolves its own copy of Apollo's type declarations.
+  const graphqlMiddleware = koaMiddleware(apollo as any, {
+    context: async ({ ctx }: { ctx: Koa.Context }) => buildContext(deps, ctx.state.requestId, ctx.headers, ctx.state.logger),
+  });
+  const jsonBody = bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' });
+  router.all('/graphql', jsonBody, async (ctx, next) => {
+    ctx.state.operation = 'graphql';
+    await graphqlMiddleware(ctx, next);
+  });
+
+  const rest = createRestRouter(schema, deps, compiled);
+  koa.use(router.routes());
+  koa.use(jsonBody);
+  koa.use(rest.routes());
+  koa.use(
+    rest.allowedMethods({
+      throw: true,
+      methodNotAllowed: () => new ServiceError('WSMethodNotAllowedException', undefined),
+      notImplemented: () => new ServiceError('WSMethodNotAllowedException', undefined),
+    }),
+  );
+  // Nothing matched: a JSON 404, never Koa's text page.
+  koa.use(async (ctx) => {
+    if (ctx.status === 404 && !ctx.body) sendError(ctx, new ServiceError('WSNotFoundException', `No route for ${ctx.method} ${ctx.path}.`));
+  });
+
+  return {
+    koa,
+    schema,
+    apollo,
+    stop: () => apollo.stop(),
+  };
+}

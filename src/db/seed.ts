@@ -1,0 +1,33 @@
+// Demo tenant seeding: runs each module's demo seeder, in dependency order, in one
+// transaction, once (on an empty database). Never in production (config refuses it).
+import type { MikroORM } from '@mikro-orm/core';
+import { Seeder } from '@mikro-orm/seeder';
+import type { EntityManager } from '@mikro-orm/core';
+import type { Logger } from '../logger';
+import { ReferenceDataVersion } from '../modules/reference-data/reference-data.entity';
+import { ReferenceDataSeeder } from '../modules/reference-data/reference-data.seeder';
+
+/** Each module appends its demo seeder here as its domain lands. */
+export const DEMO_SEEDERS: (new () => Seeder)[] = [ReferenceDataSeeder];
+
+export class DemoSeeder extends Seeder {
+  // Not Seeder.call(): it forks the EntityManager, and a fork leaves the transaction (on the
+  // single-connection embedded database it would wait for itself forever).
+  async run(em: EntityManager): Promise<void> {
+    for (const S of DEMO_SEEDERS) {
+      await new S().run(em);
+      await em.flush();
+    }
+  }
+}
+
+export async function seedDemoIfEmpty(orm: MikroORM, logger: Logger): Promise<boolean> {
+  const em = orm.em.fork();
+  // The conditions version row is the first thing the demo seed writes.
+  if (await em.count(ReferenceDataVersion, { name: 'conditions' })) return false;
+  await em.transactional(async (tx) => {
+    await new DemoSeeder().run(tx);
+  });
+  logger.info('demo tenant seeded');
+  return true;
+}

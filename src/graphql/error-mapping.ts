@@ -1,0 +1,52 @@
+// Turns whatever a GraphQL execution raised into the one error vocabulary. Used by Apollo's
+// formatError and by the REST executor, so both surfaces answer alike.
+import { GraphQLError } from 'graphql';
+import { ServiceError, isErrorCode, invalidParameter } from './errors';
+
+const PG_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+
+/** A database or other dependency that did not answer, as opposed to a bug of ours. */
+export function isDependencyFailure(err: unknown): boolean {
+  let cur: any = err;
+  for (let depth = 0; cur && depth < 5; depth++) {
+    if (typeof cur.code === 'string' && PG_UNAVAILABLE.has(cur.code)) return true;
+    const name = cur.constructor?.name;
+    if (name === 'ConnectionException') return true;
+    if (typeof cur.message === 'string' && /Connection terminated|Connection ended|connect ECONNREFUSED|timeout exceeded when trying to connect|terminating connection/i.test(cur.message)) return true;
+    cur = cur.cause ?? cur.originalError ?? cur.previous;
+  }
+  return false;
+}
+
+/** The argument or input field a graphql-js coercion message names, without the variable prefix. */
+function coercionField(message: string): string | undefined {
+  const at = /at "([^"]+)"/.exec(message);
+  if (at) return at[1].split('.').pop()!.replace(/\[\d+\]$/, '');
+  const field = /Field "([^"]+)" of required type/.exec(message) ?? /Field "([^"]+)" is not defined/.exec(message);
+  if (field) return field[1];
+  const variable = /Variable "\$([^"]+)"/.exec(message);
+  return variable?.[1];
+}
+
+export type Classified = { error: ServiceError; internal: boolean };
+
+/**
+ * Classifies one GraphQL error. `internal` is true when the cause is unknown (a bug or an
+ * unexpected failure): the caller logs it with the request id and answers WSInternalException.
+ */
+export function classify(err: GraphQLError): Classified | null {
+  const original = err.originalError;
+  if (err instanceof ServiceError) return { error: err, internal: false };
+  if (original instanceof ServiceError) return { error: original, internal: false };
+  const code = err.extensions?.code;
+  if (isErrorCode(code)) return { error: new ServiceError(code, err.message, { field: err.extensions?.field as string | undefined }), internal: false };
+  // Variable coercion failures (wrong type, missing required value): the request is malformed.
+  if (err.path === undefined && (code === 'BAD_USER_INPUT' || /^Variable "\$/.test(err.message))) {
+    return { error: invalidParameter(coercionField(err.message) ?? 'request'), internal: false };
+  }
+  // Document-level problems (parse, validation) stay as Apollo reports them.
+  if (code === 'GRAPHQL_PARSE_FAILED' || code === 'GRAPHQL_VALIDATION_FAILED' || code === 'BAD_REQUEST' || code === 'PERSISTED_QUERY_NOT_FOUND' || code === 'PERSISTED_QUERY_NOT_SUPPORTED' || code === 'OPERATION_RESOLUTION_FAILURE') {
+    return null;
+  }
+  return { error: new ServiceError('WSInternalException'), internal: true };
+}

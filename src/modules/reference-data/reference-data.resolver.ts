@@ -1,0 +1,90 @@
+import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import type { Context } from '../../context';
+import { ServiceBoundary } from '../../graphql/service-boundary';
+import { invalidParameter } from '../../graphql/errors';
+import { AssessmentField, AssessmentForm, Condition, FieldDefinition, Profession, ReferenceDataVersion, Specialty } from './reference-data.entity';
+import { CountryView, DataVersion, StateView, TimezoneView } from './reference-data.types';
+import { listCountries, listStates, listTimezones, normaliseCountryCode } from './iso';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An optional country code: upper-cased; not two letters is WSInvalidParameterException. */
+export function countryCodeArg(value: string | null | undefined, field = 'countryCode'): string | null {
+  const code = normaliseCountryCode(value);
+  if (code === 'invalid') throw invalidParameter(field, `${field} must be a two-letter ISO 3166-1 code.`);
+  return code;
+}
+
+@Resolver()
+@UseMiddleware(ServiceBoundary('WSRefDataServiceException'))
+export class ReferenceDataResolver {
+  @Query(() => [TimezoneView], { description: 'IANA time zones, all of them or those of one country (getAllTimezones).' })
+  timezones(
+    @Arg('countryCode', () => String, { nullable: true, description: 'ISO 3166-1 alpha-2 code, any case; omitted: every zone.' }) countryCode?: string | null,
+  ): TimezoneView[] {
+    return listTimezones(countryCodeArg(countryCode) ?? undefined);
+  }
+
+  @Query(() => [Condition], { description: 'Conditions for users and contacts (getConditions).' })
+  conditions(@Ctx() ctx: Context): Promise<Condition[]> {
+    return ctx.em.find(Condition, {}, { orderBy: { conditionName: 'asc', conditionId: 'asc' } });
+  }
+
+  @Query(() => DataVersion, { description: 'Data version of the conditions list.' })
+  async conditionsVersion(@Ctx() ctx: Context): Promise<DataVersion> {
+    const row = await ctx.em.findOne(ReferenceDataVersion, { name: 'conditions' });
+    return { version: row?.version ?? 1 };
+  }
+
+  @Query(() => [AssessmentForm], { description: 'Assessment forms with their fields; one form when assessmentUuid is given (getAssessmentForms).' })
+  assessmentForms(
+    @Ctx() ctx: Context,
+    @Arg('assessmentUuid', () => String, { nullable: true, description: 'UUID of one assessment; unknown gives an empty list.' }) assessmentUuid?: string | null,
+  ): Promise<AssessmentForm[]> {
+    if (assessmentUuid !== undefined && assessmentUuid !== null) {
+      if (!UUID.test(assessmentUuid)) throw invalidParameter('assessmentUuid', 'assessmentUuid must be a UUID.');
+      return ctx.em.find(AssessmentForm, { assessmentUuid: assessmentUuid.toLowerCase() });
+    }
+    return ctx.em.find(AssessmentForm, {}, { orderBy: { assessmentId: 'asc' } });
+  }
+
+  @Query(() => [CountryView], { description: 'ISO 3166-1 countries with English names.' })
+  countries(): CountryView[] {
+    return listCountries();
+  }
+
+  @Query(() => [StateView], { description: 'ISO 3166-2 subdivisions of one country.' })
+  states(@Arg('countryCode', () => String, { description: 'ISO 3166-1 alpha-2 code, any case.' }) countryCode: string): StateView[] {
+    const code = countryCodeArg(countryCode);
+    if (!code) throw invalidParameter('countryCode', 'countryCode is required.');
+    return listStates(code);
+  }
+
+  @Query(() => [FieldDefinition], { description: 'Fields a smart directory can show (directoryFieldIds).' })
+  fieldDefinitions(@Ctx() ctx: Context): Promise<FieldDefinition[]> {
+    return ctx.em.find(FieldDefinition, {}, { orderBy: { fieldId: 'asc' } });
+  }
+
+  @Query(() => [Profession], { description: 'Professions users can hold.' })
+  professions(@Ctx() ctx: Context): Promise<Profession[]> {
+    return ctx.em.find(Profession, {}, { orderBy: { professionName: 'asc' } });
+  }
+
+  @Query(() => [Specialty], { description: 'Specialties, all or those of one profession.' })
+  specialties(
+    @Ctx() ctx: Context,
+    @Arg('professionId', () => Int, { nullable: true, description: 'Only the specialties of this profession.' }) professionId?: number | null,
+  ): Promise<Specialty[]> {
+    const where = professionId == null ? {} : { professionId };
+    return ctx.em.find(Specialty, where, { orderBy: { specialtyName: 'asc' } });
+  }
+}
+
+@Resolver(() => AssessmentForm)
+@UseMiddleware(ServiceBoundary('WSRefDataServiceException'))
+export class AssessmentFormResolver {
+  @FieldResolver(() => [AssessmentField], { description: 'Fields (questions) of the form, in order.' })
+  fields(@Root() form: AssessmentForm, @Ctx() ctx: Context): Promise<AssessmentField[]> {
+    return ctx.loaders.assessmentFields.load(form.assessmentId);
+  }
+}

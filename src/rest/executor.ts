@@ -1,0 +1,91 @@
+// The REST facade: each route runs its pre-parsed, pre-validated GraphQL document in-process
+// against the same schema and context builder as /graphql, then shapes the exact REST body.
+import crypto from 'node:crypto';
+import Router from '@koa/router';
+import type Koa from 'koa';
+import { execute, parse, validate, getOperationAST, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { buildContext, type AppDeps } from '../context';
+import { classify } from '../graphql/error-mapping';
+import { ServiceError } from '../graphql/errors';
+import type { RouteDef } from './route';
+import { sendError } from './respond';
+
+export interface CompiledRoute {
+  def: RouteDef;
+  document: DocumentNode;
+}
+
+/** Parses and validates every route's document; a broken route fails start-up, not a request. */
+export function compileRoutes(schema: GraphQLSchema, routes: RouteDef[]): CompiledRoute[] {
+  const seen = new Set<string>();
+  return routes.map((def) => {
+    const key = `${def.method} ${def.path}`;
+    if (seen.has(key)) throw new Error(`Duplicate route ${key}`);
+    seen.add(key);
+    const document = parse(def.document);
+    const errors = validate(schema, document);
+    if (errors.length) throw new Error(`Route ${key} (${def.operation}): ${errors.map((e) => e.message).join('; ')}`);
+    const op = getOperationAST(document);
+    if (!op || op.name?.value !== def.operation) {
+      throw new Error(`Route ${key}: the document must hold one operation named ${def.operation}`);
+    }
+    return { def, document };
+  });
+}
+
+function etagOf(body: unknown): string {
+  return `W/"${crypto.createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+}
+
+function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((t) => {
+    const v = t.trim();
+    return v === '*' || v === etag || v.replace(/^W\//, '') === etag.replace(/^W\//, '');
+  });
+}
+
+export function createRestRouter(schema: GraphQLSchema, deps: AppDeps, compiled: CompiledRoute[]): Router {
+  const router = new Router();
+  for (const { def, document } of compiled) {
+    const handler: Koa.Middleware = async (ctx) => {
+      const requestId: string = ctx.state.requestId;
+      const logger = ctx.state.logger ?? deps.logger;
+      let variables: Record<string, unknown>;
+      try {
+        variables = def.variables({ params: ctx.params ?? {}, query: ctx.query, headers: ctx.headers, body: (ctx.request as any).body ?? {} });
+      } catch (err) {
+        if (err instanceof ServiceError) return sendError(ctx, err);
+        throw err;
+      }
+      ctx.state.operation = def.operation;
+      const contextValue = buildContext(deps, requestId, ctx.headers, logger);
+      const result = await execute({ schema, document, contextValue, variableValues: variables, operationName: def.operation });
+      if (result.errors?.length) {
+        const classified = classify(result.errors[0]);
+        if (!classified || classified.internal) {
+          logger.error({ err: result.errors[0].originalError ?? result.errors[0], operation: def.operation }, 'unhandled error in REST operation');
+        }
+        return sendError(ctx, classified?.error ?? new ServiceError('WSInternalException'));
+      }
+      const body = def.result(result.data);
+      ctx.status = def.status ?? 200;
+      if (body === undefined) {
+        ctx.body = '';
+        return;
+      }
+      if (def.etag) {
+        const etag = etagOf(body);
+        ctx.set('ETag', etag);
+        ctx.set('Cache-Control', 'no-cache');
+        if (etagMatches(ctx.get('If-None-Match'), etag)) {
+          ctx.status = 304;
+          return;
+        }
+      }
+      ctx.body = body;
+    };
+    router.register(def.path, [def.method], handler, { name: def.operation });
+  }
+  return router;
+}

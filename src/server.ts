@@ -1,0 +1,75 @@
+// Start, listen, graceful shutdown: nothing else.
+import http from 'node:http';
+import path from 'node:path';
+import { loadConfig, ConfigError } from './config';
+import { createLogger } from './logger';
+import { createOrm, migrate } from './db/orm';
+import { seedDemoIfEmpty } from './db/seed';
+import { createApp } from './app';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Configuration error: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  const orm = await createOrm({ databaseUrl: config.databaseUrl, embeddedDir: path.join(config.dataDir, 'pgdata'), logger });
+  await migrate(orm);
+  if (config.seedDemo) await seedDemoIfEmpty(orm, logger);
+  const app = await createApp({ config, logger, orm });
+
+  const server = http.createServer(app.koa.callback());
+  server.headersTimeout = 15_000;
+  server.requestTimeout = 60_000;
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const port = (server.address() as { port: number }).port;
+  const base = config.publicBaseUrl;
+  logger.info({ port, database: config.databaseUrl ? 'postgresql' : `embedded (${config.dataDir})` }, 'listening');
+  if (config.nodeEnv !== 'production') {
+    console.log(
+      [
+        '',
+        `  GraphQL (Apollo Sandbox): ${base}/graphql`,
+        `  REST base:                ${base}/rest`,
+        `  OpenAPI:                  ${base}/openapi.json`,
+        `  Try:                      curl '${base}/rest/refdata/timezones?countryCode=au'`,
+        '',
+      ].join('\n'),
+    );
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      logger.warn('shutdown timeout: closing remaining connections');
+      server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    // close() refuses new connections and resolves once in-flight requests have finished.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await closed;
+    await app.stop();
+    await orm.close();
+    clearTimeout(force);
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error('Failed to start:', err);
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+// The committed schema, the route table and the OpenAPI document agree.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse, validate } from 'graphql';
+import { createSchema } from '../../src/graphql/schema';
+import { printSdl } from '../../src/graphql/print';
+import { ROUTES } from '../../src/rest/routes';
+import { buildOpenApi, openApiPath } from '../../src/rest/openapi';
+import { compileRoutes } from '../../src/rest/executor';
+import { ERROR_REGISTRY } from '../../src/graphql/errors';
+
+describe('contract', () => {
+  it('schema/schema.graphql is the printed current schema (run npm run schema when this fails)', async () => {
+    const committed = fs.readFileSync(path.join(__dirname, '../../schema/schema.graphql'), 'utf8');
+    expect(committed).toBe(printSdl(await createSchema()));
+  });
+
+  it('every route document is valid against the schema and named after its operation', async () => {
+    const schema = await createSchema();
+    for (const r of ROUTES) expect({ route: r.operation, errors: validate(schema, parse(r.document)).map((e) => e.message) }).toEqual({ route: r.operation, errors: [] });
+    expect(() => compileRoutes(schema, ROUTES)).not.toThrow();
+  });
+
+  it('the OpenAPI document lists exactly the route table, with the error body and credentials', () => {
+    const doc: any = buildOpenApi(ROUTES, 'http://localhost:4000');
+    const listed = Object.entries(doc.paths).flatMap(([p, ops]: [string, any]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+    expect(listed.sort()).toEqual(ROUTES.map((r) => `${r.method} ${openApiPath(r.path)}`).sort());
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.components.schemas.ErrorBody.properties.errorCode.enum).toEqual(Object.keys(ERROR_REGISTRY));
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(['authToken', 'systemToken', 'companyApiKey', 'bearer']);
+    for (const r of ROUTES) {
+      const op = doc.paths[openApiPath(r.path)][r.method.toLowerCase()];
+      expect(op.operationId).toBe(r.operation);
+      for (const code of r.openapi.errors) {
+        const status = String(ERROR_REGISTRY[code as keyof typeof ERROR_REGISTRY].status);
+        expect(op.responses[status].description).toContain(code);
+      }
+    }
+  });
+
+  it('every type, field and argument of our schema has a description', async () => {
+    const schema = await createSchema();
+    const missing: string[] = [];
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (type.name.startsWith('__') || type.name.startsWith('_') || ['String', 'Int', 'Float', 'Boolean', 'ID', 'link__Import', 'link__Purpose', 'federation__FieldSet', 'federation__Scope', 'federation__Policy', 'federation__ContextFieldValue'].includes(type.name)) continue;
+      // Root operation types carry no description of their own in type-graphql.
+      if (!type.description && !['Query', 'Mutation'].includes(type.name)) missing.push(type.name);
+      if ('getFields' in type) {
+        for (const f of Object.values((type as any).getFields()) as any[]) {
+          if (f.name.startsWith('_')) continue;
+          if (!f.description) missing.push(`${type.name}.${f.name}`);
+          for (const a of f.args ?? []) if (!a.description) missing.push(`${type.name}.${f.name}(${a.name})`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
