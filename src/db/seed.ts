@@ -6,9 +6,13 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from '../logger';
 import { ReferenceDataVersion } from '../modules/reference-data/reference-data.entity';
 import { ReferenceDataSeeder } from '../modules/reference-data/reference-data.seeder';
+import { CoreSeeder } from '../modules/company/core.seeder';
 
 /** Each module appends its demo seeder here as its domain lands. */
-export const DEMO_SEEDERS: (new () => Seeder)[] = [ReferenceDataSeeder];
+export const DEMO_SEEDERS: (new () => Seeder)[] = [
+  ReferenceDataSeeder,
+  CoreSeeder,
+];
 
 export class DemoSeeder extends Seeder {
   // Not Seeder.call(): it forks the EntityManager, and a fork leaves the transaction (on the

@@ -1,12 +1,14 @@
 // Tenant reference data that no package holds: conditions, professions, specialties,
 // directory field definitions and assessment forms. Each entity doubles as its ObjectType.
 import { Entity, PrimaryKey, Property, ManyToOne, OneToMany, Index } from '@mikro-orm/decorators/legacy';
-import { Collection, type Rel } from '@mikro-orm/core';
+import { Collection, PrimaryKeyProp, type Rel } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 
 @ObjectType({ description: 'A medical condition users and contacts can be linked to.' })
 @Entity({ tableName: 'condition' })
 export class Condition {
+  [PrimaryKeyProp]?: 'conditionId';
+
   @Field(() => Int, { description: 'Id of the condition.' })
   @PrimaryKey({ autoincrement: false })
   conditionId!: number;
@@ -19,6 +21,8 @@ export class Condition {
 /** Version counters of reference lists whose clients cache them (conditions/version). */
 @Entity({ tableName: 'reference_data_version' })
 export class ReferenceDataVersion {
+  [PrimaryKeyProp]?: 'name';
+
   @PrimaryKey({ length: 50 })
   name!: string;
 
@@ -29,6 +33,8 @@ export class ReferenceDataVersion {
 @ObjectType({ description: 'A profession a user can hold.' })
 @Entity({ tableName: 'profession' })
 export class Profession {
+  [PrimaryKeyProp]?: 'professionId';
+
   @Field(() => Int, { description: 'Id of the profession.' })
   @PrimaryKey({ autoincrement: false })
   professionId!: number;
@@ -41,6 +47,8 @@ export class Profession {
 @ObjectType({ description: 'A specialty within a profession.' })
 @Entity({ tableName: 'specialty' })
 export class Specialty {
+  [PrimaryKeyProp]?: 'specialtyId';
+
   @Field(() => Int, { description: 'Id of the specialty.' })
   @PrimaryKey({ autoincrement: false })
   specialtyId!: number;
@@ -57,6 +65,8 @@ export class Specialty {
 @ObjectType({ description: 'A field a smart directory can show for its contacts.' })
 @Entity({ tableName: 'field_definition' })
 export class FieldDefinition {
+  [PrimaryKeyProp]?: 'fieldId';
+
   @Field(() => Int, { description: 'Id of the field definition, as used in directoryFieldIds.' })
   @PrimaryKey({ autoincrement: false })
   fieldId!: number;
@@ -81,6 +91,8 @@ export class FieldDefinition {
 @ObjectType({ description: 'An assessment form users fill in.' })
 @Entity({ tableName: 'assessment_form' })
 export class AssessmentForm {
+  [PrimaryKeyProp]?: 'assessmentId';
+
   @Field(() => Int, { description: 'Id of the assessment.' })
   @PrimaryKey({ autoincrement: false })
   assessmentId!: number;
@@ -101,6 +113,8 @@ export class AssessmentForm {
 @Entity({ tableName: 'assessment_field' })
 @Index({ properties: ['form', 'fieldOrder'] })
 export class AssessmentField {
+  [PrimaryKeyProp]?: 'fieldId';
+
   @Field(() => Int, { description: 'Id of the field.' })
   @PrimaryKey({ autoincrement: false })
   fieldId!: number;

@@ -1,0 +1,61 @@
+// Demo tenant core: the five users, the seven companies, roles, company API keys and the
+// ingestion system token of DESIGN.md. Other modules seed their parts on top of these ids.
+import type { EntityManager } from '@mikro-orm/core';
+import { Seeder } from '@mikro-orm/seeder';
+import { hash } from '@node-rs/argon2';
+import { User } from '../user/user.entity';
+import { Company, CompanyApiKey, CompanyRole } from './company.entity';
+import { SystemToken } from '../identity/identity.entity';
+import { hashToken } from '../identity/tokens';
+import { DEMO_PROFESSION, DEMO_SPECIALTY } from '../reference-data/reference-data.seeder';
+
+export const DEMO_PASSWORD = 'Demo-Passw0rd!';
+export const DEMO_USERS = { olivia: 2001, ian: 2002, cara: 2003, omar: 2004, pat: 2005 };
+export const DEMO_COMPANIES = {
+  northwind: 1001, southgate: 1002, eastwood: 1003, westfield: 1004, hidden: 1005, closed: 1006, pending: 1007,
+};
+export const DEMO_COMPANY_API_KEY = '5e0c1a52-7d4b-4c8e-9f1a-000000001001';
+export const DEMO_INACTIVE_COMPANY_API_KEY = '5e0c1a52-7d4b-4c8e-9f1a-000000009999';
+export const DEMO_INGESTION_TOKEN = 'demo-ingestion-token';
+
+export class CoreSeeder extends Seeder {
+  async run(em: EntityManager): Promise<void> {
+    const passwordHash = await hash(DEMO_PASSWORD, { algorithm: 2 /* argon2id */ });
+    const users = [
+      { uId: DEMO_USERS.olivia, email: 'olivia@demo.example', authType: 'O' as const, passwordHash, synchronised: true, firstName: 'Olivia', lastName: 'Nguyen', countryCode: 'AU', professionId: DEMO_PROFESSION.doctor, specialtyId: DEMO_SPECIALTY.cardiology, timezoneId: 'Australia/Sydney' },
+      { uId: DEMO_USERS.ian, email: 'ian@demo.example', authType: 'I' as const, passwordHash: null, synchronised: true, firstName: 'Ian', lastName: 'Brooks', countryCode: 'AU' },
+      { uId: DEMO_USERS.cara, email: 'cara@demo.example', authType: 'O' as const, passwordHash, synchronised: true, firstName: 'Cara', lastName: 'Lopez', countryCode: 'AU' },
+      { uId: DEMO_USERS.omar, email: 'omar@demo.example', authType: 'O' as const, passwordHash, synchronised: false, firstName: 'Omar', lastName: 'Haddad', countryCode: 'NZ' },
+      { uId: DEMO_USERS.pat, email: 'pat@demo.example', authType: 'O' as const, passwordHash, synchronised: true, firstName: 'Pat', lastName: 'Kim', countryCode: 'AU' },
+    ];
+    for (const u of users) em.create(User, u);
+
+    const companies = [
+      { companyId: DEMO_COMPANIES.northwind, companyName: 'Northwind Health', companyCity: 'Sydney', companyStateCode: 'NSW', companyCountryCode: 'AU', smartDirectoryEnabled: true },
+      { companyId: DEMO_COMPANIES.southgate, companyName: 'Southgate Clinics', companyCity: 'Melbourne', companyStateCode: 'VIC', companyCountryCode: 'AU' },
+      { companyId: DEMO_COMPANIES.eastwood, companyName: 'Eastwood Care', companyCity: 'Brisbane', companyStateCode: 'QLD', companyCountryCode: 'AU' },
+      { companyId: DEMO_COMPANIES.westfield, companyName: 'Westfield Labs', companyCity: 'Auckland', companyCountryCode: 'NZ' },
+      { companyId: DEMO_COMPANIES.hidden, companyName: 'Hidden Harbour', companyCity: 'Hobart', companyStateCode: 'TAS', companyCountryCode: 'AU', hiddenWall: true },
+      { companyId: DEMO_COMPANIES.closed, companyName: 'Closed Co', companyCity: 'Perth', companyStateCode: 'WA', companyCountryCode: 'AU', active: false },
+      { companyId: DEMO_COMPANIES.pending, companyName: 'Pending Partners', companyCity: 'Adelaide', companyStateCode: 'SA', companyCountryCode: 'AU' },
+    ];
+    for (const c of companies) {
+      em.create(Company, {
+        ...c,
+        companyDesc: `${c.companyName}: a demo company wall.`,
+        companyContactName: 'Demo Contact',
+        companyContactEmail: `contact@${c.companyName.toLowerCase().replace(/[^a-z]+/g, '')}.example`,
+        companyWebsite: `https://${c.companyName.toLowerCase().replace(/[^a-z]+/g, '')}.example`,
+        bannerKey: `companies/${c.companyId}/banner-criteria.png`,
+        logoKey: `companies/${c.companyId}/logo.png`,
+      });
+    }
+    const northwind = em.getReference(Company, DEMO_COMPANIES.northwind);
+    const cara = em.getReference(User, DEMO_USERS.cara);
+    em.create(CompanyRole, { company: northwind, user: cara, role: 'ADMIN' });
+    em.create(CompanyRole, { company: northwind, user: cara, role: 'PUSH_NOTIFICATION' });
+    em.create(CompanyApiKey, { keyHash: hashToken(DEMO_COMPANY_API_KEY), company: northwind, active: true });
+    em.create(CompanyApiKey, { keyHash: hashToken(DEMO_INACTIVE_COMPANY_API_KEY), company: northwind, active: false });
+    em.create(SystemToken, { tokenHash: hashToken(DEMO_INGESTION_TOKEN), name: 'Demo ingestion process', scopes: ['ingestion'] });
+  }
+}
