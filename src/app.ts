@@ -60,6 +60,8 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
     introspection: config.introspection,
     csrfPrevention: true,
     allowBatchedHttpRequests: false,
+    // server.ts owns the signals: it drains HTTP first, then stops Apollo, then the database.
+    stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: false,
     hideSchemaDetailsFromClientErrors: !config.introspection,
     formatError,

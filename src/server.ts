@@ -63,7 +63,8 @@ async function main() {
     await orm.close();
     clearTimeout(force);
     logger.info('stopped');
-    process.exit(0);
+    // pino writes asynchronously: flush before exiting so the last lines are not lost.
+    logger.flush(() => process.exit(0));
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
