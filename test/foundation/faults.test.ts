@@ -46,7 +46,7 @@ describe('when the database does not answer', () => {
 
   it('then GraphQL carries the same code', async () => {
     const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ conditions { conditionId } }' }) });
-    const body = await res.json();
+    const body: any = await res.json();
     expect(body.errors[0]).toMatchObject({ message: 'The reference data service is unavailable.', extensions: { code: 'WSRefDataServiceException' } });
     expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|stack|127\.0\.0\.1/);
   });

@@ -37,7 +37,7 @@ it('starts on an empty embedded database, serves demo data, and exits 0 on SIGTE
     expect(lines.some((l) => l?.msg === 'demo tenant seeded')).toBe(true);
     const tz = await (await fetch(`${base}/rest/refdata/timezones?countryCode=au`)).json();
     expect(tz).toContainEqual(expect.objectContaining({ timezoneId: 'Australia/Sydney', offsetHours: 10, dstOffsetHours: 1 }));
-    const conditions = await (await fetch(`${base}/rest/refdata/conditions`)).json();
+    const conditions: any = await (await fetch(`${base}/rest/refdata/conditions`)).json();
     expect(conditions.length).toBeGreaterThan(0);
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     const drained = new Promise((resolve) => child.stdout!.once('close', resolve));

@@ -1,0 +1,37 @@
+import { startTestApp, type TestApp } from '../helpers/app';
+
+describe('when GRAPHQL_INTROSPECTION is false', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ demo: false, env: { GRAPHQL_INTROSPECTION: 'false' } });
+  });
+  afterAll(() => t.close());
+
+  it('then introspection is refused and field suggestions are hidden', async () => {
+    const intro = await t.gql('{ __schema { types { name } } }');
+    expect(intro.body.errors![0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    const typo = await t.gql('{ timezone { timezoneId } }');
+    expect(typo.body.errors![0].message).toBe('Cannot query field "timezone" on type "Query".');
+  });
+
+  it('then the OpenAPI document is still served', async () => {
+    const res = await t.rest('GET', '/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.paths['/rest/refdata/timezones'].get.operationId).toBe('getAllTimezones');
+  });
+});
+
+describe('by default', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ demo: false });
+  });
+  afterAll(() => t.close());
+
+  it('introspection answers and suggestions help', async () => {
+    const intro = await t.gql('{ __schema { queryType { name } } }');
+    expect(intro.body.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+    const typo = await t.gql('{ timezone { timezoneId } }');
+    expect(typo.body.errors![0].message).toContain('Did you mean "timezones"?');
+  });
+});
