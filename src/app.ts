@@ -21,11 +21,16 @@ import { ROUTES } from './rest/routes';
 import { compileRoutes, createRestRouter } from './rest/executor';
 import { buildOpenApi } from './rest/openapi';
 import { sendError } from './rest/respond';
+import { graphqlArmor, GRAPHQL_LIMITS } from './graphql/limits';
+import { createMetrics, type Metrics } from './observability/metrics';
+import helmet from 'koa-helmet';
+import cors from '@koa/cors';
 
 export interface App {
   koa: Koa;
   schema: GraphQLSchema;
   apollo: ApolloServer<Context>;
+  metrics: Metrics;
   /** Stops Apollo; the caller closes the HTTP server and the ORM. */
   stop(): Promise<void>;
 }
@@ -55,8 +60,12 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
   const compiled = compileRoutes(schema, ROUTES);
   const openApi = buildOpenApi(ROUTES, config.publicBaseUrl);
 
+  const armor = graphqlArmor();
+  const metrics = createMetrics();
   const apollo = new ApolloServer<Context>({
     schema,
+    validationRules: armor.validationRules,
+    parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
     introspection: config.introspection,
     csrfPrevention: true,
     allowBatchedHttpRequests: false,
@@ -66,16 +75,31 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
     hideSchemaDetailsFromClientErrors: !config.introspection,
     formatError,
     plugins: [
+      ...armor.plugins,
       ApolloServerPluginInlineTraceDisabled(),
       ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }),
       {
         // Unknown failures are logged once, with the request id, before formatError hides them.
         async requestDidStart({ contextValue }) {
           return {
+            // A document refused before execution is the client's error (400), whichever
+            // validation step refused it (Apollo answers 500 for limits raised while parsing).
+            async willSendResponse({ response }) {
+              if (response.body.kind !== 'single') return;
+              const { data, errors } = response.body.singleResult;
+              if (data === undefined && errors?.length && errors.every((e) => e.extensions?.code === 'GRAPHQL_VALIDATION_FAILED' || e.extensions?.code === 'GRAPHQL_PARSE_FAILED')) {
+                response.http.status = 400;
+              }
+            },
             async didResolveOperation({ operationName }) {
-              (contextValue as any).operationName = operationName;
+              if (contextValue.httpState) contextValue.httpState.operation = operationName ?? 'anonymous';
             },
             async didEncounterErrors({ errors }) {
+              const first = errors[0];
+              if (first && contextValue?.httpState) {
+                const c = classify(first.originalError instanceof ServiceError ? first.originalError : first);
+                contextValue.httpState.errorCode = c?.error.code ?? (first.extensions?.code as string | undefined) ?? 'GRAPHQL_ERROR';
+              }
               for (const e of errors) {
                 const c = classify(e.originalError instanceof ServiceError ? e.originalError : e);
                 if (c?.internal) contextValue.logger.error({ err: e.originalError ?? e, path: e.path }, 'unhandled error in GraphQL operation');
@@ -104,6 +128,9 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
       await next();
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      if (ctx.path !== '/metrics') {
+        metrics.observe({ operation: ctx.state.operation ?? (ctx.status === 404 ? 'unmatched' : ctx.path), method: ctx.method, outcome: ctx.state.errorCode ?? (ctx.status < 400 ? 'ok' : String(ctx.status)) }, ms / 1000);
+      }
       ctx.state.logger.info(
         { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10, operation: ctx.state.operation, errorCode: ctx.state.errorCode },
         'request',
@@ -128,7 +155,24 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
     }
   });
 
+  // Security headers. The CSP is left to the embedded Sandbox page's own needs (it loads from
+  // Apollo's CDN); every other response is JSON.
+  koa.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
+  if (config.corsOrigins.length) {
+    const allowed = new Set(config.corsOrigins);
+    koa.use(cors({ origin: (ctx: Koa.Context) => (allowed.has(ctx.get('Origin')) ? ctx.get('Origin') : ''), allowHeaders: ['content-type', 'x-service-authtoken', 'x-service-company-api-key', 'x-api-key', 'authorization', 'apollo-require-preflight', 'x-request-id'], exposeHeaders: ['x-request-id', 'etag', 'retry-after'] }));
+  }
+
   const router = new Router();
+  if (config.metricsEnabled) {
+    router.get('/metrics', async (ctx) => {
+      if (config.metricsToken && ctx.get('authorization') !== `Bearer ${config.metricsToken}`) {
+        return sendError(ctx, new ServiceError('WSInvalidAuthTokenException', 'A metrics token is required.'));
+      }
+      ctx.type = metrics.registry.contentType;
+      ctx.body = await metrics.registry.metrics();
+    });
+  }
   router.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
   });
@@ -143,7 +187,7 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
 
   // The integration is ESM-only and resolves its own copy of Apollo's type declarations.
   const graphqlMiddleware = koaMiddleware(apollo as any, {
-    context: async ({ ctx }: { ctx: Koa.Context }) => buildContext(deps, ctx.state.requestId, ctx.headers, ctx.state.logger),
+    context: async ({ ctx }: { ctx: Koa.Context }) => ({ ...buildContext(deps, ctx.state.requestId, ctx.headers, ctx.state.logger), httpState: ctx.state }),
   });
   const jsonBody = bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' });
   router.all('/graphql', jsonBody, async (ctx, next) => {
@@ -171,6 +215,7 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
     koa,
     schema,
     apollo,
+    metrics,
     stop: () => apollo.stop(),
   };
 }

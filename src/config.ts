@@ -17,6 +17,11 @@ export interface Config {
   /** Seed the demo tenant on an empty database (never in production). */
   seedDemo: boolean;
   shutdownTimeoutMs: number;
+  /** Serve /metrics (METRICS_ENABLED); with METRICS_TOKEN set, only to `Authorization: Bearer <token>`. */
+  metricsEnabled: boolean;
+  metricsToken: string | null;
+  /** Origins allowed by CORS (CORS_ORIGINS, comma-separated; empty: no CORS headers). */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -90,5 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     introspection: parseBool('GRAPHQL_INTROSPECTION', env.GRAPHQL_INTROSPECTION, true),
     seedDemo,
     shutdownTimeoutMs,
+    metricsEnabled: parseBool('METRICS_ENABLED', env.METRICS_ENABLED, true),
+    metricsToken: env.METRICS_TOKEN || null,
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean).map((o) => parseUrl('CORS_ORIGINS', o)),
   };
 }

@@ -31,6 +31,8 @@ export interface Context {
   loaders: Loaders;
   /** Per-request memo for principals and other values computed once. */
   memo: Map<string, unknown>;
+  /** The HTTP request's state (operation name, error code) for the access log and metrics. */
+  httpState?: Record<string, any>;
 }
 
 type HeaderBag = Record<string, string | string[] | undefined>;

@@ -1,0 +1,90 @@
+// GraphQL resource limits, security headers, CORS and metrics.
+import { startTestApp, type TestApp } from '../helpers/app';
+import { GRAPHQL_LIMITS } from '../../src/graphql/limits';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ demo: false, env: { CORS_ORIGINS: 'https://app.example' } });
+});
+afterAll(() => t.close());
+
+const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: conditionsVersion { version }`).join(' ')} }`;
+const directives = (n: number) => `{ conditionsVersion { ${Array.from({ length: n }, () => 'version @include(if: true)').join(' ')} } }`;
+
+describe('GraphQL limits', () => {
+  it(`accepts ${GRAPHQL_LIMITS.maxAliases} aliases and refuses one more`, async () => {
+    const ok = await t.gql(aliases(GRAPHQL_LIMITS.maxAliases));
+    expect(ok.body.errors).toBeUndefined();
+    const over = await t.gql(aliases(GRAPHQL_LIMITS.maxAliases + 1));
+    expect(over.status).toBe(400);
+    expect(over.body.errors![0].message).toMatch(/Aliases limit of 15 exceeded/);
+    expect(over.body.errors![0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+
+  it(`accepts ${GRAPHQL_LIMITS.maxDirectives} directives and refuses one more`, async () => {
+    const ok = await t.gql(directives(GRAPHQL_LIMITS.maxDirectives));
+    expect(ok.body.errors).toBeUndefined();
+    const over = await t.gql(directives(GRAPHQL_LIMITS.maxDirectives + 1));
+    expect(over.status).toBe(400);
+    expect(over.body.errors![0].message).toMatch(/Directives limit of 20 exceeded/);
+  });
+
+  it(`refuses a document of more than ${GRAPHQL_LIMITS.maxTokens} tokens`, async () => {
+    const fields = Array.from({ length: GRAPHQL_LIMITS.maxTokens }, () => 'timezoneId').join(' ');
+    const res = await t.gql(`{ timezones { ${fields} } }`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors![0]).toMatchObject({ message: 'Syntax Error: Document contains more that 2000 tokens. Parsing aborted.', extensions: { code: 'GRAPHQL_PARSE_FAILED' } });
+  });
+
+  it('refuses batched HTTP requests', async () => {
+    const res = await t.rest('POST', '/graphql', { body: [{ query: '{ conditionsVersion { version } }' }, { query: '{ conditionsVersion { version } }' }] });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('HTTP hardening', () => {
+  it('sends security headers', async () => {
+    const res = await t.rest('GET', '/healthz');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=/);
+  });
+
+  it('answers CORS only for configured origins', async () => {
+    const allowed = await t.rest('OPTIONS', '/rest/refdata/conditions', { headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' } });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    const other = await t.rest('GET', '/rest/refdata/countries', { headers: { origin: 'https://evil.example' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('metrics', () => {
+  it('counts a REST operation by name and outcome', async () => {
+    await t.rest('GET', '/rest/refdata/timezones?countryCode=aus');
+    await t.rest('GET', '/rest/refdata/timezones?countryCode=au');
+    await t.gql('query getConditionsVersion { conditionsVersion { version } }');
+    const res = await t.rest('GET', '/metrics');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('http_requests_total{operation="getAllTimezones",method="GET",outcome="WSInvalidParameterException"} 1');
+    expect(res.text).toContain('http_requests_total{operation="getAllTimezones",method="GET",outcome="ok"} 1');
+    expect(res.text).toContain('http_requests_total{operation="getConditionsVersion",method="POST",outcome="ok"} 1');
+    expect(res.text).toMatch(/http_request_duration_seconds_bucket\{le="0.005",operation="getAllTimezones",outcome="ok"\}/);
+    expect(res.text).toContain('nodejs_eventloop_lag_seconds');
+  });
+});
+
+describe('metrics behind a token', () => {
+  let t2: TestApp;
+  beforeAll(async () => {
+    t2 = await startTestApp({ demo: false, db: t.db, env: { METRICS_TOKEN: 'm-secret' } });
+  });
+  afterAll(() => t2.close());
+
+  it('refuses /metrics without the token and serves it with it', async () => {
+    const denied = await t2.rest('GET', '/metrics');
+    expect(denied.status).toBe(401);
+    expect(denied.body).toEqual({ errorCode: 'WSInvalidAuthTokenException', message: 'A metrics token is required.' });
+    const ok = await t2.rest('GET', '/metrics', { headers: { authorization: 'Bearer m-secret' } });
+    expect(ok.status).toBe(200);
+  });
+});
