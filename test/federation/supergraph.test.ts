@@ -1,0 +1,37 @@
+// The service composes into a supergraph: an Apollo gateway introspects it over loopback
+// (IntrospectAndCompose) and answers queries through it.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApolloServer } from '@apollo/server';
+import { ApolloGateway, IntrospectAndCompose } from '@apollo/gateway';
+import { startTestApp, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+let gateway: ApolloServer;
+beforeAll(async () => {
+  t = await startTestApp();
+  const gw = new ApolloGateway({
+    supergraphSdl: new IntrospectAndCompose({ subgraphs: [{ name: 'pronet', url: `${t.baseUrl}/graphql` }] }),
+    logger: { debug() {}, info() {}, warn() {}, error() {} },
+  });
+  gateway = new ApolloServer({ gateway: gw });
+  await gateway.start();
+});
+afterAll(async () => {
+  await gateway.stop();
+  await t.close();
+});
+
+it('answers a query through the gateway', async () => {
+  const res = await gateway.executeOperation({ query: '{ timezones(countryCode: "AU") { timezoneId offsetHours } conditionsVersion { version } }' });
+  const body = res.body as any;
+  expect(body.singleResult.errors).toBeUndefined();
+  expect(body.singleResult.data.timezones).toContainEqual({ timezoneId: 'Australia/Sydney', offsetHours: 10 });
+  expect(body.singleResult.data.conditionsVersion).toEqual({ version: 1 });
+});
+
+it('passes the subgraph error codes through', async () => {
+  const res = await gateway.executeOperation({ query: '{ timezones(countryCode: "AUS") { timezoneId } }' });
+  const body = res.body as any;
+  expect(body.singleResult.errors[0].extensions.code).toBe('WSInvalidParameterException');
+});
