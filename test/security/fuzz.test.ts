@@ -65,7 +65,7 @@ describe.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_
       fc.asyncProperty(requestArb(route), async (req) => {
         let path = route.path;
         for (const [k, v] of Object.entries(req.path)) path = path.replace(`:${k}`, encodeURIComponent(String(v)));
-        const qs = new URLSearchParams(Object.entries(req.query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
+        const qs = new URLSearchParams(Object.entries(req.query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)] as [string, string])).toString();
         const headers: Record<string, string> = {};
         if (req.auth === 'valid') headers['x-service-authtoken'] = token;
         if (req.auth === 'junk') headers['x-service-authtoken'] = 'junk-token';
