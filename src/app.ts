@@ -21,6 +21,10 @@ import { ROUTES } from './rest/routes';
 import { compileRoutes, createRestRouter } from './rest/executor';
 import { buildOpenApi } from './rest/openapi';
 import { sendError } from './rest/respond';
+import { graphqlUploadKoa } from 'graphql-upload-minimal';
+import { drainUploads } from './rest/multipart';
+import { startUploadPurge } from './modules/library/upload.purge';
+import { createAuth } from './auth';
 import { graphqlArmor, GRAPHQL_LIMITS } from './graphql/limits';
 import { createMetrics, type Metrics } from './observability/metrics';
 import helmet from 'koa-helmet';
@@ -57,6 +61,7 @@ function formatError(formatted: GraphQLFormattedError, raw: unknown): GraphQLFor
 export async function createApp({ config, logger, orm }: CreateAppOptions): Promise<App> {
   const schema = await createSchema();
   const deps = { config, logger, em: orm.em };
+  const auth = await createAuth({ config, logger, orm });
   const compiled = compileRoutes(schema, ROUTES);
   const openApi = buildOpenApi(ROUTES, config.publicBaseUrl);
 
@@ -190,13 +195,25 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
     context: async ({ ctx }: { ctx: Koa.Context }) => ({ ...buildContext(deps, ctx.state.requestId, ctx.headers, ctx.state.logger), httpState: ctx.state }),
   });
   const jsonBody = bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' });
-  router.all('/graphql', jsonBody, async (ctx, next) => {
+  // Multipart requests (GraphQL multipart request spec) stream their files to the resolvers;
+  // 21 files is the most one operation takes (createSupportGroup). Unused files are drained.
+  const uploads = graphqlUploadKoa({ maxFileSize: Math.max(config.uploadMaxBytes, config.tileMaxBytes) + 1, maxFiles: 21 });
+  const drainUnusedUploads: Koa.Middleware = async (ctx, next) => {
+    try {
+      await next();
+    } finally {
+      drainUploads((ctx.request as any).body);
+    }
+  };
+  router.all('/graphql', uploads, drainUnusedUploads, jsonBody, async (ctx, next) => {
     ctx.state.operation = 'graphql';
     await graphqlMiddleware(ctx, next);
   });
 
   const rest = createRestRouter(schema, deps, compiled);
+  const purge = startUploadPurge(orm.em, logger);
   koa.use(router.routes());
+  koa.use(auth.middleware);
   koa.use(jsonBody);
   koa.use(rest.routes());
   koa.use(
@@ -216,6 +233,10 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
     schema,
     apollo,
     metrics,
-    stop: () => apollo.stop(),
+    stop: async () => {
+      purge.stop();
+      await apollo.stop();
+      await auth.close();
+    },
   };
 }

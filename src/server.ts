@@ -6,6 +6,8 @@ import { createLogger } from './logger';
 import { createOrm, migrate } from './db/orm';
 import { seedDemoIfEmpty } from './db/seed';
 import { createApp } from './app';
+import { startScheduler } from './modules/scheduler/scheduler';
+import { countStatement } from './observability/statements';
 
 async function main() {
   let config;
@@ -19,10 +21,11 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config.logLevel);
-  const orm = await createOrm({ databaseUrl: config.databaseUrl, embeddedDir: path.join(config.dataDir, 'pgdata'), logger });
+  const orm = await createOrm({ databaseUrl: config.databaseUrl, embeddedDir: path.join(config.dataDir, 'pgdata'), logger, onQuery: countStatement });
   await migrate(orm);
   if (config.seedDemo) await seedDemoIfEmpty(orm, logger);
   const app = await createApp({ config, logger, orm });
+  const scheduler = startScheduler({ em: orm.em, config, logger: logger.child({ component: 'scheduler' }), intervalMs: config.schedulerIntervalMs });
 
   const server = http.createServer(app.koa.callback());
   server.headersTimeout = 15_000;
@@ -59,6 +62,7 @@ async function main() {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     await closed;
+    await scheduler.stop();
     await app.stop();
     await orm.close();
     clearTimeout(force);

@@ -21,7 +21,7 @@ export interface DbOptions {
   embeddedDir: string;
   logger?: Logger;
   /** Called for every SQL statement (statement counting in tests and benchmarks). */
-  onQuery?: (sql: string) => void;
+  onQuery?: (sql: string, params: readonly unknown[]) => void;
   poolMax?: number;
 }
 
@@ -40,8 +40,8 @@ export function ormOptions(db: DbOptions): Partial<Options> {
     // The schema comes from migrations only; never diffed or altered at run time.
     ensureDatabase: false,
     allowGlobalContext: false,
-    onQuery: (sql: string) => {
-      db.onQuery?.(sql);
+    onQuery: (sql: string, params: readonly unknown[]) => {
+      db.onQuery?.(sql, params);
       return sql;
     },
   };

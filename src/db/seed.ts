@@ -7,11 +7,27 @@ import type { Logger } from '../logger';
 import { ReferenceDataVersion } from '../modules/reference-data/reference-data.entity';
 import { ReferenceDataSeeder } from '../modules/reference-data/reference-data.seeder';
 import { CoreSeeder } from '../modules/company/core.seeder';
+import { DiscoverySeeder } from '../modules/discovery/discovery.seeder';
+import { UserProfileSeeder } from '../modules/user/user.seeder';
+import { AddressSeeder } from '../modules/address/address.seeder';
+import { ConsentSeeder } from '../modules/consent/consent.seeder';
+import { DirectorySeeder } from '../modules/directory/directory.seeder';
+import { EventSeeder } from '../modules/event/event.seeder';
+import { NotificationSeeder } from '../modules/notification/notification.seeder';
+import { LibrarySeeder } from '../modules/library/library.seeder';
 
 /** Each module appends its demo seeder here as its domain lands. */
 export const DEMO_SEEDERS: (new () => Seeder)[] = [
   ReferenceDataSeeder,
   CoreSeeder,
+  DiscoverySeeder,
+  UserProfileSeeder,
+  AddressSeeder,
+  ConsentSeeder,
+  DirectorySeeder,
+  EventSeeder,
+  NotificationSeeder,
+  LibrarySeeder,
 ];
 
 export class DemoSeeder extends Seeder {

@@ -1,6 +1,7 @@
 // Prometheus metrics: request count and latency by REST operation or GraphQL operation name
 // and by outcome (the WS identifier on errors), plus process and event-loop metrics.
 import { Registry, Counter, Histogram, collectDefaultMetrics } from 'prom-client';
+import { statementCount } from './statements';
 
 export interface Metrics {
   registry: Registry;
@@ -23,6 +24,15 @@ export function createMetrics(): Metrics {
     labelNames: ['operation', 'outcome'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
+  });
+  new Counter({
+    name: 'db_statements_total',
+    help: 'SQL statements sent to the database by this process.',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(statementCount());
+    },
   });
   return {
     registry,

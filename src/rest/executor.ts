@@ -9,6 +9,7 @@ import { classify } from '../graphql/error-mapping';
 import { ServiceError } from '../graphql/errors';
 import type { RouteDef } from './route';
 import { sendError } from './respond';
+import { parseMultipart, type ParsedMultipart } from './multipart';
 
 export interface CompiledRoute {
   def: RouteDef;
@@ -49,11 +50,23 @@ export function createRestRouter(schema: GraphQLSchema, deps: AppDeps, compiled:
   const router = new Router();
   for (const { def, document } of compiled) {
     const handler: Koa.Middleware = async (ctx) => {
+      if (!def.multipart) return run(ctx, (ctx.request as any).body ?? {});
+      // A multipart body streams while the operation runs; the answer waits for its end.
+      let multipart: ParsedMultipart | undefined;
+      try {
+        multipart = await parseMultipart(ctx, def.multipart, deps.config);
+        await run(ctx, multipart.body);
+      } finally {
+        multipart?.drain();
+        await multipart?.finished;
+      }
+    };
+    const run = async (ctx: Koa.Context, requestBody: unknown) => {
       const requestId: string = ctx.state.requestId;
       const logger = ctx.state.logger ?? deps.logger;
       let variables: Record<string, unknown>;
       try {
-        variables = def.variables({ params: ctx.params ?? {}, query: ctx.query, headers: ctx.headers, body: (ctx.request as any).body ?? {} });
+        variables = def.variables({ params: ctx.params ?? {}, query: ctx.query, headers: ctx.headers, body: requestBody });
       } catch (err) {
         if (err instanceof ServiceError) return sendError(ctx, err);
         throw err;
@@ -68,8 +81,9 @@ export function createRestRouter(schema: GraphQLSchema, deps: AppDeps, compiled:
         }
         return sendError(ctx, classified?.error ?? new ServiceError('WSInternalException'));
       }
-      const body = def.result(result.data);
       ctx.status = def.status ?? 200;
+      if (def.respond) return def.respond(ctx, result.data, deps);
+      const body = def.result(result.data);
       if (body === undefined) {
         ctx.body = '';
         return;

@@ -36,7 +36,7 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): Record<stri
     }
     const responses: Record<string, unknown> = {
       [String(r.status ?? 200)]: r.openapi.response
-        ? { description: 'Success', content: { 'application/json': { schema: r.openapi.response } } }
+        ? { description: 'Success', content: { [r.openapi.responseContentType ?? 'application/json']: { schema: r.openapi.response } } }
         : { description: 'Success, no payload' },
     };
     if (r.etag) responses['304'] = { description: 'Not modified (If-None-Match matched the ETag)' };
@@ -54,7 +54,7 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): Record<stri
       responses,
     };
     if (r.openapi.description) op.description = r.openapi.description;
-    if (r.openapi.requestBody) op.requestBody = { required: true, content: { 'application/json': { schema: r.openapi.requestBody } } };
+    if (r.openapi.requestBody) op.requestBody = { required: true, content: { [r.multipart ? 'multipart/form-data' : 'application/json']: { schema: r.openapi.requestBody } } };
     if (SECURITY[r.credential].length) op.security = SECURITY[r.credential];
     const p = openApiPath(r.path);
     paths[p] = { ...(paths[p] ?? {}), [r.method.toLowerCase()]: op };

@@ -1,5 +1,8 @@
 // The shape of one REST route: everything the facade, the OpenAPI document and the
 // authorization sweep need to know about it, as data.
+import type Koa from 'koa';
+import type { AppDeps } from '../context';
+import type { MultipartSpec } from './multipart';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Which credential a route requires. */
@@ -38,6 +41,10 @@ export interface RouteDef {
   status?: number;
   /** Reference data: answer with an ETag and honour If-None-Match. */
   etag?: boolean;
+  /** The body is multipart/form-data: text parts and streamed file parts (Upload variables). */
+  multipart?: MultipartSpec;
+  /** Writes the response itself from the GraphQL data (a file download streams its bytes). */
+  respond?: (ctx: Koa.Context, data: any, deps: AppDeps) => Promise<void> | void;
   openapi: {
     summary: string;
     description?: string;
@@ -45,6 +52,8 @@ export interface RouteDef {
     parameters?: OpenApiParam[];
     requestBody?: JsonSchema;
     response?: JsonSchema;
+    /** Media type of the success response (default application/json). */
+    responseContentType?: string;
     /** Error identifiers this route can answer with. */
     errors: string[];
   };

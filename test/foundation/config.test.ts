@@ -1,4 +1,18 @@
+import crypto from 'node:crypto';
 import { loadConfig, ConfigError } from '../../src/config';
+
+/** The settings production insists on (no demo keys or secrets). */
+function productionEnv(): Record<string, string> {
+  const jwk = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' });
+  return {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://h/db',
+    AUTH_SIGNING_KEYS: JSON.stringify({ keys: [{ ...jwk, kid: 'k1' }] }),
+    LOGIN_CLIENT_ID: 'mobile',
+    LOGIN_CLIENT_SECRET: 'x'.repeat(40),
+    LOGIN_CLIENT_REDIRECT_URIS: 'com.example.app:/oauth/ssosignedin',
+  };
+}
 
 describe('configuration', () => {
   it('has the documented defaults', () => {
@@ -21,6 +35,14 @@ describe('configuration', () => {
   });
 
   it('never seeds demo data in production by default', () => {
-    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://h/db' }).seedDemo).toBe(false);
+    expect(loadConfig(productionEnv()).seedDemo).toBe(false);
+  });
+
+  it('refuses production without its own keys and secrets', () => {
+    const { AUTH_SIGNING_KEYS: _k, ...noKeys } = productionEnv();
+    expect(() => loadConfig(noKeys)).toThrow(new ConfigError('AUTH_SIGNING_KEYS is required in production'));
+    expect(() => loadConfig({ ...productionEnv(), LOGIN_CLIENT_SECRET: 'demo-mobile-secret' })).toThrow(
+      new ConfigError('LOGIN_CLIENT_SECRET must be at least 32 characters and not the demo secret in production'),
+    );
   });
 });

@@ -1,10 +1,24 @@
 // Migrations are listed explicitly so compiled and ts-jest runs load the same set without globbing.
 // `npm run migration:create -- <name>` writes a new file here and appends it to this list.
 import type { Migration } from '@mikro-orm/migrations';
+import { Migration20261122011418_support_group } from './Migration20261122011418_support_group';
+import { Migration20261122003714_smart_directories } from './Migration20261122003714_smart_directories';
+import { Migration20261122003606_smart_library } from './Migration20261122003606_smart_library';
+import { Migration20261122003152_events_notifications } from './Migration20261122003152_events_notifications';
+import { Migration20261122003039_profile_addresses_consents } from './Migration20261122003039_profile_addresses_consents';
+import { Migration20261122002824_identity } from './Migration20261122002824_identity';
+import { Migration20261122002816_discovery } from './Migration20261122002816_discovery';
 import { Migration20261122002217_core } from './Migration20261122002217_core';
 import { Migration20261122001343_reference_data } from './Migration20261122001343_reference_data';
 
 export const MIGRATIONS: (new (...args: any[]) => Migration)[] = [
   Migration20261122001343_reference_data,
   Migration20261122002217_core,
+  Migration20261122002816_discovery,
+  Migration20261122002824_identity,
+  Migration20261122003039_profile_addresses_consents,
+  Migration20261122003152_events_notifications,
+  Migration20261122003606_smart_library,
+  Migration20261122003714_smart_directories,
+  Migration20261122011418_support_group,
 ];

@@ -31,13 +31,13 @@ export class CoreSeeder extends Seeder {
     for (const u of users) em.create(User, u);
 
     const companies = [
-      { companyId: DEMO_COMPANIES.northwind, companyName: 'Northwind Health', companyCity: 'Sydney', companyStateCode: 'NSW', companyCountryCode: 'AU', smartDirectoryEnabled: true },
-      { companyId: DEMO_COMPANIES.southgate, companyName: 'Southgate Clinics', companyCity: 'Melbourne', companyStateCode: 'VIC', companyCountryCode: 'AU' },
-      { companyId: DEMO_COMPANIES.eastwood, companyName: 'Eastwood Care', companyCity: 'Brisbane', companyStateCode: 'QLD', companyCountryCode: 'AU' },
-      { companyId: DEMO_COMPANIES.westfield, companyName: 'Westfield Labs', companyCity: 'Auckland', companyCountryCode: 'NZ' },
+      { companyId: DEMO_COMPANIES.northwind, companyName: 'Northwind Health', companyAddress: '1 Harbour Street', companyCity: 'Sydney', companyPostcode: '2000', companyStateCode: 'NSW', companyCountryCode: 'AU', smartDirectoryEnabled: true },
+      { companyId: DEMO_COMPANIES.southgate, companyName: 'Southgate Clinics', companyAddress: '200 Collins Street', companyCity: 'Melbourne', companyPostcode: '3000', companyStateCode: 'VIC', companyCountryCode: 'AU', usesCaf: true, cafUrl: 'https://southgateclinics.example/caf' },
+      { companyId: DEMO_COMPANIES.eastwood, companyName: 'Eastwood Care', companyAddress: '12 Queen Street', companyCity: 'Brisbane', companyPostcode: '4000', companyStateCode: 'QLD', companyCountryCode: 'AU' },
+      { companyId: DEMO_COMPANIES.westfield, companyName: 'Westfield Labs', companyAddress: '5 Queen Street', companyCity: 'Auckland', companyPostcode: '1010', companyCountryCode: 'NZ' },
       { companyId: DEMO_COMPANIES.hidden, companyName: 'Hidden Harbour', companyCity: 'Hobart', companyStateCode: 'TAS', companyCountryCode: 'AU', hiddenWall: true },
       { companyId: DEMO_COMPANIES.closed, companyName: 'Closed Co', companyCity: 'Perth', companyStateCode: 'WA', companyCountryCode: 'AU', active: false },
-      { companyId: DEMO_COMPANIES.pending, companyName: 'Pending Partners', companyCity: 'Adelaide', companyStateCode: 'SA', companyCountryCode: 'AU' },
+      { companyId: DEMO_COMPANIES.pending, companyName: 'Pending Partners', companyAddress: '50 King William Street', companyCity: 'Adelaide', companyPostcode: '5000', companyStateCode: 'SA', companyCountryCode: 'AU' },
     ];
     for (const c of companies) {
       em.create(Company, {

@@ -4,6 +4,7 @@ import { Entity, PrimaryKey, Property, ManyToOne, Index } from '@mikro-orm/decor
 import type { Opt, Rel } from '@mikro-orm/core';
 import { PrimaryKeyProp } from '@mikro-orm/core';
 import { User } from '../user/user.entity';
+import { TokenFamily } from './oauth.entity';
 
 @Entity({ tableName: 'service_auth_token' })
 export class ServiceAuthToken {
@@ -23,6 +24,11 @@ export class ServiceAuthToken {
 
   @Property({ type: 'datetime', nullable: true })
   revokedAt?: Date | null;
+
+  /** The OAuth token family whose access token logged in; revoking the family revokes this too. */
+  @ManyToOne(() => TokenFamily, { fieldName: 'family_id', nullable: true, deleteRule: 'set null' })
+  @Index()
+  family?: Rel<TokenFamily> | null;
 
   @Property({ defaultRaw: 'now()' })
   createdAt: Date & Opt = new Date();

@@ -1,16 +1,23 @@
 // The one module that turns request credentials into principals, once per request.
-// Resolvers call requireUser / requireSystem / requireCompanyKey; the errors are the spec's.
+// Resolvers call requireUser / requireSystem / requireCompanyKey (and requireBearer for the
+// OAuth access token); the errors are the spec's. Service auth tokens are looked up through
+// the token cache (Redis or in-process) in front of PostgreSQL.
 import type { Context } from '../../context';
 import { ServiceError } from '../../graphql/errors';
 import { User } from '../user/user.entity';
 import { Company, CompanyApiKey } from '../company/company.entity';
 import { ServiceAuthToken, SystemToken } from './identity.entity';
 import { hashToken, sameDigest, SERVICE_TOKEN_TTL_MS } from './tokens';
+import { CacheUnavailableError, type CachedToken } from './token-cache';
+import { identityOf } from './identity.runtime';
+import { familyActive } from './families';
 
 export interface UserPrincipal {
   kind: 'user';
   user: User;
   tokenHash: string;
+  /** When the service auth token expires unless used again (sliding). */
+  expiresAt: Date;
 }
 
 export interface SystemPrincipal {
@@ -24,6 +31,14 @@ export interface CompanyKeyPrincipal {
   company: Company;
 }
 
+/** An OAuth access token (Authorization: Bearer), as loginUser and sso-token take it. */
+export interface BearerPrincipal {
+  kind: 'bearer';
+  user: User;
+  familyId: string;
+  clientId: string;
+}
+
 async function memo<T>(ctx: Context, key: string, compute: () => Promise<T>): Promise<T> {
   if (!ctx.memo.has(key)) ctx.memo.set(key, compute());
   return ctx.memo.get(key) as Promise<T>;
@@ -34,20 +49,65 @@ const invalidToken = () => new ServiceError('WSInvalidAuthTokenException');
 /** Sliding expiry is written at most this often per token, not on every request. */
 const SLIDE_GRANULARITY_MS = 5 * 60 * 1000;
 
+async function viaCache<T>(ctx: Context, op: () => Promise<T>): Promise<T> {
+  try {
+    return await op();
+  } catch (err) {
+    if (!(err instanceof CacheUnavailableError)) throw err;
+    ctx.logger.error({ err: { message: (err.cause as Error | undefined)?.message } }, 'token cache unavailable');
+    throw new ServiceError('WSCacheServiceException', undefined, { cause: err });
+  }
+}
+
+/** The cached entry, or the row read from the database (and cached) on a miss or when due to slide. */
+async function lookupToken(ctx: Context, tokenHash: string, now: number): Promise<CachedToken> {
+  const { cache } = identityOf(ctx.config);
+  const cached = await viaCache(ctx, () => cache.get(tokenHash));
+  if (cached === 'revoked') throw invalidToken();
+  if (cached && cached.expiresAt - now >= SERVICE_TOKEN_TTL_MS - SLIDE_GRANULARITY_MS) return cached;
+  const row = await ctx.em.findOne(ServiceAuthToken, { tokenHash }, { populate: ['user'] });
+  if (!row || !sameDigest(row.tokenHash, tokenHash) || row.revokedAt || row.expiresAt.getTime() <= now) throw invalidToken();
+  let expiresAt = row.expiresAt.getTime();
+  if (expiresAt - now < SERVICE_TOKEN_TTL_MS - SLIDE_GRANULARITY_MS) {
+    expiresAt = now + SERVICE_TOKEN_TTL_MS;
+    await ctx.em.nativeUpdate(ServiceAuthToken, { tokenHash, revokedAt: null }, { expiresAt: new Date(expiresAt) });
+  }
+  const entry = { userId: (row.user as User).uId, expiresAt };
+  await viaCache(ctx, () => cache.put(tokenHash, entry));
+  return entry;
+}
+
+/** x-service-authtoken: missing, unknown, expired or revoked is WSInvalidAuthTokenException;
+ * the token cache not answering is WSCacheServiceException. */
 export function requireUser(ctx: Context): Promise<UserPrincipal> {
   return memo(ctx, 'principal:user', async () => {
     const raw = ctx.credentials.authToken;
     if (!raw || raw.length > 512) throw invalidToken();
     const tokenHash = hashToken(raw);
-    const row = await ctx.em.findOne(ServiceAuthToken, { tokenHash }, { populate: ['user'] });
     const now = Date.now();
-    if (!row || !sameDigest(row.tokenHash, tokenHash) || row.revokedAt || row.expiresAt.getTime() <= now) throw invalidToken();
-    const user = row.user as User;
-    if (!user.active) throw invalidToken();
-    if (row.expiresAt.getTime() - now < SERVICE_TOKEN_TTL_MS - SLIDE_GRANULARITY_MS) {
-      await ctx.em.nativeUpdate(ServiceAuthToken, { tokenHash }, { expiresAt: new Date(now + SERVICE_TOKEN_TTL_MS) });
-    }
-    return { kind: 'user', user, tokenHash };
+    const entry = await lookupToken(ctx, tokenHash, now);
+    if (entry.expiresAt <= now) throw invalidToken();
+    const user = await ctx.em.findOne(User, { uId: entry.userId });
+    if (!user || !user.active) throw invalidToken();
+    return { kind: 'user', user, tokenHash, expiresAt: new Date(entry.expiresAt) };
+  });
+}
+
+/** Authorization: Bearer <access token>: a valid ES256 JWT of ours with the sso scope, whose
+ * login (token family) has not been revoked, for an active user. */
+export function requireBearer(ctx: Context): Promise<BearerPrincipal> {
+  return memo(ctx, 'principal:bearer', async () => {
+    const raw = ctx.credentials.bearer;
+    const invalid = () => new ServiceError('WSInvalidAuthTokenException', 'The access token is missing or invalid.');
+    if (!raw || raw.length > 4096) throw invalid();
+    const claims = await identityOf(ctx.config).signer.verifyAccessToken(raw).catch(() => {
+      throw invalid();
+    });
+    if (!claims.scope.split(' ').includes('sso')) throw invalid();
+    if (!(await familyActive(ctx.em, claims.familyId))) throw invalid();
+    const user = await ctx.em.findOne(User, { uId: claims.userId });
+    if (!user || !user.active) throw invalid();
+    return { kind: 'bearer', user, familyId: claims.familyId, clientId: claims.clientId };
   });
 }
 

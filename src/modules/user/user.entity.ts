@@ -1,12 +1,14 @@
 // The user: identity fields (authType, credentials, active, synchronised) and the profile of
 // the specification's profile table. Profile reference fields are stored as ids/codes;
 // their names come from reference data when read.
-import { Entity, PrimaryKey, Property, Index } from '@mikro-orm/decorators/legacy';
+import { Entity, PrimaryKey, Property, Index, Unique } from '@mikro-orm/decorators/legacy';
 import { PrimaryKeyProp, type Opt } from '@mikro-orm/core';
 
 export type AuthType = 'O' | 'I';
 
 @Entity({ tableName: 'app_user' })
+// One external identity links to at most one user.
+@Unique({ name: 'app_user_idp_identity_unique', properties: ['idpIssuer', 'idpSubject'] })
 export class User {
   [PrimaryKeyProp]?: 'uId';
 

@@ -1,0 +1,34 @@
+// The raw baseline: a minimal Koa handler per scenario that sends, with `pg` directly, the
+// very statements the service sent for the same request (captured by the harness), and
+// answers the last statement's rows as JSON. No ORM, no GraphQL, no validation.
+import fs from 'node:fs';
+import Koa from 'koa';
+import { Pool } from 'pg';
+
+interface Captured {
+  name: string;
+  statements: { sql: string; params: unknown[] }[];
+}
+
+const scenarios: Captured[] = JSON.parse(fs.readFileSync(process.env.RAW_SCENARIOS!, 'utf8'));
+const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.RAW_POOL_MAX ?? 10) });
+const byPath = new Map(scenarios.map((s) => [`/${s.name}`, s]));
+
+const app = new Koa();
+app.use(async (ctx) => {
+  const scenario = byPath.get(ctx.path);
+  if (!scenario) {
+    ctx.status = 404;
+    return;
+  }
+  let rows: unknown[] = [];
+  for (const st of scenario.statements) rows = (await pool.query(st.sql, st.params as any[])).rows;
+  ctx.body = rows;
+});
+
+const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
+  console.log(JSON.stringify({ msg: 'listening', port: (server.address() as any).port }));
+});
+process.on('SIGTERM', () => {
+  server.close(() => pool.end().then(() => process.exit(0)));
+});

@@ -1,0 +1,105 @@
+// The spec's Address resource. User addresses and directory contact addresses share every
+// column, so both entities extend AddressColumns (MikroORM maps inherited properties), and
+// both are served as the one GraphQL `Address` type. `type`, `state` and `country` are
+// derived from the codes by field resolvers (address.resolver.ts).
+import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { PrimaryKeyProp, type Opt, type Rel } from '@mikro-orm/core';
+import { Field, ObjectType } from 'type-graphql';
+import { User } from '../user/user.entity';
+
+export type AddressTypeCode = 'W' | 'P' | 'O';
+
+export const ADDRESS_TYPES: Record<AddressTypeCode, string> = { W: 'Work', P: 'Personal', O: 'Other' };
+
+/** Bounds of the spec's Limits table. */
+export const ADDRESS_LIMITS = {
+  uuid: 50, typeCode: 1, name: 255, street: 255, city: 100, suburb: 100, stateCode: 6, postcode: 20, countryCode: 2,
+  email: 255, phone: 30, fax: 30, mobile: 30, department: 50, division: 50, jobTitle: 50,
+} as const;
+
+/** The columns every address has; the text fields an update may set, in the spec's order. */
+export const ADDRESS_TEXT_FIELDS = ['name', 'street', 'city', 'suburb', 'postcode', 'email', 'phone', 'fax', 'mobile', 'department', 'division', 'jobTitle'] as const;
+export const ADDRESS_FIELDS = ['typeCode', 'name', 'street', 'city', 'suburb', 'stateCode', 'postcode', 'countryCode', 'email', 'phone', 'fax', 'mobile', 'department', 'division', 'jobTitle'] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+
+@ObjectType('Address', { description: 'An address of a user profile or of a directory contact record; every field present, null when empty.' })
+export abstract class AddressColumns {
+  @Field({ description: 'Unique id of the address (a UUID).' })
+  @PrimaryKey({ type: 'uuid' })
+  uuid!: string;
+
+  @Field(() => String, { description: 'W (Work), P (Personal) or O (Other).' })
+  @Property({ length: 1 })
+  typeCode!: AddressTypeCode;
+
+  @Field(() => String, { nullable: true, description: 'Name of the address (at most 255 characters).' })
+  @Property({ length: 255, nullable: true })
+  name?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Street (at most 255 characters).' })
+  @Property({ length: 255, nullable: true })
+  street?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'City (at most 100 characters).' })
+  @Property({ length: 100, nullable: true })
+  city?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Suburb (at most 100 characters).' })
+  @Property({ length: 100, nullable: true })
+  suburb?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'ISO 3166-2 subdivision code without the country prefix (e.g. NSW), upper case.' })
+  @Property({ length: 6, nullable: true })
+  stateCode?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Postcode (at most 20 characters). Requests may also spell it postCode.' })
+  @Property({ length: 20, nullable: true })
+  postcode?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2 country code, upper case.' })
+  @Property({ length: 2, nullable: true })
+  countryCode?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'E-mail address (at most 255 characters).' })
+  @Property({ length: 255, nullable: true })
+  email?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Phone (at most 30 characters).' })
+  @Property({ length: 30, nullable: true })
+  phone?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Fax (at most 30 characters).' })
+  @Property({ length: 30, nullable: true })
+  fax?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Mobile (at most 30 characters).' })
+  @Property({ length: 30, nullable: true })
+  mobile?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Department (at most 50 characters).' })
+  @Property({ length: 50, nullable: true })
+  department?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Division (at most 50 characters).' })
+  @Property({ length: 50, nullable: true })
+  division?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Job title (at most 50 characters).' })
+  @Property({ length: 50, nullable: true })
+  jobTitle?: string | null;
+
+  @Property({ defaultRaw: 'now()' })
+  createdAt: Date & Opt = new Date();
+
+  @Property({ defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date & Opt = new Date();
+}
+
+@Entity({ tableName: 'user_address' })
+export class UserAddress extends AddressColumns {
+  [PrimaryKeyProp]?: 'uuid';
+
+  @ManyToOne(() => User, { fieldName: 'user_id', deleteRule: 'cascade' })
+  @Index()
+  user!: Rel<User>;
+}

@@ -1,0 +1,55 @@
+// Computed fields of the Company federation entity and its reference resolver. Criteria and
+// identifier definitions come through the request's DataLoaders, so a list of companies costs
+// two statements for all of them.
+import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
+import type { Context } from '../../context';
+import { Company } from './company.entity';
+import { fileUrl } from './company.urls';
+import { countryName, stateName } from '../reference-data/iso';
+import { DiscoveryCriterion } from '../discovery/criterion.entity';
+import { IdentifierDefinition } from '../discovery/identifier.entity';
+
+/** Definitions referenced by the criteria, each once, in id order; undefined ids are skipped. */
+export async function definitionsOf(ctx: Context, criteria: DiscoveryCriterion[]): Promise<IdentifierDefinition[]> {
+  const ids = [...new Set(criteria.flatMap((c) => c.identifiers))].sort((a, b) => a - b);
+  const defs = await ctx.loaders.identifierDefinitionById.loadMany(ids);
+  return defs.filter((d): d is IdentifierDefinition => d instanceof IdentifierDefinition);
+}
+
+@Resolver(() => Company)
+export class CompanyResolver {
+  @FieldResolver(() => String, { nullable: true, description: 'Long name of the ISO 3166-2 state.' })
+  companyState(@Root() company: Company): string | null {
+    return company.companyCountryCode && company.companyStateCode ? stateName(company.companyCountryCode, company.companyStateCode) : null;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'Long name of the country.' })
+  companyCountry(@Root() company: Company): string | null {
+    return company.companyCountryCode ? countryName(company.companyCountryCode) : null;
+  }
+
+  @FieldResolver(() => String, { name: 'companyBannerURL', nullable: true, description: 'Unsigned URL of the criteria variant of the banner.' })
+  companyBannerURL(@Root() company: Company, @Ctx() ctx: Context): string | null {
+    return fileUrl(ctx.config.publicBaseUrl, company.bannerKey);
+  }
+
+  @FieldResolver(() => String, { name: 'companyLogoURL', nullable: true, description: 'Unsigned URL of the default logo.' })
+  companyLogoURL(@Root() company: Company, @Ctx() ctx: Context): string | null {
+    return fileUrl(ctx.config.publicBaseUrl, company.logoKey);
+  }
+
+  @FieldResolver(() => [DiscoveryCriterion], { description: 'Discovery criteria of the company, in id order.' })
+  criteria(@Root() company: Company, @Ctx() ctx: Context): Promise<DiscoveryCriterion[]> {
+    return ctx.loaders.criteriaByCompany.load(company.companyId);
+  }
+
+  @FieldResolver(() => [IdentifierDefinition], { description: 'Definitions of the identifiers the criteria reference, each once, in id order.' })
+  async identifierDefinitions(@Root() company: Company, @Ctx() ctx: Context): Promise<IdentifierDefinition[]> {
+    return definitionsOf(ctx, await ctx.loaders.criteriaByCompany.load(company.companyId));
+  }
+}
+
+/** Federation: another subgraph's reference to a Company, batched per request. */
+export function resolveCompanyReference(ref: { companyId: number | string }, ctx: Context): Promise<Company | null> {
+  return ctx.loaders.companyById.load(Number(ref.companyId));
+}

@@ -1,0 +1,21 @@
+import DataLoader from 'dataloader';
+import type { EntityManager } from '@mikro-orm/core';
+import { UserConsent } from './consent.entity';
+
+export const consentKey = (userId: number, consentId: number) => `${userId}:${consentId}`;
+
+export function createConsentLoaders(em: EntityManager) {
+  return {
+    /** Whether a user gave a consent, by consentKey(userId, consentId): one statement per batch. */
+    consentGiven: new DataLoader<string, boolean>(async (keys) => {
+      const pairs = keys.map((k) => k.split(':').map(Number));
+      const rows = await em.find(UserConsent, {
+        user: { $in: [...new Set(pairs.map((p) => p[0]))] },
+        consent: { $in: [...new Set(pairs.map((p) => p[1]))] },
+        given: true,
+      });
+      const given = new Set(rows.map((r) => consentKey(r.user.uId, r.consent.id)));
+      return keys.map((k) => given.has(k));
+    }),
+  };
+}

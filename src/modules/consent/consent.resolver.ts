@@ -1,0 +1,51 @@
+import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import type { Context } from '../../context';
+import { ServiceBoundary } from '../../graphql/service-boundary';
+import { requireUser } from '../identity/principal';
+import { ConsentDefinition } from './consent.entity';
+import { consentKey } from './consent.loaders';
+import { listEConsents, setEConsent } from './consent.service';
+
+@Resolver(() => ConsentDefinition)
+@UseMiddleware(ServiceBoundary('WSUserServiceException'))
+export class ConsentResolver {
+  @Query(() => [ConsentDefinition], { description: 'Consents of a company (type C with companyId) or of an event (type E with eventUUID) (getEConsents).' })
+  async eConsents(
+    @Ctx() ctx: Context,
+    @Arg('type', () => String, { nullable: true, description: 'C (company) or E (event).' }) type?: string | null,
+    @Arg('companyId', () => Int, { nullable: true, description: 'Company id; required when type is C.' }) companyId?: number | null,
+    @Arg('eventUUID', () => String, { nullable: true, description: 'Event UUID; required when type is E.' }) eventUUID?: string | null,
+  ): Promise<ConsentDefinition[]> {
+    await requireUser(ctx);
+    return listEConsents(ctx.em, { type, companyId, eventUUID });
+  }
+
+  @Mutation(() => ConsentDefinition, { description: "Records the caller's answer to a consent (given or withdrawn)." })
+  async setEConsent(
+    @Arg('consentUUID', () => String, { description: 'The consent answered.' }) consentUUID: string,
+    @Arg('consentGiven', () => Boolean, { description: 'true gives the consent, false withdraws it.' }) consentGiven: boolean,
+    @Ctx() ctx: Context,
+  ): Promise<ConsentDefinition> {
+    const { user } = await requireUser(ctx);
+    const consent = await setEConsent(ctx.em, user.uId, consentUUID, consentGiven);
+    ctx.loaders.consentGiven.clear(consentKey(user.uId, consent.id));
+    return consent;
+  }
+
+  @FieldResolver(() => Int, { nullable: true, description: 'Company id, on company consents.' })
+  companyId(@Root() consent: ConsentDefinition): number | null {
+    return consent.company?.companyId ?? null;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'UUID of the smart directory, on directory consents (type DS).' })
+  directoryUUID(@Root() consent: ConsentDefinition): string | null {
+    return consent.directory?.directoryUUID ?? null;
+  }
+
+  @FieldResolver(() => Boolean, { nullable: true, description: 'Whether the caller has given this consent; null without a user auth token.' })
+  async consentGiven(@Root() consent: ConsentDefinition, @Ctx() ctx: Context): Promise<boolean | null> {
+    if (!ctx.credentials.authToken) return null;
+    const { user } = await requireUser(ctx);
+    return ctx.loaders.consentGiven.load(consentKey(user.uId, consent.id));
+  }
+}

@@ -1,0 +1,43 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { ServiceError, invalidParameter } from '../../graphql/errors';
+import { User } from '../user/user.entity';
+import { ConsentDefinition, UserConsent } from './consent.entity';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface EConsentQuery {
+  type?: string | null;
+  companyId?: number | null;
+  eventUUID?: string | null;
+}
+
+/** getEConsents: the active consents of one company (type=C) or one event (type=E), in display order. */
+export function listEConsents(em: EntityManager, q: EConsentQuery): Promise<ConsentDefinition[]> {
+  const order = { orderBy: { sortOrder: 'asc', id: 'asc' } } as const;
+  if (q.type === 'C') {
+    if (q.companyId == null) throw invalidParameter('companyId', 'companyId is required when type is C.');
+    if (q.companyId < 1) throw invalidParameter('companyId', 'companyId must be a positive id.');
+    if (q.eventUUID != null) throw invalidParameter('eventUUID', 'eventUUID is only accepted when type is E.');
+    return em.find(ConsentDefinition, { company: q.companyId, eventUUID: null, consentTypeCode: 'C', active: true }, order);
+  }
+  if (q.type === 'E') {
+    if (q.eventUUID == null || q.eventUUID === '') throw invalidParameter('eventUUID', 'eventUUID is required when type is E.');
+    if (!UUID.test(q.eventUUID)) throw invalidParameter('eventUUID', 'eventUUID must be a UUID.');
+    if (q.companyId != null) throw invalidParameter('companyId', 'companyId is only accepted when type is C.');
+    return em.find(ConsentDefinition, { eventUUID: q.eventUUID.toLowerCase(), consentTypeCode: 'C', active: true }, order);
+  }
+  throw invalidParameter('type', 'type must be C (company) or E (event).');
+}
+
+/** Records the caller's answer to one consent (insert or update in one statement, safe under concurrency). */
+export async function setEConsent(em: EntityManager, userId: number, consentUUID: string, given: boolean): Promise<ConsentDefinition> {
+  if (!UUID.test(consentUUID)) throw invalidParameter('consentUUID', 'consentUUID must be a UUID.');
+  const consent = await em.findOne(ConsentDefinition, { consentUUID: consentUUID.toLowerCase(), active: true });
+  if (!consent) throw new ServiceError('WSRecordNotFoundException', 'No consent has this consentUUID.', { field: 'consentUUID' });
+  await em.upsert(
+    UserConsent,
+    { user: em.getReference(User, userId), consent, given, updatedAt: new Date() },
+    { onConflictFields: ['user', 'consent'], onConflictAction: 'merge', onConflictMergeFields: ['given', 'updatedAt'] },
+  );
+  return consent;
+}

@@ -1,0 +1,52 @@
+import DataLoader from 'dataloader';
+import type { EntityManager } from '@mikro-orm/core';
+import { ConsentDefinition, UserConsent } from '../consent/consent.entity';
+import type { FieldDefinition } from '../reference-data/reference-data.entity';
+import { ContactAddress, ContactRecord, SmartDirectory, SmartDirectoryField } from './directory.entity';
+
+function group<K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): V[][] {
+  const map = new Map<K, V[]>(keys.map((k) => [k, []]));
+  for (const row of rows) map.get(keyOf(row))?.push(row);
+  return keys.map((k) => map.get(k)!);
+}
+
+export function createDirectoryLoaders(em: EntityManager) {
+  return {
+    directoryByUuid: new DataLoader<string, SmartDirectory | null>(async (uuids) => {
+      const rows = await em.find(SmartDirectory, { directoryUUID: { $in: [...uuids] } });
+      const found = new Map(rows.map((d) => [d.directoryUUID, d]));
+      return uuids.map((u) => found.get(u) ?? null);
+    }),
+
+    /** Field definitions a directory shows, by directory uuid, in field id order. */
+    directoryFields: new DataLoader<string, FieldDefinition[]>(async (uuids) => {
+      const rows = await em.find(SmartDirectoryField, { directory: { $in: [...uuids] } }, { populate: ['field'], orderBy: { field: { fieldId: 'asc' } } });
+      return group(uuids, rows, (r) => r.directory.directoryUUID).map((list) => list.map((r) => r.field as FieldDefinition));
+    }),
+
+    /** Active consents of a directory, in display order. */
+    directoryConsents: new DataLoader<string, ConsentDefinition[]>(async (uuids) => {
+      const rows = await em.find(ConsentDefinition, { directory: { $in: [...uuids] }, active: true }, { orderBy: { sortOrder: 'asc', id: 'asc' } });
+      return group(uuids, rows, (r) => r.directory!.directoryUUID);
+    }),
+
+    /** Contact records whose users gave every required consent of their directory: three statements per batch. */
+    consentedContacts: new DataLoader<string, ContactRecord[]>(async (uuids) => {
+      const records = await em.find(ContactRecord, { directory: { $in: [...uuids] } });
+      const required = await em.find(ConsentDefinition, { directory: { $in: [...uuids] }, consentRequired: true, active: true });
+      if (!required.length || !records.length) return group(uuids, records, (r) => r.directory.directoryUUID);
+      const answers = await em.find(UserConsent, { consent: { $in: required.map((c) => c.id) }, user: { $in: [...new Set(records.map((r) => r.user.uId))] }, given: true });
+      const given = new Set(answers.map((a) => `${a.user.uId}:${a.consent.id}`));
+      const consented = records.filter((r) =>
+        required.every((c) => c.directory!.directoryUUID !== r.directory.directoryUUID || given.has(`${r.user.uId}:${c.id}`)),
+      );
+      return group(uuids, consented, (r) => r.directory.directoryUUID);
+    }),
+
+    /** Addresses of contact records, by contact id, oldest first. */
+    contactAddresses: new DataLoader<number, ContactAddress[]>(async (ids) => {
+      const rows = await em.find(ContactAddress, { contactRecord: { $in: [...ids] } }, { orderBy: { createdAt: 'asc', uuid: 'asc' } });
+      return group(ids, rows, (r) => r.contactRecord.contactId);
+    }),
+  };
+}

@@ -1,0 +1,137 @@
+import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import type { Context } from '../../context';
+import { ServiceBoundary } from '../../graphql/service-boundary';
+import { isDependencyFailure } from '../../graphql/error-mapping';
+import { ServiceError, type ErrorCode } from '../../graphql/errors';
+import { requireSystem, requireUser } from '../identity/principal';
+import { FieldDefinition } from '../reference-data/reference-data.entity';
+import { ConsentDefinition } from '../consent/consent.entity';
+import { AddressColumns } from '../address/address.entity';
+import { AddressInput } from '../address/address.inputs';
+import { parseUuid } from '../address/address.validation';
+import { ContactAddress, SmartDirectory } from './directory.entity';
+import { DirectoryContact } from './directory.types';
+import { requireDirectoryContact } from './directory.access';
+import { visibleContacts, type DirectoryViewer } from './contact-visibility';
+import { copyAddressesFromUser, listContactAddresses, updateContactAddress } from './contact-address.service';
+import { createContactRecord } from './directory.service';
+
+const SERVICE: ErrorCode = 'WSSmartDirectoryServiceException';
+const viewerKey = (uuid: string) => `directory-viewer:${uuid}`;
+
+/** The chain for reading a directory: up to and including its required consents. */
+async function openDirectory(ctx: Context, directoryUUID: string): Promise<SmartDirectory> {
+  const { user } = await requireUser(ctx);
+  const uuid = parseUuid(directoryUUID, 'directoryUUID');
+  const { directory, member } = await requireDirectoryContact(ctx.em, user.uId, uuid, { addresses: false });
+  ctx.memo.set(viewerKey(uuid), { userId: user.uId, admin: member.isTeamAdmin } satisfies DirectoryViewer);
+  return directory;
+}
+
+const uuidArg = { description: 'UUID of the smart directory.' };
+
+@Resolver(() => SmartDirectory)
+@UseMiddleware(ServiceBoundary(SERVICE))
+export class SmartDirectoryResolver {
+  @Query(() => SmartDirectory, { description: 'A directory the caller holds a consented contact record in, with its contacts.' })
+  smartDirectory(@Arg('directoryUUID', () => String, uuidArg) directoryUUID: string, @Ctx() ctx: Context): Promise<SmartDirectory> {
+    return openDirectory(ctx, directoryUUID);
+  }
+
+  @FieldResolver(() => Int, { description: 'Company the directory belongs to.' })
+  companyId(@Root() directory: SmartDirectory): number {
+    return directory.company.companyId;
+  }
+
+  @FieldResolver(() => Int, { description: 'Team whose members are the directory\'s contacts.' })
+  teamId(@Root() directory: SmartDirectory): number {
+    return directory.team.teamId;
+  }
+
+  @FieldResolver(() => [FieldDefinition], { description: 'Fields the directory shows (directoryFieldIds), first and last name included.' })
+  fields(@Root() directory: SmartDirectory, @Ctx() ctx: Context): Promise<FieldDefinition[]> {
+    return ctx.loaders.directoryFields.load(directory.directoryUUID);
+  }
+
+  @FieldResolver(() => [ConsentDefinition], { description: 'Consents (type DS) the directory asks for; required ones gate the contact record.' })
+  consents(@Root() directory: SmartDirectory, @Ctx() ctx: Context): Promise<ConsentDefinition[]> {
+    return ctx.loaders.directoryConsents.load(directory.directoryUUID);
+  }
+
+  @FieldResolver(() => [DirectoryContact], { description: 'Consented contacts the caller may see, in the directory\'s name order (see the directory types in the README).' })
+  async contacts(@Root() directory: SmartDirectory, @Ctx() ctx: Context): Promise<DirectoryContact[]> {
+    const viewer = ctx.memo.get(viewerKey(directory.directoryUUID)) as DirectoryViewer | undefined;
+    if (!viewer) throw new ServiceError('WSUserNotInSmartDirectoryException');
+    const [fields, records] = await Promise.all([
+      ctx.loaders.directoryFields.load(directory.directoryUUID),
+      ctx.loaders.consentedContacts.load(directory.directoryUUID),
+    ]);
+    const shown = { codes: new Set(fields.map((f) => f.fieldCode)), addresses: fields.some((f) => f.isAddressField) };
+    return visibleContacts(directory, shown, records, viewer);
+  }
+
+  @Query(() => [AddressColumns], { description: "Addresses of the caller's contact record in the directory (getAddressesForDirectoryContact)." })
+  async directoryContactAddresses(@Arg('directoryUUID', () => String, uuidArg) directoryUUID: string, @Ctx() ctx: Context): Promise<ContactAddress[]> {
+    const { user } = await requireUser(ctx);
+    return listContactAddresses(ctx.em, user.uId, directoryUUID);
+  }
+
+  @Mutation(() => AddressColumns, { description: "Updates an address of the caller's contact record; with Sync Up, also its linked profile address and copies (updateAddressForDirectoryContact)." })
+  async updateDirectoryContactAddress(
+    @Arg('directoryUUID', () => String, uuidArg) directoryUUID: string,
+    @Arg('addressUUID', () => String, { description: 'uuid of the contact address.' }) addressUUID: string,
+    @Arg('input', () => AddressInput, { description: 'The fields to change; uuid must equal addressUUID.' }) input: AddressInput,
+    @Ctx() ctx: Context,
+  ): Promise<ContactAddress> {
+    const { user } = await requireUser(ctx);
+    return updateContactAddress(ctx.em, user.uId, directoryUUID, addressUUID, input);
+  }
+
+  @Mutation(() => [AddressColumns], { description: "Copies profile addresses into the caller's contact record, all or none (copyAddressesFromUserToDirectoryContact)." })
+  async copyUserAddressesToDirectoryContact(
+    @Arg('directoryUUID', () => String, uuidArg) directoryUUID: string,
+    @Arg('addressUUIDs', () => [String], { description: 'uuids of the caller\'s profile addresses: 1 to 10, distinct.' }) addressUUIDs: string[],
+    @Ctx() ctx: Context,
+  ): Promise<ContactAddress[]> {
+    const { user } = await requireUser(ctx);
+    return copyAddressesFromUser(ctx.em, user.uId, directoryUUID, addressUUIDs);
+  }
+
+  @Mutation(() => DirectoryContact, { description: "Creates the caller's contact record in a directory of a team they belong to (names from the profile; more when the directory fills from profiles)." })
+  async createDirectoryContactRecord(@Arg('directoryUUID', () => String, uuidArg) directoryUUID: string, @Ctx() ctx: Context): Promise<DirectoryContact> {
+    const { user } = await requireUser(ctx);
+    const uuid = parseUuid(directoryUUID, 'directoryUUID');
+    const record = await createContactRecord(ctx.em, user, uuid);
+    const fields = await ctx.loaders.directoryFields.load(uuid);
+    const shown = { codes: new Set(fields.map((f) => f.fieldCode)), addresses: fields.some((f) => f.isAddressField) };
+    return visibleContacts(record.directory, shown, [record], { userId: user.uId, admin: false })[0];
+  }
+}
+
+@Resolver(() => DirectoryContact)
+@UseMiddleware(ServiceBoundary(SERVICE))
+export class DirectoryContactResolver {
+  @FieldResolver(() => [AddressColumns], { description: 'Addresses of the contact, when the directory shows them to the caller; batched per request.' })
+  async addresses(@Root() contact: DirectoryContact, @Ctx() ctx: Context): Promise<ContactAddress[]> {
+    return contact.addressesVisible ? ctx.loaders.contactAddresses.load(contact.contactId) : [];
+  }
+}
+
+/**
+ * Federation reference resolver of SmartDirectory: a user resolves a directory they hold a
+ * consented contact record in; a trusted graph client (system token, federation scope) any.
+ */
+export async function resolveSmartDirectoryReference(reference: { directoryUUID: string }, ctx: Context): Promise<SmartDirectory | null> {
+  try {
+    if (ctx.credentials.apiKey) {
+      await requireSystem(ctx, 'federation');
+      const uuid = parseUuid(reference.directoryUUID, 'directoryUUID');
+      ctx.memo.set(viewerKey(uuid), { userId: null, admin: true } satisfies DirectoryViewer);
+      return ctx.loaders.directoryByUuid.load(uuid);
+    }
+    return await openDirectory(ctx, reference.directoryUUID);
+  } catch (err) {
+    if (!(err instanceof ServiceError) && isDependencyFailure(err)) throw new ServiceError(SERVICE, undefined, { cause: err });
+    throw err;
+  }
+}

@@ -1,0 +1,29 @@
+import DataLoader from 'dataloader';
+import type { EntityManager } from '@mikro-orm/core';
+import { DiscoveryCriterion } from './criterion.entity';
+import { IdentifierDefinition, UserIdentifier } from './identifier.entity';
+
+export function createDiscoveryLoaders(em: EntityManager) {
+  return {
+    /** Criteria of companies, by company id, in criterion id order. */
+    criteriaByCompany: new DataLoader<number, DiscoveryCriterion[]>(async (ids) => {
+      const rows = await em.find(DiscoveryCriterion, { company: { $in: [...ids] } }, { orderBy: { criterionId: 'asc' } });
+      const byCompany = new Map<number, DiscoveryCriterion[]>(ids.map((id) => [id, []]));
+      for (const row of rows) byCompany.get(row.company.companyId)!.push(row);
+      return ids.map((id) => byCompany.get(id)!);
+    }),
+    /** Identifier definitions by id; null for an id that is not defined. */
+    identifierDefinitionById: new DataLoader<number, IdentifierDefinition | null>(async (ids) => {
+      const rows = await em.find(IdentifierDefinition, { identifierId: { $in: [...ids] } });
+      const byId = new Map(rows.map((r) => [r.identifierId, r]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }),
+    /** Identifier values users hold, by user id, in identifier order. */
+    identifierValuesByUser: new DataLoader<number, UserIdentifier[]>(async (ids) => {
+      const rows = await em.find(UserIdentifier, { user: { $in: [...ids] } }, { orderBy: { identifier: 'asc' } });
+      const byUser = new Map<number, UserIdentifier[]>(ids.map((id) => [id, []]));
+      for (const row of rows) byUser.get(row.user.uId)!.push(row);
+      return ids.map((id) => byUser.get(id)!);
+    }),
+  };
+}

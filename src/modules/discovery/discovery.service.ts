@@ -1,0 +1,90 @@
+// Recommended companies for a user: one SQL statement applies the matching rule, the three
+// exclusions (accepted connection, hidden wall, inactive company), the search terms and the
+// order (full matches first, then by name).
+import { sql, type EntityManager, type RawQueryFragment } from '@mikro-orm/core';
+import { companyLevels, execute, LEVEL, type MatchProfile } from './matching';
+import type { RecommendedEntity } from './discovery.types';
+import { countryName, stateName } from '../reference-data/iso';
+import { fileUrl } from '../company/company.urls';
+
+interface Row {
+  company_id: number;
+  company_name: string;
+  company_desc: string | null;
+  company_address: string | null;
+  company_city: string | null;
+  company_postcode: string | null;
+  company_state_code: string | null;
+  company_country_code: string | null;
+  company_contact_name: string | null;
+  company_contact_email: string | null;
+  company_website: string | null;
+  banner_key: string | null;
+  logo_key: string | null;
+  uses_caf: boolean;
+  caf_url: string | null;
+  level: number;
+  pending: boolean;
+}
+
+/** ILIKE pattern matching the term anywhere, with its own wildcards taken literally. */
+const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+
+function searchCondition(terms: string[]): RawQueryFragment {
+  // Every term must occur in the name, the description or the city.
+  return terms.reduce<RawQueryFragment>(
+    (acc, term) => {
+      const p = containsPattern(term);
+      return sql`${acc} and (co.company_name ilike ${p} or co.company_desc ilike ${p} or co.company_city ilike ${p})`;
+    },
+    sql`true`,
+  );
+}
+
+export interface RecommendOptions {
+  searchTerms: string[];
+  /** Version 2 adds usesCAF and cafUrl. */
+  withCaf: boolean;
+  publicBaseUrl: string;
+}
+
+export async function recommendCompanies(em: EntityManager, profile: MatchProfile, options: RecommendOptions): Promise<RecommendedEntity[]> {
+  const rows = await execute<Row>(
+    em,
+    sql`with met as (${companyLevels(profile)})
+      select co.company_id, co.company_name, co.company_desc, co.company_address, co.company_city, co.company_postcode,
+        co.company_state_code, co.company_country_code, co.company_contact_name, co.company_contact_email, co.company_website,
+        co.banner_key, co.logo_key, co.uses_caf, co.caf_url, met.level,
+        coalesce(cc.status = 'pending' and met.level = ${LEVEL.full}, false) as pending
+      from met
+      join company co on co.company_id = met.company_id
+      left join company_connection cc on cc.company_id = met.company_id and cc.user_id = ${profile.uId}
+      where co.active and not co.hidden_wall and cc.status is distinct from 'accepted'
+        and ${searchCondition(options.searchTerms)}
+      order by met.level desc, co.company_name collate "und-x-icu", co.company_id`,
+  );
+  return rows.map((r) => toEntity(r, options));
+}
+
+function toEntity(r: Row, options: RecommendOptions): RecommendedEntity {
+  return {
+    companyId: r.company_id,
+    entityType: 'company',
+    entityId: String(r.company_id),
+    entityConnectionPending: r.pending,
+    companyBannerURL: fileUrl(options.publicBaseUrl, r.banner_key),
+    companyLogoURL: fileUrl(options.publicBaseUrl, r.logo_key),
+    companyName: r.company_name,
+    companyDesc: r.company_desc,
+    companyAddress: r.company_address,
+    companyCity: r.company_city,
+    companyPostcode: r.company_postcode,
+    companyState: r.company_country_code && r.company_state_code ? stateName(r.company_country_code, r.company_state_code) : null,
+    companyCountry: r.company_country_code ? countryName(r.company_country_code) : null,
+    companyContactName: r.company_contact_name,
+    companyContactEmail: r.company_contact_email,
+    companyWebsite: r.company_website,
+    usesCAF: options.withCaf ? r.uses_caf : null,
+    cafUrl: options.withCaf ? r.caf_url : null,
+  };
+}

@@ -1,0 +1,43 @@
+// Who may see what of an event: its company's admins and push-notification senders manage it
+// (and read its notifications); an invitee sees the event itself; anyone else learns nothing,
+// so an event they may not see answers like an unknown one (404).
+import type { Context } from '../../context';
+import { ServiceError, invalidParameter } from '../../graphql/errors';
+import type { CompanyRoleName } from '../company/company.entity';
+import type { Event } from './event.entity';
+import { pairKey } from './event.loaders';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function parseUuid(value: string, field: string): string {
+  if (!UUID.test(value)) throw invalidParameter(field, `${field} must be a UUID.`);
+  return value.toLowerCase();
+}
+
+export function rolesOn(ctx: Context, userId: number, companyId: number): Promise<CompanyRoleName[]> {
+  return ctx.loaders.companyRoles.load(pairKey(userId, companyId));
+}
+
+/** ADMIN or PUSH_NOTIFICATION on the company: may read its sent notifications. */
+export async function managesNotifications(ctx: Context, userId: number, companyId: number): Promise<boolean> {
+  const roles = await rolesOn(ctx, userId, companyId);
+  return roles.includes('ADMIN') || roles.includes('PUSH_NOTIFICATION');
+}
+
+export async function canSeeEvent(ctx: Context, userId: number, event: Event): Promise<boolean> {
+  if (await managesNotifications(ctx, userId, event.company.companyId)) return true;
+  return (await ctx.loaders.eventInvites.load(pairKey(userId, event.eId))) !== null;
+}
+
+/**
+ * The event whose notifications the caller wants to read: unknown or invisible is
+ * WSEventNotFoundException, cancelled is WSEventCancelledException, visible to an invitee who
+ * does not manage the company's notifications is WSInsufficientPrivilegesException.
+ */
+export async function eventForNotifications(ctx: Context, userId: number, eventUUID: string): Promise<Event> {
+  const event = await ctx.loaders.eventsByUuid.load(parseUuid(eventUUID, 'eventUUID'));
+  if (!event || !(await canSeeEvent(ctx, userId, event))) throw new ServiceError('WSEventNotFoundException');
+  if (event.status === 'C') throw new ServiceError('WSEventCancelledException');
+  if (!(await managesNotifications(ctx, userId, event.company.companyId))) throw new ServiceError('WSInsufficientPrivilegesException', "The caller may not see or send this event's notifications.");
+  return event;
+}

@@ -1,0 +1,34 @@
+import DataLoader from 'dataloader';
+import type { EntityManager } from '@mikro-orm/core';
+import { CompanyRole, type CompanyRoleName } from '../company/company.entity';
+import { Event, EventAttendee } from './event.entity';
+
+/** Key of a (user, company) or (user, event) pair. */
+export const pairKey = (a: number, b: number) => `${a}:${b}`;
+const splitKey = (key: string) => key.split(':').map(Number) as [number, number];
+
+export function createEventLoaders(em: EntityManager) {
+  return {
+    /** Events by UUID (lower case), with their company; null when unknown. */
+    eventsByUuid: new DataLoader<string, Event | null>(async (uuids) => {
+      const rows = await em.find(Event, { eventUUID: { $in: [...uuids] } }, { populate: ['company'] });
+      const byUuid = new Map(rows.map((e) => [e.eventUUID, e]));
+      return uuids.map((u) => byUuid.get(u) ?? null);
+    }),
+    /** A user's roles on a company, keyed by pairKey(userId, companyId). */
+    companyRoles: new DataLoader<string, CompanyRoleName[]>(async (keys) => {
+      const pairs = keys.map(splitKey);
+      const rows = await em.find(CompanyRole, { $or: pairs.map(([user, company]) => ({ user, company })) });
+      const byKey = new Map<string, CompanyRoleName[]>(keys.map((k) => [k, []]));
+      for (const r of rows) byKey.get(pairKey(r.user.uId, r.company.companyId))?.push(r.role);
+      return keys.map((k) => byKey.get(k)!);
+    }),
+    /** A user's invitation to an event, keyed by pairKey(userId, eId); null when not invited. */
+    eventInvites: new DataLoader<string, EventAttendee | null>(async (keys) => {
+      const pairs = keys.map(splitKey);
+      const rows = await em.find(EventAttendee, { $or: pairs.map(([user, event]) => ({ user, event })) });
+      const byKey = new Map(rows.map((r) => [pairKey(r.user.uId, r.event.eId), r]));
+      return keys.map((k) => byKey.get(k) ?? null);
+    }),
+  };
+}

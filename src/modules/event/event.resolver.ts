@@ -1,0 +1,60 @@
+import { Arg, Ctx, Int, Query, Resolver, UseMiddleware } from 'type-graphql';
+import type { Context } from '../../context';
+import { ServiceBoundary } from '../../graphql/service-boundary';
+import { ServiceError, invalidParameter } from '../../graphql/errors';
+import { requireUser } from '../identity/principal';
+import { EventAttendee, type Event } from './event.entity';
+import { EventView, UserEventView, toEventView, toUserEventView } from './event.types';
+import { canSeeEvent, parseUuid } from './event.access';
+
+/** DESIGN.md: 20 events a page. */
+export const EVENTS_PAGE_SIZE = 20;
+
+@Resolver()
+@UseMiddleware(ServiceBoundary('WSEventServiceException'))
+export class EventResolver {
+  @Query(() => [UserEventView], {
+    description: "The caller's invitations to active events on a company wall, 20 a page, by start time (findEventsForUserAndCompany).",
+  })
+  async userEvents(
+    @Ctx() ctx: Context,
+    @Arg('cId', () => Int, { description: 'Id of the company wall.' }) cId: number,
+    @Arg('version', () => Int, { description: 'Response version; only 1 is supported.' }) version: number,
+    @Arg('pageNum', () => Int, { nullable: true, description: 'Page number from 1 (default 1); a page past the end is empty.' }) pageNum?: number | null,
+  ): Promise<UserEventView[]> {
+    const { user } = await requireUser(ctx);
+    if (version !== 1) throw new ServiceError('WSUnsupportedVersionException', 'Only version 1 is supported.', { field: 'version' });
+    const page = pageNum ?? 1;
+    if (page < 1) throw invalidParameter('pageNum', 'pageNum must be 1 or more.');
+    if (cId < 1) throw invalidParameter('cId', 'cId must be a positive company id.');
+    const invites = await ctx.em.find(
+      EventAttendee,
+      { user: user.uId, event: { company: cId, status: 'A' } },
+      {
+        populate: ['event', 'event.company'],
+        orderBy: { event: { utcStart: 'asc', eId: 'asc' } },
+        limit: EVENTS_PAGE_SIZE,
+        offset: (page - 1) * EVENTS_PAGE_SIZE,
+      },
+    );
+    const now = new Date();
+    return invites.map((i) => toUserEventView(i, (i.event as Event).company.companyName, now));
+  }
+
+  @Query(() => EventView, { nullable: true, description: "An event the caller is invited to or manages (its company's admins and push senders); null otherwise." })
+  async event(
+    @Ctx() ctx: Context,
+    @Arg('eventUUID', { description: 'UUID of the event.' }) eventUUID: string,
+  ): Promise<EventView | null> {
+    return resolveEventReference({ eventUUID: parseUuid(eventUUID, 'eventUUID') }, ctx);
+  }
+}
+
+/** Federation: an Event reference resolves for a caller who may see it, else to null. */
+export async function resolveEventReference(ref: { eventUUID: string }, ctx: Context): Promise<EventView | null> {
+  const { user } = await requireUser(ctx);
+  const uuid = typeof ref.eventUUID === 'string' ? ref.eventUUID.toLowerCase() : '';
+  const event = await ctx.loaders.eventsByUuid.load(uuid);
+  if (!event || !(await canSeeEvent(ctx, user.uId, event))) return null;
+  return toEventView(event, event.company.companyName, new Date());
+}

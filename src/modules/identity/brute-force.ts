@@ -1,0 +1,115 @@
+// Brute-force guard of the token endpoint: failures are counted per account (the username
+// of a password grant) and per client address; each failure answers a little later, and
+// past the limit the key is locked out (429 with Retry-After). The counters live where
+// every instance sees them: Redis with REDIS_URL, else the database (rate-limiter-flexible's
+// PostgreSQL store, run through MikroORM so the embedded database works the same way).
+import { RateLimiterPostgres, RateLimiterRedis, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
+import type { MikroORM } from '@mikro-orm/core';
+import type { Redis } from 'ioredis';
+import type { AuthConfig } from '../../config';
+
+export interface Attempt {
+  /** Lower-cased username of a password grant; null for other grants. */
+  account: string | null;
+  address: string;
+}
+
+/** A lockout is in force. */
+export class LockedOut extends Error {
+  constructor(readonly retryAfterSeconds: number, readonly scope: 'account' | 'address') {
+    super('locked out');
+  }
+}
+
+/** The counter store did not answer. */
+export class GuardUnavailable extends Error {}
+
+const MAX_DELAY_MS = 3000;
+
+/** rate-limiter-flexible's PostgreSQL store speaks node-postgres ($1 parameters); MikroORM takes ?. */
+function mikroOrmStoreClient(orm: MikroORM) {
+  return {
+    async query({ text, values }: { text: string; values?: unknown[] }) {
+      const params: unknown[] = [];
+      const sql = text.replace(/\$(\d+)/g, (_m, n: string) => {
+        params.push(values?.[Number(n) - 1]);
+        return '?';
+      });
+      const conn = orm.em.fork().getConnection();
+      if (/^\s*delete/i.test(sql)) {
+        const res: any = await conn.execute(sql, params, 'run');
+        return { rows: [], rowCount: res.affectedRows ?? 0 };
+      }
+      const rows: any[] = await conn.execute(sql, params, 'all');
+      return { rows, rowCount: rows.length };
+    },
+  };
+}
+
+export class BruteForceGuard {
+  private readonly account: RateLimiterStoreAbstract;
+  private readonly address: RateLimiterStoreAbstract;
+
+  constructor(private readonly cfg: AuthConfig['bruteForce'], store: { redis: Redis } | { orm: MikroORM }) {
+    const make = (keyPrefix: string, points: number) => {
+      const common = { keyPrefix, points, duration: cfg.windowSeconds };
+      if ('redis' in store) return new RateLimiterRedis({ ...common, storeClient: store.redis, useRedisPackage: false });
+      return new RateLimiterPostgres({
+        ...common,
+        storeClient: mikroOrmStoreClient(store.orm),
+        storeType: 'client',
+        tableName: 'auth_rate_limit',
+        tableCreated: true,
+        clearExpiredByTimeout: false,
+      });
+    };
+    this.account = make('bf-account', cfg.maxFailuresPerAccount);
+    this.address = make('bf-address', cfg.maxFailuresPerAddress);
+  }
+
+  private async call<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      throw new GuardUnavailable('brute-force counters unavailable', { cause: err });
+    }
+  }
+
+  /** Throws LockedOut while the account or the address is locked out. */
+  async check({ account, address }: Attempt): Promise<void> {
+    const [acc, addr] = await this.call(() =>
+      Promise.all([account ? this.account.get(account) : Promise.resolve(null), this.address.get(address)]),
+    );
+    if (acc && acc.consumedPoints >= this.cfg.maxFailuresPerAccount) throw new LockedOut(Math.max(1, Math.ceil(acc.msBeforeNext / 1000)), 'account');
+    if (addr && addr.consumedPoints >= this.cfg.maxFailuresPerAddress) throw new LockedOut(Math.max(1, Math.ceil(addr.msBeforeNext / 1000)), 'address');
+  }
+
+  /** Counts a failure; returns how long to hold the answer back. Reaching a limit starts the lockout. */
+  async fail({ account, address }: Attempt): Promise<number> {
+    return this.call(async () => {
+      const addr = await this.address.penalty(address, 1);
+      if (addr.consumedPoints >= this.cfg.maxFailuresPerAddress) await this.address.block(address, this.cfg.lockoutSeconds);
+      let count = addr.consumedPoints;
+      if (account) {
+        const acc = await this.account.penalty(account, 1);
+        if (acc.consumedPoints >= this.cfg.maxFailuresPerAccount) await this.account.block(account, this.cfg.lockoutSeconds);
+        // An address shared by many users (a NAT) should not slow one user's own retries.
+        count = acc.consumedPoints;
+      }
+      return Math.min(MAX_DELAY_MS, Math.max(0, count - 1) * this.cfg.delayStepMs);
+    });
+  }
+
+  /** Deletes counters that expired over an hour ago (the database store keeps them otherwise). */
+  async clearExpired(): Promise<void> {
+    for (const limiter of [this.account, this.address]) {
+      // clearExpired is in rate-limiter-flexible's PostgreSQL store but not in its type declarations.
+      if (limiter instanceof RateLimiterPostgres) await (limiter as unknown as { clearExpired(before: number): Promise<void> }).clearExpired(Date.now() - 3_600_000);
+    }
+  }
+
+  /** A successful login clears the account's failures. */
+  async succeed({ account }: Attempt): Promise<void> {
+    if (account) await this.call(() => this.account.delete(account));
+  }
+}

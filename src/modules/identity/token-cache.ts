@@ -1,0 +1,112 @@
+// The cache in front of service_auth_token. With REDIS_URL it is Redis, shared by every
+// instance, so a logout takes effect everywhere at once; otherwise it is in-process and an
+// entry lives at most 30 s. A revocation leaves a marker that a late write of the same
+// token (a request that read the row just before the logout) cannot overwrite.
+import type { Redis } from 'ioredis';
+
+export interface CachedToken {
+  userId: number;
+  /** Epoch ms; sliding, pushed forward in the database and here. */
+  expiresAt: number;
+}
+
+export type CacheLookup = CachedToken | 'revoked' | null;
+
+export interface TokenCache {
+  get(tokenHash: string): Promise<CacheLookup>;
+  /** Stores the entry unless the token was revoked meanwhile. */
+  put(tokenHash: string, entry: CachedToken): Promise<void>;
+  revoke(tokenHashes: string[]): Promise<void>;
+}
+
+/** The cache did not answer: the caller turns this into WSCacheServiceException. */
+export class CacheUnavailableError extends Error {}
+
+export const MEMORY_TTL_MS = 30_000;
+const REDIS_TTL_MS = 10 * 60_000;
+/** Longer than any entry's life, so no stale write can outlive the marker. */
+const REVOKED_TTL_MS = REDIS_TTL_MS + 60_000;
+const REVOKED = 'revoked';
+const MEMORY_MAX_ENTRIES = 50_000;
+
+export class MemoryTokenCache implements TokenCache {
+  private readonly entries = new Map<string, { value: CachedToken | 'revoked'; until: number }>();
+
+  constructor(private readonly ttlMs = MEMORY_TTL_MS) {}
+
+  async get(tokenHash: string): Promise<CacheLookup> {
+    const hit = this.entries.get(tokenHash);
+    if (!hit) return null;
+    if (hit.until <= Date.now()) {
+      this.entries.delete(tokenHash);
+      return null;
+    }
+    return hit.value;
+  }
+
+  async put(tokenHash: string, entry: CachedToken): Promise<void> {
+    if (this.entries.get(tokenHash)?.value === REVOKED) return;
+    this.set(tokenHash, entry, Math.min(this.ttlMs, entry.expiresAt - Date.now()));
+  }
+
+  async revoke(tokenHashes: string[]): Promise<void> {
+    for (const h of tokenHashes) this.set(h, REVOKED, this.ttlMs);
+  }
+
+  private set(key: string, value: CachedToken | 'revoked', ttl: number): void {
+    if (ttl <= 0) return;
+    this.entries.delete(key);
+    if (this.entries.size >= MEMORY_MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { value, until: Date.now() + ttl });
+  }
+}
+
+// Sets KEYS[1] unless it holds the revocation marker.
+const PUT_UNLESS_REVOKED = `
+if redis.call('GET', KEYS[1]) == ARGV[3] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`;
+
+export class RedisTokenCache implements TokenCache {
+  constructor(private readonly redis: Redis) {
+    redis.defineCommand('putUnlessRevoked', { numberOfKeys: 1, lua: PUT_UNLESS_REVOKED });
+  }
+
+  private key(tokenHash: string): string {
+    return `sat:${tokenHash}`;
+  }
+
+  private async run<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      throw new CacheUnavailableError('token cache unavailable', { cause: err });
+    }
+  }
+
+  async get(tokenHash: string): Promise<CacheLookup> {
+    const raw = await this.run(() => this.redis.get(this.key(tokenHash)));
+    if (raw === null) return null;
+    if (raw === REVOKED) return REVOKED;
+    const { u, e } = JSON.parse(raw);
+    return { userId: u, expiresAt: e };
+  }
+
+  async put(tokenHash: string, entry: CachedToken): Promise<void> {
+    const ttl = Math.min(REDIS_TTL_MS, entry.expiresAt - Date.now());
+    if (ttl <= 0) return;
+    const value = JSON.stringify({ u: entry.userId, e: entry.expiresAt });
+    await this.run(() => (this.redis as any).putUnlessRevoked(this.key(tokenHash), value, String(Math.floor(ttl)), REVOKED));
+  }
+
+  async revoke(tokenHashes: string[]): Promise<void> {
+    if (!tokenHashes.length) return;
+    await this.run(async () => {
+      const multi = this.redis.multi();
+      for (const h of tokenHashes) multi.set(this.key(h), REVOKED, 'PX', REVOKED_TTL_MS);
+      const results = await multi.exec();
+      const failed = results?.find(([err]) => err);
+      if (failed) throw failed[0];
+    });
+  }
+}

@@ -1,0 +1,142 @@
+// Smart libraries of a company (optionally of one of its teams), their publishers, and their
+// entries. Entities double as GraphQL object types; names follow the specification's fields.
+import { Entity, PrimaryKey, Property, ManyToOne, Unique, Index } from '@mikro-orm/decorators/legacy';
+import { PrimaryKeyProp, type Opt, type Rel } from '@mikro-orm/core';
+import { Directive, Field, Int, ObjectType } from 'type-graphql';
+import { Company } from '../company/company.entity';
+import { Team } from '../team/team.entity';
+import { User } from '../user/user.entity';
+
+/** Entries a library may hold unless configured otherwise (WSLimitExceededException beyond). */
+export const DEFAULT_MAX_ENTRIES = 10_000;
+
+@ObjectType({ description: 'A smart library: the shared shelf of entries of a company, or of one of its teams.' })
+@Directive('@key(fields: "smartLibId")')
+@Entity({ tableName: 'smart_library' })
+export class SmartLibrary {
+  [PrimaryKeyProp]?: 'smartLibId';
+
+  @Field(() => Int, { description: 'Id of the library.' })
+  @PrimaryKey()
+  smartLibId!: number;
+
+  @ManyToOne(() => Company, { fieldName: 'company_id', deleteRule: 'cascade' })
+  @Index()
+  company!: Rel<Company>;
+
+  @ManyToOne(() => Team, { fieldName: 'team_id', nullable: true, deleteRule: 'set null' })
+  team?: Rel<Team> | null;
+
+  @Field({ description: 'Name of the library.' })
+  @Property({ length: 255 })
+  smartLibName!: string;
+
+  @Field(() => Int, { description: 'Most entries the library may hold.' })
+  @Property({ default: DEFAULT_MAX_ENTRIES })
+  maxEntries: number & Opt = DEFAULT_MAX_ENTRIES;
+
+  @Field(() => Date, { description: 'When the library was created.' })
+  @Property({ defaultRaw: 'now()' })
+  smartLibCreated: Date & Opt = new Date();
+}
+
+/** The library publisher role: the user may create entries in the library. */
+@Entity({ tableName: 'smart_library_publisher' })
+@Unique({ properties: ['library', 'user'] })
+export class SmartLibraryPublisher {
+  @PrimaryKey()
+  id!: number;
+
+  @ManyToOne(() => SmartLibrary, { fieldName: 'smart_lib_id', deleteRule: 'cascade' })
+  library!: Rel<SmartLibrary>;
+
+  @ManyToOne(() => User, { fieldName: 'user_id', deleteRule: 'cascade' })
+  @Index()
+  user!: Rel<User>;
+
+  @Property({ defaultRaw: 'now()' })
+  createdAt: Date & Opt = new Date();
+}
+
+@ObjectType({ description: 'An entry of a smart library: an uploaded file or a URL, with its files, links and classification.' })
+@Directive('@key(fields: "smartEntryId")')
+@Entity({ tableName: 'smart_entry' })
+@Unique({ properties: ['library', 'nameKey'] })
+@Index({ properties: ['library', 'smartEntryCreated'] })
+export class SmartEntry {
+  [PrimaryKeyProp]?: 'smartEntryId';
+
+  @Field(() => Int, { description: 'Id of the entry.' })
+  @PrimaryKey()
+  smartEntryId!: number;
+
+  @ManyToOne(() => SmartLibrary, { fieldName: 'smart_lib_id', deleteRule: 'cascade' })
+  library!: Rel<SmartLibrary>;
+
+  @Field(() => String, { description: 'Status of the entry: A (active).' })
+  @Property({ length: 1, default: 'A' })
+  smartEntryStatus: string & Opt = 'A';
+
+  @Field({ description: 'Type of the entry: URL, IMG, PDF, DOC, VID or AUD.' })
+  @Property({ length: 10 })
+  smartEntryType!: string;
+
+  @Field({ description: 'Name of the entry (at most 255 characters), unique in its library regardless of case.' })
+  @Property({ length: 255 })
+  smartEntryName!: string;
+
+  /** The name trimmed and lower-cased: what "the same name" means. */
+  @Property({ length: 255 })
+  nameKey!: string;
+
+  @Field(() => String, { nullable: true, description: 'Description (at most 2000 characters).' })
+  @Property({ length: 2000, nullable: true })
+  smartEntryDesc?: string | null;
+
+  @Field(() => String, { description: 'Y when readers may download the original file, else N.' })
+  @Property({ length: 1, default: 'N' })
+  smartEntryDownloadOrig: string & Opt = 'N';
+
+  @Field(() => String, { description: 'Y when readers may download a PDF rendition, else N.' })
+  @Property({ length: 1, default: 'N' })
+  smartEntryDownloadPdf: string & Opt = 'N';
+
+  @Field(() => String, { nullable: true, description: 'Y or N on file entries: whether readers are warned before following links to external sites; null on URL entries.' })
+  @Property({ length: 1, nullable: true })
+  notifyUserOfExternalUrl?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The link of a URL entry; null on file entries.' })
+  @Property({ length: 2048, nullable: true })
+  smartEntryUrlLink?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Authors, as free text (at most 500 characters).' })
+  @Property({ length: 500, nullable: true })
+  smartEntryAuthors?: string | null;
+
+  @Field(() => Date, { description: 'When the entry was created.' })
+  @Property({ defaultRaw: 'now()' })
+  smartEntryCreated: Date & Opt = new Date();
+
+  @Field(() => Date, { description: 'When the entry was last changed.' })
+  @Property({ defaultRaw: 'now()' })
+  smartEntryModified: Date & Opt = new Date();
+
+  @Field(() => Int, { description: 'Version of the entry\'s metadata, from 1.' })
+  @Property({ default: 1 })
+  smartEntryMetadataVersion: number & Opt = 1;
+
+  @Field(() => Int, { description: 'Version of the entry\'s file, from 1.' })
+  @Property({ default: 1 })
+  smartEntryFileVersion: number & Opt = 1;
+
+  @Field(() => Int, { description: 'How many times the AI ingestion process failed on this entry.' })
+  @Property({ default: 0 })
+  aiIngestionFailures: number & Opt = 0;
+
+  @Field(() => String, { nullable: true, description: 'The error of the latest AI ingestion failure.' })
+  @Property({ type: 'text', nullable: true })
+  aiIngestionError?: string | null;
+
+  @ManyToOne(() => User, { fieldName: 'created_by', nullable: true, deleteRule: 'set null' })
+  createdBy?: Rel<User> | null;
+}

@@ -1,0 +1,45 @@
+// The documented limits of the smart library (README, "Smart library"). The spec gives none.
+export const LIMITS = {
+  /** Items per entry in one request; more is WSLimitExceededException. */
+  tagsPerEntry: 20,
+  foldersPerEntry: 20,
+  filtersPerEntry: 20,
+  categoriesPerEntry: 20,
+  urlsPerEntry: 10,
+  /** Field lengths (WSFieldLengthException beyond). */
+  entryName: 255,
+  entryDesc: 2000,
+  entryAuthors: 500,
+  url: 2048,
+  urlName: 255,
+  tagName: 100,
+  folderName: 255,
+  filterName: 100,
+  categoryName: 100,
+  filename: 255,
+  /** aiIngestionError: a whole stack trace fits; longer is InvalidParameterException. */
+  aiIngestionError: 100_000,
+  /** Page size of entry listings. */
+  defaultPageSize: 20,
+  maxPageSize: 100,
+} as const;
+
+/** Temporary uploads expire this long after the upload. */
+export const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Image types a tile may be (and that thumbnails are made from). */
+export const TILE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+
+/** smartEntryType values and the content types each accepts; URL entries carry no upload. */
+export const ENTRY_TYPES: Record<string, string[] | null> = {
+  URL: null,
+  IMG: TILE_TYPES,
+  PDF: ['application/pdf'],
+  DOC: [
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  ],
+  VID: ['video/mp4', 'video/quicktime', 'video/webm'],
+  AUD: ['audio/mpeg', 'audio/mp4', 'audio/x-m4a', 'audio/wav', 'audio/ogg'],
+};

@@ -1,0 +1,123 @@
+// Libraries, their publishers and their classification terms. Other modules (support group)
+// create libraries and publishers through these functions.
+import type { EntityManager } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import { ServiceError } from '../../graphql/errors';
+import { isDependencyFailure } from '../../graphql/error-mapping';
+import { Company } from '../company/company.entity';
+import { Team } from '../team/team.entity';
+import { User } from '../user/user.entity';
+import { DEFAULT_MAX_ENTRIES, SmartLibrary, SmartLibraryPublisher } from './library.entity';
+import { SmartCategory, SmartFilter, SmartFolder, SmartTag } from './taxonomy.entity';
+
+const sqlEm = (em: EntityManager) => em as unknown as SqlEntityManager;
+
+export interface NewSmartLibrary {
+  companyId: number;
+  teamId?: number | null;
+  smartLibName: string;
+  /** Fixed id (demo data); omitted: generated. */
+  smartLibId?: number;
+  maxEntries?: number;
+}
+
+/** Creates a library (flushes; runs inside the caller's transaction when given one). */
+export async function createSmartLibrary(em: EntityManager, data: NewSmartLibrary): Promise<SmartLibrary> {
+  const library = em.create(SmartLibrary, {
+    ...(data.smartLibId ? { smartLibId: data.smartLibId } : {}),
+    company: em.getReference(Company, data.companyId),
+    team: data.teamId ? em.getReference(Team, data.teamId) : null,
+    smartLibName: data.smartLibName,
+    maxEntries: data.maxEntries ?? DEFAULT_MAX_ENTRIES,
+  });
+  await em.flush();
+  return library;
+}
+
+/** Gives the user the publisher role on the library; granting it twice is harmless. */
+export async function grantPublisher(em: EntityManager, smartLibId: number, userId: number): Promise<void> {
+  await sqlEm(em)
+    .createQueryBuilder(SmartLibraryPublisher)
+    .insert({ library: em.getReference(SmartLibrary, smartLibId), user: em.getReference(User, userId) })
+    .onConflict(['library', 'user'])
+    .ignore()
+    .execute();
+}
+
+export async function isPublisher(em: EntityManager, smartLibId: number, userId: number): Promise<boolean> {
+  return (await em.count(SmartLibraryPublisher, { library: smartLibId, user: userId })) > 0;
+}
+
+export async function publishesAnyLibrary(em: EntityManager, userId: number): Promise<boolean> {
+  return (await em.count(SmartLibraryPublisher, { user: userId })) > 0;
+}
+
+/**
+ * Which of these libraries the user may read (its audience): publishers, administrators of
+ * the library's company, members of the library's team, and, for a company-wide library,
+ * users with an accepted connection to the company. One statement for any number of libraries.
+ */
+export async function readableLibraryIds(em: EntityManager, userId: number, ids: readonly number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await sqlEm(em).execute<{ smart_lib_id: number }[]>(
+    `select l.smart_lib_id from smart_library l
+     where l.smart_lib_id in (${ids.map(() => '?').join(', ')}) and (
+       exists (select 1 from smart_library_publisher p where p.smart_lib_id = l.smart_lib_id and p.user_id = ?)
+       or exists (select 1 from company_role r where r.company_id = l.company_id and r.user_id = ? and r.role = 'ADMIN')
+       or exists (select 1 from team_member m where m.team_id = l.team_id and m.user_id = ?)
+       or (l.team_id is null and exists (
+         select 1 from company_connection c where c.company_id = l.company_id and c.user_id = ? and c.status = 'accepted')))`,
+    [...ids, userId, userId, userId, userId],
+  );
+  return new Set(rows.map((r) => r.smart_lib_id));
+}
+
+/**
+ * The privilege checks depend on the identity store: when it does not answer, that is the
+ * authorisation service being down (WSAuthorisationServiceException), not the library's.
+ */
+export async function authorisationStep<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    if (!(err instanceof ServiceError) && isDependencyFailure(err)) throw new ServiceError('WSAuthorisationServiceException', undefined, { cause: err });
+    throw err;
+  }
+}
+
+/** "The same name": trimmed, inner spaces collapsed, compatibility-normalised, lower-cased. */
+export function nameKey(name: string): string {
+  return name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+const TERMS = {
+  tag: { entity: SmartTag, name: 'smartTagName' },
+  folder: { entity: SmartFolder, name: 'smartFolderName' },
+  filter: { entity: SmartFilter, name: 'smartFilterName' },
+  category: { entity: SmartCategory, name: 'smartCategoryName' },
+} as const;
+
+export type TermKind = keyof typeof TERMS;
+type TermOf<K extends TermKind> = InstanceType<(typeof TERMS)[K]['entity']>;
+
+/** The library's terms with these names, creating the missing ones (concurrent creators agree). */
+export async function ensureTerms<K extends TermKind>(em: EntityManager, kind: K, smartLibId: number, names: string[]): Promise<TermOf<K>[]> {
+  const { entity, name } = TERMS[kind];
+  const byKey = new Map<string, string>();
+  for (const n of names) if (!byKey.has(nameKey(n))) byKey.set(nameKey(n), n.trim());
+  if (!byKey.size) return [];
+  const library = em.getReference(SmartLibrary, smartLibId);
+  await sqlEm(em)
+    .createQueryBuilder(entity as any)
+    .insert([...byKey].map(([key, value]) => ({ library, nameKey: key, [name]: value })))
+    .onConflict(['library', 'nameKey'] as never)
+    .ignore()
+    .execute();
+  return findTerms(em, kind, smartLibId, [...byKey.values()]);
+}
+
+/** The library's existing terms with these names (unknown names are left out). */
+export async function findTerms<K extends TermKind>(em: EntityManager, kind: K, smartLibId: number, names: string[]): Promise<TermOf<K>[]> {
+  if (!names.length) return [];
+  return em.find(TERMS[kind].entity as any, { library: smartLibId, nameKey: { $in: [...new Set(names.map(nameKey))] } }) as Promise<TermOf<K>[]>;
+}

@@ -1,0 +1,47 @@
+// THMB tiles: a JPEG of at most TILE_SIZE pixels a side, made with sharp from the tile image or
+// the uploaded image; entries with neither get a plain tile in the colour of their type.
+import sharp from 'sharp';
+import { ServiceError } from '../../graphql/errors';
+
+export const TILE_SIZE = 400;
+export const TILE_MIME = 'image/jpeg';
+
+/** Decoding bound: a small file can still claim a huge canvas (decompression bombs). */
+const MAX_INPUT_PIXELS = 100_000_000;
+
+export async function tileFrom(image: Buffer, field: string): Promise<Buffer> {
+  try {
+    return await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize(TILE_SIZE, TILE_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    throw new ServiceError('WSUnsupportedTypeException', 'The image could not be read.', { field });
+  }
+}
+
+/** Throws WSUnsupportedTypeException when the bytes carry an image header but no readable image. */
+export async function assertReadableImage(image: Buffer, field: string): Promise<void> {
+  try {
+    const meta = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).metadata();
+    if (!meta.width || !meta.height) throw new Error('no dimensions');
+  } catch {
+    throw new ServiceError('WSUnsupportedTypeException', 'The image could not be read.', { field });
+  }
+}
+
+const COLOURS: Record<string, string> = { URL: '#2563eb', PDF: '#dc2626', DOC: '#1d4ed8', VID: '#7c3aed', AUD: '#059669', IMG: '#6b7280' };
+const placeholders = new Map<string, Promise<Buffer>>();
+
+/** The same bytes every time for a type, so storage keeps one copy. */
+export function placeholderTile(entryType: string): Promise<Buffer> {
+  const background = COLOURS[entryType] ?? '#6b7280';
+  let tile = placeholders.get(background);
+  if (!tile) {
+    tile = sharp({ create: { width: TILE_SIZE, height: TILE_SIZE, channels: 3, background } }).jpeg({ quality: 80 }).toBuffer();
+    placeholders.set(background, tile);
+  }
+  return tile;
+}

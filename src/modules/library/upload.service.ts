@@ -1,0 +1,104 @@
+// uploadSmartFile / uploadTileImage: stream the content into shared storage, check its type
+// from its magic bytes, and keep a temporary upload row for the createSmartEntry that follows
+// (on any instance). Expired uploads are purged with the blobs nothing else refers to.
+import crypto from 'node:crypto';
+import path from 'node:path';
+import type { EntityManager } from '@mikro-orm/core';
+import type { FileUpload } from 'graphql-upload-minimal';
+import type { MiddlewareFn } from 'type-graphql';
+import type { Config } from '../../config';
+import type { Context } from '../../context';
+import { ServiceError } from '../../graphql/errors';
+import { requireUser } from '../identity/principal';
+import { User } from '../user/user.entity';
+import { StoredBlob } from '../storage/blob.entity';
+import { purgeUnusedBlobs, readBlob, registerBlobReference, storeStream, tooLarge, type PurgeResult } from '../storage/blob-store';
+import { detectType, type DetectedType } from '../storage/content-type';
+import { authorisationStep, publishesAnyLibrary } from './library.service';
+import { LIMITS, TILE_TYPES, UPLOAD_TTL_MS } from './library.limits';
+import { SmartUpload, type UploadKind } from './upload.entity';
+import { assertReadableImage } from './thumbnail';
+
+registerBlobReference('smart_upload', 'blob_sha256');
+registerBlobReference('smart_file', 'blob_sha256');
+
+/** The client's file name without any directory part or control characters, at most 255 characters, extension kept. */
+export function cleanFilename(raw: string, ext: string): string {
+  const base = path.posix.basename(raw.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const name = base || `upload.${ext}`;
+  const chars = [...name];
+  if (chars.length <= LIMITS.filename) return name;
+  const dot = name.lastIndexOf('.');
+  const suffix = dot > 0 && name.length - dot <= 11 ? name.slice(dot) : '';
+  return chars.slice(0, LIMITS.filename - [...suffix].length).join('') + suffix;
+}
+
+const limitOf = (config: Config, kind: UploadKind) => (kind === 'FILE' ? config.uploadMaxBytes : config.tileMaxBytes);
+
+/**
+ * The multipart layer's own failures (file part missing, body cut short, too large) carry an
+ * HTTP status; they surface while the Upload argument resolves, before the resolver runs.
+ */
+export function UploadFailures(kind: UploadKind): MiddlewareFn<Context> {
+  return async ({ context }, next) => {
+    try {
+      return await next();
+    } catch (err) {
+      if (err instanceof ServiceError || typeof (err as { status?: unknown })?.status !== 'number') throw err;
+      if ((err as { status: number }).status === 413) throw tooLarge(limitOf(context.config, kind), 'file');
+      throw new ServiceError('WSInvalidParameterException', 'The file part is missing or could not be read.', { field: 'file' });
+    }
+  };
+}
+
+export async function acceptUpload(ctx: Context, upload: FileUpload, kind: UploadKind): Promise<SmartUpload> {
+  // Credentials first: an upload of an unknown caller is never stored (its stream is drained).
+  const { user } = await authorisationStep(() => requireUser(ctx));
+  if (!(await authorisationStep(() => publishesAnyLibrary(ctx.em, user.uId)))) {
+    throw new ServiceError('WSInsufficientPrivilegesException', 'Only library publishers may upload files.');
+  }
+  const allowed = kind === 'FILE' ? ctx.config.uploadAllowedTypes : TILE_TYPES;
+  const maxBytes = limitOf(ctx.config, kind);
+  const source = upload.createReadStream();
+  let detected: DetectedType | undefined;
+  const blob = await storeStream(ctx.em, source, {
+    maxBytes,
+    field: 'file',
+    inspect: async (head) => {
+      detected = await detectType(head);
+      if (!detected || !allowed.includes(detected.mime)) {
+        throw new ServiceError('WSUnsupportedTypeException', `The content is not one of the accepted types (${allowed.join(', ')}).`, { field: 'file' });
+      }
+    },
+  });
+  if (kind === 'TILE') await assertReadableImage(await readBlob(ctx.em, blob.sha256), 'file');
+  const now = Date.now();
+  const row = ctx.em.create(SmartUpload, {
+    tempName: `${crypto.randomBytes(18).toString('base64url')}.${detected!.ext}`,
+    kind,
+    user: ctx.em.getReference(User, user.uId),
+    originalFilename: cleanFilename(upload.filename ?? '', detected!.ext),
+    mimeType: detected!.mime,
+    ext: detected!.ext,
+    blob: ctx.em.getReference(StoredBlob, blob.sha256),
+    bytes: blob.bytes,
+    md5: blob.md5,
+    createdAt: new Date(now),
+    expiresAt: new Date(now + UPLOAD_TTL_MS),
+  });
+  await ctx.em.flush();
+  return row;
+}
+
+/** The caller's unexpired upload of this kind, or WSInvalidParameterException naming the field. */
+export async function findUpload(em: EntityManager, userId: number, tempName: string, kind: UploadKind, field: string): Promise<SmartUpload> {
+  const upload = await em.findOne(SmartUpload, { tempName, kind, user: userId, expiresAt: { $gt: new Date() } });
+  if (!upload) throw new ServiceError('WSInvalidParameterException', `${field} names no upload of yours (uploads expire after 24 hours and are used once).`, { field });
+  return upload;
+}
+
+/** Deletes expired uploads, then the blobs nothing refers to any more. Safe on every instance at once. */
+export async function purgeExpiredUploads(em: EntityManager): Promise<PurgeResult & { uploads: number }> {
+  const uploads = await em.nativeDelete(SmartUpload, { expiresAt: { $lte: new Date() } });
+  return { uploads, ...(await purgeUnusedBlobs(em)) };
+}

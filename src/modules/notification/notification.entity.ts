@@ -1,0 +1,226 @@
+// Notification records of the spec (scheduled, version 3; sent), the per-user inbox that
+// delivery writes, and the asset-level preferences delivery honours.
+import { Entity, PrimaryKey, Property, ManyToOne, Unique, Index, Enum } from '@mikro-orm/decorators/legacy';
+import { PrimaryKeyProp, type Opt, type Rel } from '@mikro-orm/core';
+import { Company } from '../company/company.entity';
+import { User } from '../user/user.entity';
+
+/** GT team push, GE event invitees, GA asset level (brochureId), JN job notification. */
+export type BroadcastType = 'GT' | 'GE' | 'GA' | 'JN';
+export const BROADCAST_TYPES: BroadcastType[] = ['GT', 'GE', 'GA', 'JN'];
+
+export interface EmailParam {
+  key: string;
+  value: string;
+}
+
+/**
+ * PENDING: waiting for its time; PROCESSING: claimed by one instance until claimedUntil;
+ * SENT: delivered; FAILED: processed, nothing could be delivered (notificationLog says why).
+ */
+export type ScheduleStatus = 'PENDING' | 'PROCESSING' | 'SENT' | 'FAILED';
+
+@Entity({ tableName: 'scheduled_notification' })
+@Index({ properties: ['status', 'scheduleDueAt'] })
+@Index({ properties: ['company', 'broadcastType'] })
+export class ScheduledNotification {
+  [PrimaryKeyProp]?: 'notificationScheduleId';
+
+  @PrimaryKey()
+  notificationScheduleId!: number;
+
+  @ManyToOne(() => Company, { fieldName: 'company_id', deleteRule: 'cascade' })
+  company!: Rel<Company>;
+
+  @Property({ length: 2 })
+  broadcastType!: BroadcastType;
+
+  @Property({ type: 'integer', nullable: true })
+  keyCompanyId?: number | null;
+
+  @Property({ fieldName: 'key_event_uuid', type: 'uuid', nullable: true })
+  keyEventUUID?: string | null;
+
+  @Property({ length: 40 })
+  scheduleTimezoneId!: string;
+
+  /** Wall-clock send time in scheduleTimezoneId, `YYYY-MM-DDTHH:mm:ss` (a PostgreSQL timestamp without zone). */
+  @Property({ type: 'string', columnType: 'timestamp(0)' })
+  scheduleLocalDateTime!: string;
+
+  /** The instant scheduleLocalDateTime occurs in its zone: what the scheduler compares with its clock. */
+  @Property({ type: 'datetime' })
+  scheduleDueAt!: Date;
+
+  @Property({ length: 100, nullable: true })
+  scheduleJobName?: string | null;
+
+  @Property({ length: 1000 })
+  message!: string;
+
+  @Property({ length: 1024, nullable: true })
+  url?: string | null;
+
+  @Property({ type: 'text[]' })
+  valueIds!: string[];
+
+  @Property({ type: 'integer', nullable: true })
+  totalNotificationsSent?: number | null;
+
+  @Property({ length: 2000, nullable: true })
+  notificationLog?: string | null;
+
+  @Enum({ items: ['PENDING', 'PROCESSING', 'SENT', 'FAILED'], nativeEnumName: undefined, default: 'PENDING' })
+  status: ScheduleStatus & Opt = 'PENDING';
+
+  /** The claim of the instance processing it; a claim that outlives claimedUntil may be taken over. */
+  @Property({ type: 'uuid', nullable: true })
+  claimToken?: string | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  claimedUntil?: Date | null;
+
+  @Property({ default: 0 })
+  attempts: number & Opt = 0;
+
+  @Property({ type: 'datetime' })
+  scheduleCreated!: Date;
+
+  @Property({ type: 'datetime' })
+  scheduleModified!: Date;
+
+  @Property({ length: 15 })
+  scheduleCreatedBy!: string;
+
+  @Property({ length: 15 })
+  scheduleModifiedBy!: string;
+
+  @Property({ type: 'integer', nullable: true })
+  brochureId?: number | null;
+
+  @Property({ length: 100, nullable: true })
+  emailTemplate?: string | null;
+
+  @Property({ length: 256, nullable: true })
+  emailSubject?: string | null;
+
+  @Property({ type: 'json', nullable: true })
+  emailParams?: EmailParam[] | null;
+
+  @Property({ default: 3 })
+  version: number & Opt = 3;
+}
+
+@Entity({ tableName: 'sent_notification' })
+@Index({ properties: ['company', 'type', 'notificationCreated'] })
+export class SentNotification {
+  [PrimaryKeyProp]?: 'notificationId';
+
+  @PrimaryKey()
+  notificationId!: number;
+
+  @Property({ length: 2 })
+  type!: BroadcastType;
+
+  @ManyToOne(() => Company, { fieldName: 'company_id', deleteRule: 'cascade' })
+  company!: Rel<Company>;
+
+  @Property({ fieldName: 'event_uuid', type: 'uuid', nullable: true, index: true })
+  eventUUID?: string | null;
+
+  /** Unique: a scheduled record is delivered at most once, whatever the scheduler does. */
+  @ManyToOne(() => ScheduledNotification, { fieldName: 'notification_schedule_id', nullable: true, unique: true, deleteRule: 'set null' })
+  schedule?: Rel<ScheduledNotification> | null;
+
+  /** The message truncated to 255 characters. */
+  @Property({ length: 255 })
+  message!: string;
+
+  /** The whole message; ad hoc team notifications add their team ids on a last line. */
+  @Property({ length: 2000, nullable: true })
+  description?: string | null;
+
+  @Property({ length: 1024, nullable: true })
+  url?: string | null;
+
+  @Property()
+  successful!: boolean;
+
+  @Property()
+  totalNotificationsSent!: number;
+
+  /** Only for scheduled notifications (the spec's rule); ad hoc ones keep them in description. */
+  @Property({ type: 'text[]', nullable: true })
+  teamIds?: string[] | null;
+
+  @Property({ length: 2000, nullable: true })
+  notificationLog?: string | null;
+
+  @Property({ type: 'datetime' })
+  notificationCreated!: Date;
+
+  @Property({ type: 'datetime' })
+  notificationModified!: Date;
+
+  @Property({ length: 15 })
+  notificationCreatedBy!: string;
+
+  @Property({ length: 15 })
+  notificationModifiedBy!: string;
+
+  @Property({ type: 'integer', nullable: true })
+  brochureId?: number | null;
+
+  @Property({ length: 100, nullable: true })
+  emailTemplate?: string | null;
+
+  @Property({ length: 256, nullable: true })
+  emailSubject?: string | null;
+
+  @Property({ type: 'json', nullable: true })
+  emailParams?: EmailParam[] | null;
+}
+
+/** A notification delivered to a user (their push inbox). */
+@Entity({ tableName: 'notification_inbox' })
+@Unique({ properties: ['notification', 'user'] })
+@Index({ properties: ['user', 'deliveredAt'] })
+export class NotificationInbox {
+  @PrimaryKey()
+  id!: number;
+
+  @ManyToOne(() => SentNotification, { fieldName: 'notification_id', deleteRule: 'cascade' })
+  notification!: Rel<SentNotification>;
+
+  @ManyToOne(() => User, { fieldName: 'user_id', deleteRule: 'cascade' })
+  user!: Rel<User>;
+
+  @Property({ type: 'datetime' })
+  deliveredAt!: Date;
+
+  @Property({ type: 'datetime', nullable: true })
+  readAt?: Date | null;
+}
+
+/** ALP-NUN: no push notifications about the asset; ALP-EUN: no e-mails about it. */
+export type AssetPreferenceCode = 'ALP-NUN' | 'ALP-EUN';
+
+/** A user's unsubscribe from notifications (or e-mails) about one asset (brochureId). */
+@Entity({ tableName: 'asset_level_preference' })
+@Unique({ properties: ['user', 'brochureId', 'code'] })
+export class AssetLevelPreference {
+  @PrimaryKey()
+  id!: number;
+
+  @ManyToOne(() => User, { fieldName: 'user_id', deleteRule: 'cascade' })
+  user!: Rel<User>;
+
+  @Property()
+  brochureId!: number;
+
+  @Enum({ items: ['ALP-NUN', 'ALP-EUN'], nativeEnumName: undefined })
+  code!: AssetPreferenceCode;
+
+  @Property({ defaultRaw: 'now()' })
+  createdAt: Date & Opt = new Date();
+}

@@ -1,0 +1,55 @@
+// E-mail through nodemailer: SMTP when SMTP_URL is configured, otherwise a log-only transport
+// (nodemailer's JSON transport builds the message, a log line records that it would have gone).
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config';
+import type { Logger } from '../../logger';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  template: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** One transport per configuration, shared by requests and the scheduler (SMTP connections are reused). */
+const mailers = new WeakMap<Config, Mailer>();
+
+export function mailerFor(config: Config, logger: Logger): Mailer {
+  let mailer = mailers.get(config);
+  if (!mailer) {
+    mailer = createMailer(config, logger);
+    mailers.set(config, mailer);
+  }
+  return mailer;
+}
+
+function createMailer(config: Config, logger: Logger): Mailer {
+  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : nodemailer.createTransport({ jsonTransport: true });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({
+        from: config.mailFrom,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        // The template name travels with the message for a provider that renders templates.
+        headers: { 'X-Email-Template': mail.template },
+      });
+      if (!config.smtpUrl) {
+        // Log-only: the recipient's domain, never the whole address.
+        logger.info({ messageId: info.messageId, toDomain: mail.to.split('@').pop(), subject: mail.subject, template: mail.template }, 'e-mail (log-only transport)');
+      }
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** `{{ key }}` placeholders filled from vars; unknown placeholders stay as written. */
+export function fillPlaceholders(text: string, vars: Record<string, string>): string {
+  return text.replace(/\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g, (whole, key: string) => (Object.hasOwn(vars, key) ? vars[key] : whole));
+}

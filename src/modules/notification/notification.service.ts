@@ -1,0 +1,126 @@
+// sendNotification: the one entry point for sending, used by the GraphQL mutation and by other
+// modules (the smart library's `sendNotification: true`). Authorisation is the caller's job:
+// the resolver requires the push-notification role; a module calling it has its own rule.
+import type { EntityManager } from '@mikro-orm/core';
+import type { Config } from '../../config';
+import type { Logger } from '../../logger';
+import { ServiceError, invalidParameter } from '../../graphql/errors';
+import { Company } from '../company/company.entity';
+import { Team } from '../team/team.entity';
+import { Event } from '../event/event.entity';
+import { ScheduledNotification, type SentNotification } from './notification.entity';
+import { mailerFor, type Mailer } from './notification.mailer';
+import { validateRequest, type NotificationRequest, type ValidRequest } from './notification.validation';
+import { findRecipients, finishDelivery, recordDelivery, sendEmails, type DeliverySpec } from './notification.delivery';
+
+export interface NotificationDeps {
+  /** Needed only when an e-mail goes with the notification (the mailer comes from it). */
+  config?: Config;
+  logger?: Logger;
+  /** Defaults to the configured transport (SMTP_URL, or log-only). */
+  mailer?: Mailer;
+  /** The clock; tests inject one. */
+  now?: () => Date;
+}
+
+export interface SendNotificationArgs extends NotificationRequest {
+  /** User id of the sender, recorded as created-by. */
+  senderId: number;
+}
+
+export interface SendOutcome {
+  /** Set for an ad hoc send: delivered already. */
+  sent: SentNotification | null;
+  /** Set for a scheduled send: the scheduler delivers it at its time. */
+  scheduled: ScheduledNotification | null;
+}
+
+/** GT/GA team ids must be teams of the company; a GE event must be the company's and not cancelled. */
+async function checkTargets(em: EntityManager, req: ValidRequest): Promise<void> {
+  if (req.broadcastType === 'GT' || req.broadcastType === 'GA') {
+    const ids = req.valueIds.map(Number);
+    const teams = await em.find(Team, { teamId: { $in: ids }, company: req.companyId }, { fields: ['teamId'] });
+    const known = new Set(teams.map((t) => t.teamId));
+    const unknown = ids.find((id) => !known.has(id));
+    if (unknown !== undefined) throw invalidParameter('valueIds', `${unknown} is not a team of company ${req.companyId}.`);
+  }
+  if (req.broadcastType === 'GE') {
+    const event = await em.findOne(Event, { eventUUID: req.eventUUID! });
+    if (!event || event.company.companyId !== req.companyId) throw new ServiceError('WSEventNotFoundException');
+    if (event.status === 'C') throw new ServiceError('WSEventCancelledException');
+  }
+}
+
+/** The mailer for e-mails: the injected one, or the configured transport. */
+export function mailerOf(deps: NotificationDeps): Mailer {
+  if (deps.mailer) return deps.mailer;
+  if (!deps.config || !deps.logger) throw new Error('sendNotification: an e-mail needs config and logger (or a mailer) in its deps');
+  return mailerFor(deps.config, deps.logger);
+}
+
+export function deliverySpec(req: ValidRequest, createdBy: string, schedule: ScheduledNotification | null): DeliverySpec {
+  return {
+    type: req.broadcastType,
+    companyId: req.companyId,
+    eventUUID: req.eventUUID,
+    brochureId: req.brochureId,
+    teamIds: req.broadcastType === 'GT' || req.broadcastType === 'GA' ? req.valueIds.map(Number) : [],
+    message: req.message,
+    url: req.url,
+    email: req.email,
+    schedule,
+    createdBy,
+  };
+}
+
+/**
+ * Validates and sends a notification: at once (writes the sent record and the recipients'
+ * inbox rows, then sends the e-mails), or, with scheduleLocalDateTime and scheduleTimezoneId,
+ * stores a scheduled record that the scheduler delivers at that local time. Throws the spec's
+ * errors (WSInvalidParameterException, WSFieldLengthException, WSLimitExceededException,
+ * WSEventNotFoundException, WSEventCancelledException). Inside a caller's transaction the
+ * records join it; e-mails go out at once, so call it after committing when it carries one.
+ */
+export async function sendNotification(em: EntityManager, args: SendNotificationArgs, deps: NotificationDeps): Promise<SendOutcome> {
+  const now = deps.now?.() ?? new Date();
+  const req = validateRequest(args, now);
+  await checkTargets(em, req);
+  const createdBy = String(args.senderId);
+
+  if (req.schedule) {
+    const scheduled = em.create(ScheduledNotification, {
+      company: em.getReference(Company, req.companyId),
+      broadcastType: req.broadcastType,
+      keyCompanyId: req.broadcastType === 'GT' ? req.companyId : null,
+      keyEventUUID: req.eventUUID,
+      scheduleTimezoneId: req.schedule.timezoneId,
+      scheduleLocalDateTime: req.schedule.localDateTime,
+      scheduleDueAt: req.schedule.dueAt,
+      scheduleJobName: req.jobName,
+      message: req.message,
+      url: req.url,
+      valueIds: req.valueIds,
+      scheduleCreated: now,
+      scheduleModified: now,
+      scheduleCreatedBy: createdBy,
+      scheduleModifiedBy: createdBy,
+      brochureId: req.brochureId,
+      emailTemplate: req.email?.template ?? null,
+      emailSubject: req.email?.subject ?? null,
+      emailParams: req.email?.params ?? null,
+    });
+    await em.flush();
+    return { sent: null, scheduled };
+  }
+
+  const spec = deliverySpec(req, createdBy, null);
+  const { sent, recipients } = await em.transactional(async (tx) => {
+    const recipients = await findRecipients(tx, spec);
+    const sent = recordDelivery(tx, spec, recipients, now);
+    await tx.flush();
+    return { sent, recipients };
+  });
+  const email = spec.email ? await sendEmails(mailerOf(deps), spec, recipients.email, deps.logger) : null;
+  await finishDelivery(em, sent, email, deps.now?.() ?? new Date());
+  return { sent, scheduled: null };
+}

@@ -1,0 +1,243 @@
+// Content-addressed blob storage in the service's own PostgreSQL database.
+//
+// Writing: the bytes stream into stored_blob_chunk rows of 256 KiB under a fresh content id
+// while SHA-256 and MD5 are computed on the way; at the end one upsert names the blob by its
+// SHA-256. When that hash is already stored, the new chunks are dropped and the existing
+// blob is reused. Memory stays at about one chunk whatever the file size.
+// Reading: chunk by chunk, one statement per chunk.
+// Purging: blobs no registered table refers to (registerBlobReference) are deleted once they
+// have not been used for a grace period; chunks of writes that never finished are deleted
+// after a day.
+import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { EntityManager } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import type { Kysely } from 'kysely';
+import { ServiceError } from '../../graphql/errors';
+import { StoredBlob, StoredBlobChunk } from './blob.entity';
+
+export const BLOB_CHUNK_BYTES = 1024 * 1024;
+/** How much of the start of a stream is handed to `inspect` (type detection) before anything is stored. */
+export const HEAD_BYTES = 64 * 1024;
+
+export interface BlobInfo {
+  sha256: string;
+  md5: string;
+  bytes: number;
+}
+
+const sqlEm = (em: EntityManager) => em as unknown as SqlEntityManager;
+/** Bound parameters for bytes; joins the EntityManager's transaction when it is in one. */
+const kysely = (em: EntityManager) => sqlEm(em).getKysely() as unknown as Kysely<any>;
+
+class ChunkWriter {
+  readonly contentId = crypto.randomUUID();
+  bytes = 0;
+  private readonly sha = crypto.createHash('sha256');
+  private readonly md5 = crypto.createHash('md5');
+  /** One chunk-sized buffer, filled and written again and again: no allocation per chunk. */
+  private readonly chunk = Buffer.allocUnsafe(BLOB_CHUNK_BYTES);
+  private filled = 0;
+  private seq = 0;
+
+  constructor(private readonly em: EntityManager) {}
+
+  async write(data: Buffer): Promise<void> {
+    this.sha.update(data);
+    this.md5.update(data);
+    this.bytes += data.length;
+    let offset = 0;
+    while (offset < data.length) {
+      const n = data.copy(this.chunk, this.filled, offset, Math.min(data.length, offset + BLOB_CHUNK_BYTES - this.filled));
+      this.filled += n;
+      offset += n;
+      if (this.filled === BLOB_CHUNK_BYTES) await this.flush();
+    }
+  }
+
+  /**
+   * Sent as a bound binary parameter through Kysely: MikroORM's own insert would inline the
+   * bytes into the SQL text as hex, several copies per chunk. The driver has copied the
+   * parameter once the insert resolved, so the buffer can be refilled.
+   */
+  private async flush(): Promise<void> {
+    const data = this.chunk.subarray(0, this.filled);
+    this.filled = 0;
+    await kysely(this.em).insertInto('stored_blob_chunk').values({ content_id: this.contentId, seq: this.seq++, data }).execute();
+  }
+
+  async finish(): Promise<BlobInfo> {
+    if (this.filled) await this.flush();
+    const info = { sha256: this.sha.digest('hex'), md5: this.md5.digest('hex'), bytes: this.bytes };
+    // The row lock of the upsert orders this against a concurrent purge of the same hash.
+    const rows = await sqlEm(this.em).execute<{ content_id: string }[]>(
+      `insert into stored_blob (sha256, content_id, bytes, md5) values (?, ?, ?, ?)
+       on conflict (sha256) do update set last_used_at = now() returning content_id`,
+      [info.sha256, this.contentId, info.bytes, info.md5],
+    );
+    if (rows[0].content_id !== this.contentId) await this.discard();
+    return info;
+  }
+
+  async discard(): Promise<void> {
+    await this.em.nativeDelete(StoredBlobChunk, { contentId: this.contentId });
+  }
+}
+
+export function tooLarge(maxBytes: number, field: string): ServiceError {
+  return new ServiceError('WSMaxFileUploadSizeException', `The file exceeds the maximum upload size of ${maxBytes} bytes.`, { field });
+}
+
+export interface StoreStreamOptions {
+  maxBytes: number;
+  /** The field named in errors about this content. */
+  field: string;
+  /** Sees the first HEAD_BYTES (or the whole content when shorter) before anything is stored; throws to refuse it. */
+  inspect?: (head: Buffer) => Promise<void> | void;
+}
+
+/**
+ * Streams `source` into storage. On any failure the rest of the source is read and discarded
+ * (a multipart request can only finish once every file part was read), the chunks written so
+ * far are deleted, and the error is thrown.
+ */
+export async function storeStream(em: EntityManager, source: Readable, options: StoreStreamOptions): Promise<BlobInfo> {
+  const writer = new ChunkWriter(em);
+  let head: Buffer[] | null = [];
+  let headBytes = 0;
+  let failure: unknown;
+  let sourceFailed = false;
+
+  const releaseHead = async () => {
+    const bytes = Buffer.concat(head!, headBytes);
+    head = null;
+    headBytes = 0;
+    await options.inspect?.(bytes);
+    if (bytes.length) await writer.write(bytes);
+  };
+  const handle = async (chunk: Buffer) => {
+    if (writer.bytes + headBytes + chunk.length > options.maxBytes) throw tooLarge(options.maxBytes, options.field);
+    if (!head) return writer.write(chunk);
+    head.push(chunk);
+    headBytes += chunk.length;
+    if (headBytes >= HEAD_BYTES) await releaseHead();
+  };
+
+  await new Promise<void>((resolve) => {
+    let inflight: Promise<void> = Promise.resolve();
+    const done = () => void inflight.then(resolve);
+    source.on('data', (chunk: Buffer) => {
+      if (failure) return;
+      source.pause();
+      inflight = handle(chunk).then(
+        () => void source.resume(),
+        (err) => {
+          failure = err;
+          source.resume();
+        },
+      );
+    });
+    source.once('end', done);
+    source.once('error', (err) => {
+      failure ??= err;
+      sourceFailed = true;
+      done();
+    });
+    source.once('close', () => {
+      if (!source.readableEnded && !failure) {
+        failure = new Error('upload stream closed early');
+        sourceFailed = true;
+      }
+      done();
+    });
+  });
+
+  if (!failure && (source as { truncated?: boolean }).truncated) failure = tooLarge(options.maxBytes, options.field);
+  if (!failure && head) await releaseHead().catch((err) => (failure = err));
+  if (failure) {
+    await writer.discard().catch(() => undefined);
+    if (failure instanceof ServiceError) throw failure;
+    if ((failure as { status?: number }).status === 413) throw tooLarge(options.maxBytes, options.field);
+    if (sourceFailed) throw new ServiceError('WSInvalidParameterException', 'The upload did not complete.', { field: options.field });
+    throw failure;
+  }
+  try {
+    return await writer.finish();
+  } catch (err) {
+    await writer.discard().catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Stores bytes already in memory (generated tiles and small documents). */
+export async function storeBuffer(em: EntityManager, content: Buffer): Promise<BlobInfo> {
+  const writer = new ChunkWriter(em);
+  await writer.write(content);
+  return writer.finish();
+}
+
+/** The embedded driver answers bytea as Uint8Array, the server driver as Buffer: a view, no copy. */
+const asBuffer = (data: Uint8Array) => (Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+
+async function contentIdOf(em: EntityManager, sha256: string): Promise<string> {
+  const blob = await em.findOne(StoredBlob, { sha256 }, { fields: ['contentId'], disableIdentityMap: true });
+  if (!blob) throw new Error(`blob ${sha256} is not stored`);
+  return blob.contentId;
+}
+
+/** The blob's bytes as a stream, read one chunk per statement. */
+export function blobStream(em: EntityManager, sha256: string): Readable {
+  async function* chunks() {
+    const contentId = await contentIdOf(em, sha256);
+    for (let seq = 0; ; seq++) {
+      const row = await kysely(em).selectFrom('stored_blob_chunk').select('data').where('content_id', '=', contentId).where('seq', '=', seq).executeTakeFirst();
+      if (!row) return;
+      yield asBuffer(row.data);
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
+/** The whole blob in memory: only for content already bounded in size (tiles, thumbnails). */
+export async function readBlob(em: EntityManager, sha256: string): Promise<Buffer> {
+  const contentId = await contentIdOf(em, sha256);
+  const rows = await kysely(em).selectFrom('stored_blob_chunk').select('data').where('content_id', '=', contentId).orderBy('seq').execute();
+  return Buffer.concat(rows.map((r) => asBuffer(r.data)));
+}
+
+// ---- purge ----
+
+const references: { table: string; column: string }[] = [];
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+/** A module whose table points at stored_blob.sha256 registers it here, so the purge spares those blobs. */
+export function registerBlobReference(table: string, column: string): void {
+  if (!IDENTIFIER.test(table) || !IDENTIFIER.test(column)) throw new Error(`invalid blob reference ${table}.${column}`);
+  if (!references.some((r) => r.table === table && r.column === column)) references.push({ table, column });
+}
+
+export interface PurgeResult {
+  blobs: number;
+  orphanChunks: number;
+}
+
+/**
+ * Deletes blobs nothing refers to and that were not used for `graceMs` (an upload that just
+ * stored a blob has not written the row referring to it yet), then chunks of writes that
+ * never completed (older than `orphanAgeMs`).
+ */
+export async function purgeUnusedBlobs(em: EntityManager, graceMs = 60 * 60 * 1000, orphanAgeMs = 24 * 60 * 60 * 1000): Promise<PurgeResult> {
+  const unreferenced = references.map((r) => `not exists (select 1 from "${r.table}" x where x."${r.column}" = b.sha256)`).join(' and ') || 'true';
+  const deleted = await sqlEm(em).execute<{ content_id: string }[]>(
+    `delete from stored_blob b where b.last_used_at < now() - make_interval(secs => ?) and ${unreferenced} returning b.content_id`,
+    [graceMs / 1000],
+  );
+  if (deleted.length) await em.nativeDelete(StoredBlobChunk, { contentId: { $in: deleted.map((d) => d.content_id) } });
+  const orphans = await sqlEm(em).execute(
+    `delete from stored_blob_chunk c where c.created_at < now() - make_interval(secs => ?)
+       and not exists (select 1 from stored_blob b where b.content_id = c.content_id)`,
+    [orphanAgeMs / 1000],
+    'run',
+  );
+  return { blobs: deleted.length, orphanChunks: (orphans as { affectedRows?: number }).affectedRows ?? 0 };
+}

@@ -1,0 +1,21 @@
+// The team's QR code: a PNG (qrcode package) of the team's join URL. The same URL and options
+// always give the same bytes, so the image can be checked against a fresh rendering.
+import crypto from 'node:crypto';
+import { toBuffer, type QRCodeToBufferOptions } from 'qrcode';
+
+/** Error correction M survives a smudged print; 8 pixels a module and the standard 4-module quiet zone. */
+export const QR_OPTIONS: QRCodeToBufferOptions = { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 8 };
+
+/** 128 random bits, URL-safe: the join URL cannot be guessed from the team id. */
+export function newJoinCode(): string {
+  return crypto.randomBytes(16).toString('base64url');
+}
+
+/** PUBLIC_BASE_URL/join/team/<teamId>?code=<joinCode>: what a scanned QR code opens. */
+export function joinUrl(publicBaseUrl: string, teamId: number, joinCode: string): string {
+  return `${publicBaseUrl}/join/team/${teamId}?code=${encodeURIComponent(joinCode)}`;
+}
+
+export function qrPng(text: string): Promise<Buffer> {
+  return toBuffer(text, QR_OPTIONS);
+}

@@ -1,0 +1,60 @@
+// Matching runs in the database: recommending from 10,000 matching companies takes as many
+// SQL statements as recommending from 10.
+import { startTestApp, type TestApp } from '../helpers/app';
+import { createUser, tokenFor, userAuth } from '../factories';
+import { companyLevels } from '../../src/modules/discovery/matching';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ demo: false });
+});
+afterAll(() => t.close());
+
+/** Bulk-inserts companies named "Scale <n>" with one criterion each, alternating full and partial matches for an AU doctor. */
+async function seedCompanies(from: number, to: number): Promise<void> {
+  const conn = t.db.orm.em.fork().getConnection();
+  await conn.execute(`
+    insert into company (company_id, company_name, company_city, company_country_code, company_state_code, logo_key)
+    select n, 'Scale ' || lpad(n::text, 6, '0'), 'Sydney', 'AU', 'NSW', 'companies/' || n || '/logo.png'
+    from generate_series(${from}, ${to}) n`);
+  await conn.execute(`
+    insert into discovery_criterion (company_id, countries, professions, specialties, identifiers)
+    select n, '{AU}', case when n % 2 = 0 then '{101}'::int[] else '{}'::int[] end, '{}', case when n % 2 = 0 then '{}'::int[] else '{1}'::int[] end
+    from generate_series(${from}, ${to}) n`);
+  await conn.execute('analyze company');
+  await conn.execute('analyze discovery_criterion');
+}
+
+it('the statement count with 10,000 companies equals that with 10', async () => {
+  await t.db.orm.em.fork().getConnection().execute(`insert into identifier_definition (identifier_id, name, description, country_code) values (1, 'REG', 'Registration', 'AU')`);
+  const user = await createUser(t.db.orm, { countryCode: 'AU', professionId: 101 });
+  const auth = userAuth(await tokenFor(t.db.orm, user.uId));
+  const call = () => t.rest('POST', '/rest/user/recommended/entities', { headers: auth, body: { version: 2, entityType: ['company'] } });
+
+  await seedCompanies(1, 10);
+  let res: any;
+  const ten = await t.countStatements(async () => (res = await call()));
+  expect(res.status).toBe(200);
+  expect(res.body).toHaveLength(10);
+
+  await seedCompanies(11, 10_000);
+  const tenThousand = await t.countStatements(async () => (res = await call()));
+  expect(res.status).toBe(200);
+  expect(res.body).toHaveLength(10_000);
+  expect(tenThousand).toBe(ten);
+
+  // Full matches (even ids) first, by name; then the partial ones.
+  expect(res.body.slice(0, 2).map((e: any) => e.entityId)).toEqual(['2', '4']);
+  expect(res.body[4999].entityId).toBe('10000');
+  expect(res.body[5000].entityId).toBe('1');
+  expect(res.body[5000].companyLogoURL).toBe('http://localhost:4000/files/companies/1/logo.png');
+});
+
+// Runs on the 10,000 companies seeded above.
+it('a selective profile is matched through the indexes, not by reading every criterion', async () => {
+  const q = companyLevels({ uId: 1, countryCode: 'NZ', professionId: 102, specialtyId: null }) as any;
+  const em = t.db.orm.em.fork();
+  const plan = (await em.getConnection().execute(`explain ${em.getPlatform().formatQuery(q.sql, q.params)}`)).map((r: any) => r['QUERY PLAN']).join('\n');
+  expect(plan).toMatch(/Bitmap Index Scan on "?discovery_criterion_(countries_gin|professions_gin|open_countries|open_professions)/);
+  expect(plan).not.toMatch(/Seq Scan on "?discovery_criterion/);
+});
