@@ -4,9 +4,10 @@ import crypto from 'node:crypto';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { execute, parse, validate, getOperationAST, type DocumentNode, type GraphQLSchema } from 'graphql';
-import { buildContext, type AppDeps } from '../context';
-import { classify } from '../graphql/error-mapping';
-import { ServiceError } from '../graphql/errors';
+import { buildContext, type AppDeps, type Context } from '../context';
+import { authenticate } from './authenticate';
+import { classify, isDependencyFailure } from '../graphql/error-mapping';
+import { ServiceError, isErrorCode, statusOf } from '../graphql/errors';
 import type { RouteDef } from './route';
 import { sendError } from './respond';
 import { parseMultipart, type ParsedMultipart } from './multipart';
@@ -46,24 +47,46 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
+/** A credential check that failed for a reason other than the credential itself: a store
+ * that does not answer is the route's service exception (503), anything else internal. */
+function credentialFailure(def: RouteDef, err: unknown, ctx: Context): ServiceError {
+  if (err instanceof ServiceError) return err;
+  if (isDependencyFailure(err)) {
+    // The module's own service exception (its database is the token store's too); the cache
+    // exception stays for the cache itself, which the principal module reports on its own.
+    const code = def.openapi.errors.find((c) => isErrorCode(c) && statusOf(c) === 503 && c !== 'WSCacheServiceException');
+    return new ServiceError(code && isErrorCode(code) ? code : 'WSCacheServiceException', undefined, { cause: err });
+  }
+  ctx.logger.error({ err, operation: def.operation }, 'unhandled error while checking credentials');
+  return new ServiceError('WSInternalException');
+}
+
 export function createRestRouter(schema: GraphQLSchema, deps: AppDeps, compiled: CompiledRoute[]): Router {
   const router = new Router();
   for (const { def, document } of compiled) {
     const handler: Koa.Middleware = async (ctx) => {
-      if (!def.multipart) return run(ctx, (ctx.request as any).body ?? {});
+      ctx.state.operation = def.operation;
+      const contextValue = buildContext(deps, ctx.state.requestId, ctx.headers, ctx.state.logger ?? deps.logger);
+      // The credential first: nothing about the request is looked at, or read from the
+      // socket, for a caller without one.
+      try {
+        await authenticate(def.credential, contextValue);
+      } catch (err) {
+        return sendError(ctx, credentialFailure(def, err, contextValue));
+      }
+      if (!def.multipart) return run(ctx, (ctx.request as any).body ?? {}, contextValue);
       // A multipart body streams while the operation runs; the answer waits for its end.
       let multipart: ParsedMultipart | undefined;
       try {
         multipart = await parseMultipart(ctx, def.multipart, deps.config);
-        await run(ctx, multipart.body);
+        await run(ctx, multipart.body, contextValue);
       } finally {
         multipart?.drain();
         await multipart?.finished;
       }
     };
-    const run = async (ctx: Koa.Context, requestBody: unknown) => {
-      const requestId: string = ctx.state.requestId;
-      const logger = ctx.state.logger ?? deps.logger;
+    const run = async (ctx: Koa.Context, requestBody: unknown, contextValue: Context) => {
+      const logger = contextValue.logger;
       let variables: Record<string, unknown>;
       try {
         variables = def.variables({ params: ctx.params ?? {}, query: ctx.query, headers: ctx.headers, body: requestBody });
@@ -71,8 +94,6 @@ export function createRestRouter(schema: GraphQLSchema, deps: AppDeps, compiled:
         if (err instanceof ServiceError) return sendError(ctx, err);
         throw err;
       }
-      ctx.state.operation = def.operation;
-      const contextValue = buildContext(deps, requestId, ctx.headers, logger);
       const result = await execute({ schema, document, contextValue, variableValues: variables, operationName: def.operation });
       if (result.errors?.length) {
         const classified = classify(result.errors[0]);
