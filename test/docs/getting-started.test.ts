@@ -1,0 +1,48 @@
+// Every `sh` block of docs/getting-started.md, run in order as one shell session against a
+// freshly started service (compiled, as `npm start` runs it, on a fresh database).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { createTestDb, type TestDb } from '../helpers/db';
+
+const root = path.join(__dirname, '../..');
+
+function shellBlocks(markdown: string): string {
+  const blocks = [...markdown.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+  return blocks.join('\n');
+}
+
+it('runs every command of the getting-started page against a fresh npm start', async () => {
+  const script = shellBlocks(fs.readFileSync(path.join(root, 'docs/getting-started.md'), 'utf8'));
+  expect(script).toContain('/as/token.oauth2');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pronet-docs-'));
+  let db: TestDb | undefined;
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SCHEDULER_INTERVAL_MS: '0' };
+  if (process.env.DATABASE_URL) {
+    db = await createTestDb(); // a fresh, empty (migrated) database: the server seeds the demo tenant
+    env.DATABASE_URL = db.databaseUrl!;
+    await db.orm.close(true);
+  }
+  const child = spawn(process.execPath, [path.join(root, 'dist/src/server.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      const rl = readline.createInterface({ input: child.stdout! });
+      rl.on('line', (line) => {
+        if (line.startsWith('{') && JSON.parse(line).msg === 'listening') resolve(JSON.parse(line).port);
+      });
+      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    });
+    const run = spawnSync('bash', ['-euo', 'pipefail', '-c', script], { env: { ...process.env, BASE: `http://127.0.0.1:${port}` }, cwd: os.tmpdir(), encoding: 'utf8', timeout: 60_000 });
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(run.stdout).toContain('"entityId": "1007"');
+    expect(run.stdout).toContain('"errorCode": "WSInvalidAuthTokenException"');
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (db) await db.close().catch(() => undefined);
+  }
+});
