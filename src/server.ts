@@ -43,6 +43,15 @@ async function main() {
         `  REST base:                ${base}/rest`,
         `  OpenAPI:                  ${base}/openapi.json`,
         `  Try:                      curl '${base}/rest/refdata/timezones?countryCode=au'`,
+        ...(config.seedDemo
+          ? [
+              '',
+              '  Demo log-in (docs/getting-started.md walks through every endpoint):',
+              `    curl -X POST ${config.authBaseUrl}/as/token.oauth2 -d grant_type=password -d scope=sso \\`,
+              `      -d client_id=demo-mobile -d client_secret=demo-mobile-secret -d username=olivia@demo.example --data-urlencode 'password=Demo-Passw0rd!'`,
+              `    curl -X POST ${base}/rest/user/login -H 'Authorization: Bearer <access_token>'   # -> authToken for x-service-authtoken`,
+            ]
+          : []),
         '',
       ].join('\n'),
     );
