@@ -9,9 +9,9 @@ import { Upload, type FileUpload } from 'graphql-upload-minimal';
 import type { Config } from '../config';
 import { ServiceError } from '../graphql/errors';
 
-// busboy is graphql-upload-minimal's own parser; resolving it from there keeps both on one copy.
+// busboy is also graphql-upload-minimal's parser; both resolve to the one hoisted copy.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const busboy: (options: unknown) => NodeJS.WritableStream & NodeJS.EventEmitter = require(require.resolve('busboy', { paths: [require.resolve('graphql-upload-minimal')] }));
+const busboy: (options: unknown) => NodeJS.WritableStream & NodeJS.EventEmitter = require('busboy');
 
 export interface MultipartSpec {
   /** Names of the file parts; each reaches `variables(req)` as an Upload in `req.body`. */

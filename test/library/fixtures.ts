@@ -1,5 +1,6 @@
 // Library test helpers: libraries with publishers, sample content, and multipart callers for
 // the REST upload routes and GraphQL multipart requests.
+import http from 'node:http';
 import sharp from 'sharp';
 import type { MikroORM } from '@mikro-orm/core';
 import type { TestApp } from '../helpers/app';
@@ -47,16 +48,34 @@ export interface Reply {
   body: any;
 }
 
-async function reply(res: Response): Promise<Reply> {
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: (res.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : text };
+/**
+ * POSTs a multipart form on a connection of its own: a pooled keep-alive connection the server
+ * is just closing would reset a request whose body cannot be replayed.
+ */
+export async function postForm(url: string, form: FormData, headers: Record<string, string>): Promise<Reply> {
+  const encoded = new Response(form);
+  const body = Buffer.from(await encoded.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', agent: false, headers: { ...headers, 'content-type': encoded.headers.get('content-type')!, 'content-length': body.length } }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (d: Buffer) => parts.push(d));
+      res.on('end', () => {
+        const text = Buffer.concat(parts).toString('utf8');
+        const type = String(res.headers['content-type'] ?? '');
+        const responseHeaders = new Headers(Object.entries(res.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]])));
+        resolve({ status: res.statusCode!, headers: responseHeaders, body: type.includes('json') && text ? JSON.parse(text) : text });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 /** POST a multipart body with one file part named `field` (default "file"). */
 export async function restUpload(t: TestApp, path: string, content: Buffer, filename: string, headers: Record<string, string>, field = 'file'): Promise<Reply> {
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(content)]), filename);
-  return reply(await fetch(t.baseUrl + path, { method: 'POST', body: form, headers }));
+  return postForm(t.baseUrl + path, form, headers);
 }
 
 /** A GraphQL multipart request (the GraphQL multipart request spec) uploading one file as $file. */
@@ -65,7 +84,7 @@ export async function gqlUpload(t: TestApp, mutation: string, content: Buffer, f
   form.append('operations', JSON.stringify({ query: mutation, variables: { file: null } }));
   form.append('map', JSON.stringify({ 0: ['variables.file'] }));
   form.append('0', new Blob([new Uint8Array(content)]), filename);
-  return reply(await fetch(`${t.baseUrl}/graphql`, { method: 'POST', body: form, headers: { 'apollo-require-preflight': 'true', ...headers } }));
+  return postForm(`${t.baseUrl}/graphql`, form, { 'apollo-require-preflight': 'true', ...headers });
 }
 
 export const UPLOAD_FILE = 'mutation($file: Upload!) { uploadSmartFile(file: $file) { originalFilename tempFilename bytes md5 mimeType expiresAt } }';

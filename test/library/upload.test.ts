@@ -7,7 +7,7 @@ import { createUser, tokenFor, userAuth } from '../factories';
 import { BLOB_CHUNK_BYTES, readBlob } from '../../src/modules/storage/blob-store';
 import { purgeExpiredUploads } from '../../src/modules/library/upload.service';
 import {
-  gqlUpload, libraryCounts, newPublisher, png, restUpload, uniquePdf, uploadFile, uploadRow, uploadTile, UPLOAD_FILE, UPLOAD_TILE, type Publisher,
+  gqlUpload, libraryCounts, newPublisher, png, postForm, restUpload, uniquePdf, uploadFile, uploadRow, uploadTile, UPLOAD_FILE, UPLOAD_TILE, type Publisher,
 } from './fixtures';
 
 let t: TestApp;
@@ -186,9 +186,9 @@ describe('uploads through GraphQL multipart requests', () => {
     form.append('operations', JSON.stringify({ query: UPLOAD_FILE, variables: { file: null } }));
     form.append('map', JSON.stringify({ 0: ['variables.file'] }));
     form.append('0', new Blob([new Uint8Array(uniquePdf())]), 'x.pdf');
-    const res = await fetch(`${t.baseUrl}/graphql`, { method: 'POST', body: form, headers: p.headers });
+    const res = await postForm(`${t.baseUrl}/graphql`, form, p.headers);
     expect(res.status).toBe(400);
-    expect(await res.text()).toMatch(/CSRF/);
+    expect(JSON.stringify(res.body)).toMatch(/CSRF/);
   });
 
   it('when the caller is not authenticated, then the error comes back and the unread upload does not stall the request', async () => {
@@ -202,9 +202,8 @@ describe('uploads through GraphQL multipart requests', () => {
     const form = new FormData();
     form.append('operations', JSON.stringify({ query: UPLOAD_FILE, variables: { file: null } }));
     form.append('map', JSON.stringify({ 0: ['variables.file'] }));
-    const res = await fetch(`${t.baseUrl}/graphql`, { method: 'POST', body: form, headers: { ...p.headers, 'apollo-require-preflight': 'true' } });
-    const body: any = await res.json();
-    expect(body.errors[0]).toMatchObject({ message: 'The file part is missing or could not be read.', extensions: { code: 'WSInvalidParameterException', field: 'file' } });
+    const res = await postForm(`${t.baseUrl}/graphql`, form, { ...p.headers, 'apollo-require-preflight': 'true' });
+    expect(res.body.errors[0]).toMatchObject({ message: 'The file part is missing or could not be read.', extensions: { code: 'WSInvalidParameterException', field: 'file' } });
   });
 
   it('when the file is too large, then the error is WSMaxFileUploadSizeException', async () => {

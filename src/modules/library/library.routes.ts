@@ -173,7 +173,8 @@ export const libraryRoutes: RouteDef[] = [
       errors: [
         'WSInvalidParameterException', 'WSFieldLengthException', 'WSSmartLibNotFoundException', 'WSInsufficientPrivilegesException',
         'WSUnsupportedTypeException', 'WSDuplicateSmartEntryException', 'WSDuplicateSmartFileException', 'WSLimitExceededException',
-        'WSCacheServiceException', 'WSAuthorisationServiceException', 'WSSmartLibraryServiceException',
+        // The first service exception is what a credential store that does not answer becomes.
+        'WSAuthorisationServiceException', 'WSCacheServiceException', 'WSSmartLibraryServiceException',
       ],
     },
   },
