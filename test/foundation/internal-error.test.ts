@@ -1,0 +1,64 @@
+// An unexpected failure inside an operation: the client gets WSInternalException and nothing
+// of the cause; the log gets the cause with the request id. Run through the real REST executor
+// over a one-field schema whose resolver is broken on purpose.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import Koa from 'koa';
+import { GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
+import { compileRoutes, createRestRouter } from '../../src/rest/executor';
+import { createLogger } from '../../src/logger';
+import { loadConfig } from '../../src/config';
+import type { RouteDef } from '../../src/rest/route';
+
+const schema = new GraphQLSchema({
+  query: new GraphQLObjectType({
+    name: 'Query',
+    fields: {
+      broken: {
+        type: GraphQLString,
+        resolve: () => {
+          throw new TypeError("Cannot read properties of undefined (reading 'secretColumn')");
+        },
+      },
+    },
+  }),
+});
+
+const route: RouteDef = {
+  operation: 'getBroken',
+  method: 'GET',
+  path: '/rest/broken',
+  credential: 'none',
+  document: 'query getBroken { broken }',
+  variables: () => ({}),
+  result: (data) => data.broken,
+  openapi: { summary: 'broken', tags: [], errors: [] },
+};
+
+it('answers 500 WSInternalException without the cause and logs the cause with the request id', async () => {
+  const logs: any[] = [];
+  const logger = createLogger('info', new Writable({ write(chunk, _e, cb) { logs.push(...chunk.toString().trim().split('\n').map((l: string) => JSON.parse(l))); cb(); } }));
+  const app = new Koa();
+  app.use(async (ctx, next) => {
+    ctx.state.requestId = 'req-internal-1';
+    ctx.state.logger = logger.child({ requestId: 'req-internal-1' });
+    await next();
+  });
+  const router = createRestRouter(schema, { config: loadConfig({ NODE_ENV: 'test' }), logger, em: { fork: () => ({}) } as any }, compileRoutes(schema, [route]));
+  app.use(router.routes());
+  const server = http.createServer(app.callback());
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/broken`);
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ errorCode: 'WSInternalException', message: 'An internal error occurred.' });
+    expect(text).not.toMatch(/secretColumn|TypeError|at /);
+    const line = logs.find((l) => l.msg === 'unhandled error in REST operation');
+    expect(line).toMatchObject({ requestId: 'req-internal-1', operation: 'getBroken', level: 50 });
+    expect(JSON.stringify(line.err)).toContain('secretColumn');
+  } finally {
+    await new Promise<void>((r) => server.close(() => r()));
+  }
+});
