@@ -1,8 +1,8 @@
 // Benchmark plumbing: spawn a server process, drive it with autocannon, read its metrics
-// (requests, SQL statements) and its peak RSS.
+// (requests, SQL statements) and its memory.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import readline from 'node:readline';
+import net from 'node:net';
 import autocannon from 'autocannon';
 
 export interface Spawned {
@@ -11,49 +11,81 @@ export interface Spawned {
   stop(): Promise<void>;
 }
 
-/** Starts `node <entry>` and resolves once it logs {"msg":"listening","port":N}. */
-export function spawnServer(entry: string, env: NodeJS.ProcessEnv): Promise<Spawned> {
+/** A loopback port nobody listens on right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    const rl = readline.createInterface({ input: child.stdout! });
-    rl.on('line', (line) => {
-      if (!line.startsWith('{')) return;
-      try {
-        const msg = JSON.parse(line);
-        if (msg.msg === 'listening') {
-          resolve({
-            child,
-            port: msg.port,
-            stop: () =>
-              new Promise<void>((done) => {
-                child.once('exit', () => done());
-                child.kill('SIGTERM');
-              }),
-          });
-        }
-      } catch {
-        /* not a log line */
-      }
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
     });
-    child.once('exit', (code) => reject(new Error(`${entry} exited with ${code} before listening`)));
   });
 }
 
-/** Resets the kernel's peak-RSS mark for pid (Linux: clear_refs 5). */
-export function resetPeakRss(pid: number): void {
+/**
+ * Starts `node <entry>` on a free loopback port and resolves once `readyPath` answers 200.
+ * Readiness is polled rather than read from the log: under LOG_LEVEL=warn the service does
+ * not print its info-level "listening" line.
+ */
+export async function spawnServer(entry: string, env: NodeJS.ProcessEnv, readyPath = '/readyz'): Promise<Spawned> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [entry], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // The service logs JSON to stdout; under LOG_LEVEL=warn only problems, which belong in the bench output.
+  child.stdout!.pipe(process.stderr);
+  let exited: number | null | undefined;
+  child.once('exit', (code, signal) => {
+    exited = code;
+    if (!stopping) console.error(`${entry} exited unexpectedly: code ${code}, signal ${signal}`);
+  });
+  let stopping = false;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited !== undefined) throw new Error(`${entry} exited with ${exited} before it was ready`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${entry} was not ready within 60 s`);
+    }
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}${readyPath}`)).status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    child,
+    port,
+    stop: () =>
+      new Promise<void>((done) => {
+        stopping = true;
+        if (exited !== undefined) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Resets the kernel's peak-RSS mark for pid (Linux: clear_refs 5). False when not possible. */
+export function resetPeakRss(pid: number): boolean {
   try {
     fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
   } catch {
-    /* not Linux, or not permitted: the peak then covers the whole run */
+    return false;
   }
 }
 
-export function peakRssMb(pid: number): number {
+function statusKb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round((kb / 1024) * 10) / 10;
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
 }
 
+const mb = (kb: number) => Math.round((kb / 1024) * 10) / 10;
+export const peakRssMb = (pid: number) => mb(statusKb(pid, 'VmHWM'));
+export const rssMb = (pid: number) => mb(statusKb(pid, 'VmRSS'));
+
+/** Sum of every series of a Prometheus metric at /metrics. */
 export async function metricValue(port: number, name: string): Promise<number> {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
   let total = 0;
@@ -68,6 +100,8 @@ export interface LoadSpec {
   method?: 'GET' | 'POST' | 'PUT';
   headers?: Record<string, string>;
   body?: string;
+  /** Builds each request (unique names for creating scenarios). */
+  setupRequest?: (req: any) => any;
   connections: number;
   duration: number;
   /** Fixed request rate (for the latency-at-70%-of-peak check). */
@@ -78,6 +112,7 @@ export interface LoadResult {
   rps: number;
   p50: number;
   p99: number;
+  /** Responses received (2xx and others). */
   requests: number;
   non2xx: number;
   errors: number;
@@ -89,6 +124,7 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
     method: spec.method ?? 'GET',
     headers: spec.headers,
     body: spec.body,
+    requests: spec.setupRequest ? [{ setupRequest: spec.setupRequest } as any] : undefined,
     connections: spec.connections,
     duration: spec.duration,
     overallRate: spec.overallRate,
@@ -97,7 +133,7 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
-    requests: r.requests.total,
+    requests: r['2xx'] + r.non2xx,
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
   };

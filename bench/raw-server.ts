@@ -16,6 +16,10 @@ const byPath = new Map(scenarios.map((s) => [`/${s.name}`, s]));
 
 const app = new Koa();
 app.use(async (ctx) => {
+  if (ctx.path === '/ready') {
+    ctx.body = 'ready';
+    return;
+  }
   const scenario = byPath.get(ctx.path);
   if (!scenario) {
     ctx.status = 404;

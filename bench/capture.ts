@@ -1,0 +1,56 @@
+// Captures the SQL the service sends for one request: the service runs in this process with an
+// onQuery hook, each request is sent once to warm caches and once more to record. The raw
+// baseline (raw-server.ts) then replays exactly these statements with pg.
+import http from 'node:http';
+import { loadConfig } from '../src/config';
+import { createLogger } from '../src/logger';
+import { createOrm, type Orm } from '../src/db/orm';
+import { createApp } from '../src/app';
+
+export interface CapturedStatement {
+  sql: string;
+  params: unknown[];
+}
+
+export interface CaptureRequest {
+  name: string;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export async function captureStatements(databaseUrl: string, requests: CaptureRequest[]): Promise<{ name: string; statements: CapturedStatement[] }[]> {
+  const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', SCHEDULER_INTERVAL_MS: '0' };
+  const config = loadConfig(env);
+  const logger = createLogger('warn');
+  let sink: CapturedStatement[] | null = null;
+  // The hook sees `?` placeholders and parameter values (some of them raw SQL fragments); the
+  // driver formats them into the statement client-side, so the text pg receives is this.
+  const format = (sql: string, params: readonly unknown[]) => orm.em.getPlatform().formatQuery(sql, params as unknown[]);
+  const orm: Orm = await createOrm({ databaseUrl, embeddedDir: 'memory://', logger, onQuery: (sql, params) => void sink?.push({ sql: format(sql, params), params: [] }) });
+  const app = await createApp({ config, logger, orm });
+  const server = http.createServer(app.koa.callback());
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  try {
+    const out = [];
+    for (const r of requests) {
+      const send = async () => {
+        const res = await fetch(base + r.path, { method: r.method, headers: r.headers, body: r.body });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`capture ${r.name}: status ${res.status}`);
+      };
+      await send();
+      sink = [];
+      await send();
+      out.push({ name: r.name, statements: sink });
+      sink = null;
+    }
+    return out;
+  } finally {
+    await new Promise((r) => server.close(r));
+    await app.stop();
+    await orm.close();
+  }
+}
