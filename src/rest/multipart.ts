@@ -31,7 +31,15 @@ export interface ParsedMultipart {
 /** The runtime Upload settles through these; its type declarations leave them out. */
 type PendingUpload = Upload & { resolve(file: FileUpload): void; reject(error: Error): void };
 
-const missing = (name: string) => new ServiceError('WSInvalidParameterException', `The file part ${name} is missing.`, { field: name });
+const MISSING = Symbol('missing part');
+const missing = (name: string) => Object.assign(new ServiceError('WSInvalidParameterException', `The file part ${name} is missing.`, { field: name }), { [MISSING]: true });
+const malformed = () => new ServiceError('WSInvalidParameterException', 'The multipart body is malformed or incomplete.', { field: 'body' });
+
+/** True for the rejection of a part the client did not send, as opposed to a body that broke off
+ * or was malformed: only the former may be read as "absent" by routes whose files are optional. */
+export function isMissingPart(err: unknown): boolean {
+  return Boolean(err && typeof err === 'object' && (err as Record<symbol, unknown>)[MISSING]);
+}
 
 export function parseMultipart(ctx: Koa.Context, spec: MultipartSpec, config: Config): Promise<ParsedMultipart> {
   if (!ctx.request.is('multipart/form-data')) {
@@ -85,14 +93,32 @@ export function parseMultipart(ctx: Koa.Context, spec: MultipartSpec, config: Co
       for (const [n, u] of uploads) if (!u.file) u.reject(missing(n));
       publish();
     });
-    parser.once('error', () => {
-      for (const [n, u] of uploads) if (!u.file) u.reject(missing(n));
+    let failed = false;
+    const fail = (err: Error) => {
+      if (failed) return;
+      failed = true;
+      // A body that broke off or is malformed: parts not yet received are failures, not
+      // absences, and a part being read fails too, so nothing half-received is stored.
+      for (const [, u] of uploads) if (!u.file) u.reject(malformed());
+      for (const st of streams) {
+        if (st.readableEnded) continue;
+        // The reader sees the error through its own iterator or pipeline; this listener only
+        // keeps an unread stream's error from being an unhandled 'error' event.
+        st.on('error', () => undefined);
+        st.destroy(err);
+      }
       req.unpipe(parser);
       req.resume();
       if (!published) {
         published = true;
-        reject(new ServiceError('WSInvalidParameterException', 'The multipart body is malformed.', { field: 'body' }));
+        reject(malformed());
       }
+    };
+    parser.on('error', fail);
+    // A client that goes away mid-body never ends the stream: fail the parse rather than
+    // leave the operation waiting on a part that will not come.
+    req.once('close', () => {
+      if (!req.readableEnded) fail(new Error('The request body broke off.'));
     });
     req.pipe(parser);
   });

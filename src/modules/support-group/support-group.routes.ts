@@ -1,4 +1,5 @@
 import { Upload, type FileUpload } from 'graphql-upload-minimal';
+import { isMissingPart } from '../../rest/multipart';
 import { intParam, type RouteDef } from '../../rest/route';
 import { ServiceError } from '../../graphql/errors';
 import { qrCodeImage } from './support-group.service';
@@ -14,7 +15,7 @@ const ASSET_TEXT = { Name: 'name', Type: 'type', Description: 'description', Int
 // Any number, so that assetName11 reaches the service and is refused there, naming itself.
 const ASSET_TEXT_FIELD = /^asset(Name|Type|Description|InternalId)([1-9]\d{0,8}|0)$/;
 
-type PendingUpload = Upload & { resolve(file: FileUpload | null): void };
+type PendingUpload = Upload & { resolve(file: FileUpload | null): void; reject(error: unknown): void };
 
 /**
  * A REST form's file parts are optional: the multipart layer rejects the Upload of a part that
@@ -24,7 +25,10 @@ type PendingUpload = Upload & { resolve(file: FileUpload | null): void };
 function optionalPart(value: unknown): unknown {
   if (!(value instanceof Upload)) return value;
   const part = new Upload() as PendingUpload;
-  value.promise.then((file) => part.resolve(file), () => part.resolve(null));
+  value.promise.then(
+    (file) => part.resolve(file),
+    (err: unknown) => (isMissingPart(err) ? part.resolve(null) : part.reject(err)),
+  );
   return part;
 }
 
