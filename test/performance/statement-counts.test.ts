@@ -2,7 +2,7 @@
 // data is batched, never fetched row by row. List operations tested elsewhere: recommended
 // entities and criteria (test/discovery), events (test/event), library pages (test/library),
 // company connections (test/company), directory listing (test/directory), assessment forms
-// (test/reference-data). These are the rest.
+// (test/reference-data). These are the rest, e-consents included.
 import crypto from 'node:crypto';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createCompany, createUser, grantCompanyRole, tokenFor, userAuth } from '../factories';
@@ -109,5 +109,21 @@ it('getUserConnections: twelve connections take the statements of one', async ()
   const b = await measured('/rest/user/connections', twelve.headers);
   expect(a.body).toHaveLength(1);
   expect(b.body).toHaveLength(12);
+  expect(b.statements).toBe(a.statements);
+});
+
+it('getEConsents: a company with four consents takes the statements of one with one', async () => {
+  const { headers } = await userWithToken();
+  const oneCompany = await createCompany(t.db.orm);
+  const fourCompany = await createCompany(t.db.orm);
+  const insert = (companyId: number, i: number) =>
+    sql(`insert into consent_definition (consent_uuid, consent_type_code, company_id, name, consent_value, consent_required, sort_order) values ('${crypto.randomUUID()}', 'C', ${companyId}, 'Consent ${i}', 'I agree (${i}).', ${i % 2 === 0}, ${i})`);
+  await insert(oneCompany.companyId, 1);
+  for (const i of [1, 2, 3, 4]) await insert(fourCompany.companyId, i);
+
+  const a = await measured(`/rest/user/econsents?type=C&companyId=${oneCompany.companyId}`, headers);
+  const b = await measured(`/rest/user/econsents?type=C&companyId=${fourCompany.companyId}`, headers);
+  expect(a.body).toHaveLength(1);
+  expect(b.body).toHaveLength(4);
   expect(b.statements).toBe(a.statements);
 });
