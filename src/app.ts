@@ -27,6 +27,7 @@ import { startUploadPurge } from './modules/library/upload.purge';
 import { createAuth } from './auth';
 import { graphqlArmor, GRAPHQL_LIMITS } from './graphql/limits';
 import { createMetrics, type Metrics } from './observability/metrics';
+import { traceRequest, traceOperation, activeSpan, recordOperationError } from './observability/tracing';
 import helmet from 'koa-helmet';
 import cors from '@koa/cors';
 
@@ -55,6 +56,8 @@ function formatError(formatted: GraphQLFormattedError, raw: unknown): GraphQLFor
   const { error } = classified;
   const extensions: Record<string, unknown> = { code: error.code };
   if (error.field) extensions.field = error.field;
+  // A rate-limit refusal carries its Retry-After (seconds) for GraphQL clients too.
+  if (error.headers?.['Retry-After']) extensions.retryAfter = Number(error.headers['Retry-After']);
   return { message: error.message, locations: formatted.locations, path: formatted.path, extensions };
 }
 
@@ -84,6 +87,24 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
       ApolloServerPluginInlineTraceDisabled(),
       ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }),
       {
+        // Names the /graphql operation span; its errors carry the service's identifier.
+        async requestDidStart() {
+          const span = activeSpan();
+          if (!span?.isRecording()) return;
+          return {
+            async didResolveOperation({ operationName, operation }) {
+              span.updateName(operationName ?? 'anonymous');
+              if (operation) span.setAttribute('graphql.operation.type', operation.operation);
+              if (operationName) span.setAttribute('graphql.operation.name', operationName);
+            },
+            async didEncounterErrors({ errors }) {
+              const classified = classify(errors[0]);
+              recordOperationError(span, classified?.error.code ?? 'WSInternalException', !classified || classified.internal);
+            },
+          };
+        },
+      },
+      {
         // Unknown failures are logged once, with the request id, before formatError hides them.
         async requestDidStart({ contextValue }) {
           return {
@@ -94,6 +115,12 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
               const { data, errors } = response.body.singleResult;
               if (data === undefined && errors?.length && errors.every((e) => e.extensions?.code === 'GRAPHQL_VALIDATION_FAILED' || e.extensions?.code === 'GRAPHQL_PARSE_FAILED')) {
                 response.http.status = 400;
+              }
+              // A refused rate limit answers 429 with Retry-After, as on REST, when nothing else was answered.
+              const limited = errors?.filter((e) => typeof e.extensions?.retryAfter === 'number') ?? [];
+              if (limited.length) {
+                response.http.headers.set('retry-after', String(Math.max(...limited.map((e) => e.extensions!.retryAfter as number))));
+                if (limited.length === errors!.length && (data == null || Object.values(data).every((v) => v === null))) response.http.status = 429;
               }
             },
             async didResolveOperation({ operationName }) {
@@ -142,6 +169,9 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
       );
     }
   });
+
+  // Outside the error handler so the span sees the status actually sent.
+  koa.use(traceRequest);
 
   // The one error handler: nothing but the error body leaves; never a stack trace.
   koa.use(async (ctx, next) => {
@@ -192,7 +222,7 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
 
   // The integration is ESM-only and resolves its own copy of Apollo's type declarations.
   const graphqlMiddleware = koaMiddleware(apollo as any, {
-    context: async ({ ctx }: { ctx: Koa.Context }) => ({ ...buildContext(deps, ctx.state.requestId, ctx.headers, ctx.state.logger), httpState: ctx.state }),
+    context: async ({ ctx }: { ctx: Koa.Context }) => ({ ...buildContext(deps, ctx.state.requestId, ctx.headers, ctx.state.logger), httpState: ctx.state, clientIp: ctx.ip }),
   });
   const jsonBody = bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' });
   // Multipart requests (GraphQL multipart request spec) stream their files to the resolvers;
@@ -207,7 +237,9 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
   };
   router.all('/graphql', uploads, drainUnusedUploads, jsonBody, async (ctx, next) => {
     ctx.state.operation = 'graphql';
-    await graphqlMiddleware(ctx, next);
+    // Renamed after the operation once Apollo has resolved it (plugin above); resolvers'
+    // statements nest under it.
+    await traceOperation('graphql', {}, () => graphqlMiddleware(ctx, next));
   });
 
   const rest = createRestRouter(schema, deps, compiled);

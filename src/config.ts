@@ -36,6 +36,18 @@ export interface Config {
   mailFrom: string;
   /** How often the scheduler looks for due notifications; 0 turns it off. */
   schedulerIntervalMs: number;
+  /** OTLP/HTTP collector base URL (OTEL_EXPORTER_OTLP_ENDPOINT); null: tracing off, no SDK started. */
+  otlpEndpoint: string | null;
+  /** service.name on exported spans (OTEL_SERVICE_NAME). */
+  otelServiceName: string;
+  /** Requests per minute per user and per client address (RATE_LIMIT_*). */
+  rateLimits: RateLimitConfig;
+}
+
+export interface RateLimitConfig {
+  login: { perUser: number; perAddress: number };
+  recommended: { perUser: number; perAddress: number };
+  upload: { perUser: number; perAddress: number };
 }
 
 export class ConfigError extends Error {}
@@ -148,7 +160,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'Pronet <no-reply@localhost>',
     schedulerIntervalMs,
+    otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT ? parseUrl('OTEL_EXPORTER_OTLP_ENDPOINT', env.OTEL_EXPORTER_OTLP_ENDPOINT) : null,
+    otelServiceName: env.OTEL_SERVICE_NAME || 'pronet-service',
+    rateLimits: loadRateLimits(env),
   };
+}
+
+// An address may be a NAT shared by a whole office, hence its larger share.
+function loadRateLimits(env: NodeJS.ProcessEnv): RateLimitConfig {
+  const pair = (name: string, perUser: number, perAddress: number) => ({
+    perUser: parseIntIn(`RATE_LIMIT_${name}_PER_MINUTE`, env[`RATE_LIMIT_${name}_PER_MINUTE`], perUser, 1, 1_000_000),
+    perAddress: parseIntIn(`RATE_LIMIT_${name}_PER_ADDRESS_PER_MINUTE`, env[`RATE_LIMIT_${name}_PER_ADDRESS_PER_MINUTE`], perAddress, 1, 1_000_000),
+  });
+  return { login: pair('LOGIN', 30, 300), recommended: pair('RECOMMENDED', 120, 1200), upload: pair('UPLOADS', 60, 600) };
 }
 
 // Identity settings. Demo defaults exist only outside production; production refuses to

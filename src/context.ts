@@ -31,6 +31,8 @@ export interface Context {
   loaders: Loaders;
   /** Per-request memo for principals and other values computed once. */
   memo: Map<string, unknown>;
+  /** The client's address (Koa's ctx.ip: the socket's, or X-Forwarded-For only with koa.proxy on), for per-address rate limits. */
+  clientIp?: string;
   /** The HTTP request's state (operation name, error code) for the access log and metrics. */
   httpState?: Record<string, any>;
 }

@@ -8,6 +8,7 @@ import { seedDemoIfEmpty } from './db/seed';
 import { createApp } from './app';
 import { startScheduler } from './modules/scheduler/scheduler';
 import { countStatement } from './observability/statements';
+import { startTracing } from './observability/tracing';
 
 async function main() {
   let config;
@@ -21,6 +22,9 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  // Before anything runs a statement or serves a request; null when no endpoint is set.
+  const tracing = startTracing({ endpoint: config.otlpEndpoint, serviceName: config.otelServiceName });
+  if (tracing) logger.info({ endpoint: config.otlpEndpoint }, 'tracing: exporting spans over OTLP');
   const orm = await createOrm({ databaseUrl: config.databaseUrl, embeddedDir: path.join(config.dataDir, 'pgdata'), logger, onQuery: countStatement });
   await migrate(orm);
   if (config.seedDemo) await seedDemoIfEmpty(orm, logger);
@@ -74,6 +78,8 @@ async function main() {
     await scheduler.stop();
     await app.stop();
     await orm.close();
+    // Flushes the spans of the last requests to the collector.
+    await tracing?.shutdown().catch((err) => logger.warn({ err }, 'tracing: final export failed'));
     clearTimeout(force);
     logger.info('stopped');
     // pino writes asynchronously: flush before exiting so the last lines are not lost.

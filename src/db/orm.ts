@@ -3,7 +3,7 @@ import 'reflect-metadata';
 // Both share MikroORM's PostgreSQL platform, so the same migrations and SQL run on each.
 import fs from 'node:fs';
 import path from 'node:path';
-import { MikroORM, type Options } from '@mikro-orm/core';
+import { DefaultLogger, MikroORM, type LoggerOptions, type Options } from '@mikro-orm/core';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { PgliteDriver } from '@mikro-orm/pglite';
@@ -12,6 +12,16 @@ import { SeedManager } from '@mikro-orm/seeder';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 import type { Logger } from '../logger';
+import { recordStatement } from '../observability/tracing';
+
+// The query logger is the one hook MikroORM calls after a statement, with its duration: each
+// becomes a span (a no-op unless a request is being traced); logging itself is unchanged.
+class TracingLogger extends DefaultLogger {
+  override logQuery(context: Parameters<DefaultLogger['logQuery']>[0]): void {
+    recordStatement(context.query, context.took, context.level === 'error');
+    super.logQuery(context);
+  }
+}
 
 export type Orm = MikroORM;
 
@@ -40,6 +50,7 @@ export function ormOptions(db: DbOptions): Partial<Options> {
     // The schema comes from migrations only; never diffed or altered at run time.
     ensureDatabase: false,
     allowGlobalContext: false,
+    loggerFactory: (options: LoggerOptions) => new TracingLogger(options),
     onQuery: (sql: string, params: readonly unknown[]) => {
       db.onQuery?.(sql, params);
       return sql;

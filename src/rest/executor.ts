@@ -11,6 +11,7 @@ import { ServiceError, isErrorCode, statusOf } from '../graphql/errors';
 import type { RouteDef } from './route';
 import { sendError } from './respond';
 import { parseMultipart, type ParsedMultipart } from './multipart';
+import { traceOperation, recordOperationError } from '../observability/tracing';
 
 export interface CompiledRoute {
   def: RouteDef;
@@ -67,6 +68,7 @@ export function createRestRouter(schema: GraphQLSchema, deps: AppDeps, compiled:
     const handler: Koa.Middleware = async (ctx) => {
       ctx.state.operation = def.operation;
       const contextValue = buildContext(deps, ctx.state.requestId, ctx.headers, ctx.state.logger ?? deps.logger);
+      contextValue.clientIp = ctx.ip;
       // The credential first: nothing about the request is looked at, or read from the
       // socket, for a caller without one.
       try {
@@ -94,9 +96,14 @@ export function createRestRouter(schema: GraphQLSchema, deps: AppDeps, compiled:
         if (err instanceof ServiceError) return sendError(ctx, err);
         throw err;
       }
-      const result = await execute({ schema, document, contextValue, variableValues: variables, operationName: def.operation });
+      const opType = getOperationAST(document)?.operation ?? 'query';
+      const { result, classified } = await traceOperation(def.operation, { 'graphql.operation.name': def.operation, 'graphql.operation.type': opType }, async (span) => {
+        const result = await execute({ schema, document, contextValue, variableValues: variables, operationName: def.operation });
+        const classified = result.errors?.length ? classify(result.errors[0]) : undefined;
+        if (result.errors?.length) recordOperationError(span, classified?.error.code ?? 'WSInternalException', !classified || classified.internal);
+        return { result, classified };
+      });
       if (result.errors?.length) {
-        const classified = classify(result.errors[0]);
         if (!classified || classified.internal) {
           logger.error({ err: result.errors[0].originalError ?? result.errors[0], operation: def.operation }, 'unhandled error in REST operation');
         }

@@ -1,5 +1,6 @@
 // OpenAPI 3.1 document of the REST facade, generated from the route table.
 import { ERROR_REGISTRY, type ErrorCode } from '../graphql/errors';
+import { RATE_LIMITED_OPERATIONS } from '../modules/ratelimit/rate-limited-routes';
 import type { Credential, RouteDef } from './route';
 
 const SECURITY: Record<Credential, Record<string, string[]>[]> = {
@@ -40,6 +41,13 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): Record<stri
         : { description: 'Success, no payload' },
     };
     if (r.etag) responses['304'] = { description: 'Not modified (If-None-Match matched the ETag)' };
+    if (RATE_LIMITED_OPERATIONS.has(r.operation)) {
+      responses['429'] = {
+        description: 'WSLimitExceededException: rate limit per user or client address; retry after the Retry-After header (seconds)',
+        headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } },
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+      };
+    }
     for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) {
       responses[String(status)] = {
         description: codes.join(', '),

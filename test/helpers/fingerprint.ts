@@ -2,7 +2,7 @@
 import type { MikroORM } from '@mikro-orm/core';
 
 /** Tables a rejected request may legitimately touch (sliding token expiry, abuse counters). */
-const VOLATILE = new Set(['mikro_orm_migrations', 'service_auth_token', 'login_failure', 'rate_limit', 'rate_limiter_flexible']);
+const VOLATILE = new Set(['mikro_orm_migrations', 'service_auth_token', 'login_failure', 'rate_limit', 'rate_limiter_flexible', 'auth_rate_limit']);
 
 export async function fingerprint(orm: MikroORM, volatile: string[] = []): Promise<Record<string, string>> {
   const conn = orm.em.fork().getConnection();

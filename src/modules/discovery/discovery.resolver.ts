@@ -9,6 +9,7 @@ import { Company } from '../company/company.entity';
 import { definitionsOf } from '../company/company.resolver';
 import { EntityCriteria, RecommendedEntity } from './discovery.types';
 import { recommendCompanies } from './discovery.service';
+import { consume } from '../ratelimit/rate-limit';
 
 const ENTITY_TYPES = ['company', 'event'];
 const SEARCH_TERMS_MAX = 255;
@@ -42,6 +43,7 @@ export class DiscoveryResolver {
     searchTerms?: string | null,
   ): Promise<RecommendedEntity[]> {
     const { user } = await requireUser(ctx);
+    await consume(ctx, 'recommended', user.uId);
     checkVersion(version, [1, 2]);
     if (!entityType.length || entityType.some((t) => !ENTITY_TYPES.includes(t))) {
       throw invalidParameter('entityType', 'entityType must list at least one of company and event.');

@@ -27,7 +27,7 @@ export class GuardUnavailable extends Error {}
 const MAX_DELAY_MS = 3000;
 
 /** rate-limiter-flexible's PostgreSQL store speaks node-postgres ($1 parameters); MikroORM takes ?. */
-function mikroOrmStoreClient(orm: MikroORM) {
+export function mikroOrmStoreClient(orm: MikroORM) {
   return {
     async query({ text, values }: { text: string; values?: unknown[] }) {
       const params: unknown[] = [];

@@ -13,6 +13,7 @@ import { findUserByEmail } from './grants';
 import { revokeFamily } from './families';
 import { hashToken, newOpaqueToken, SERVICE_TOKEN_TTL_MS } from './tokens';
 import { CacheUnavailableError } from './token-cache';
+import { consume } from '../ratelimit/rate-limit';
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
@@ -47,6 +48,7 @@ export class IdentityResolver {
   @Mutation(() => LoginResult, { description: 'loginUser: exchanges the OAuth access token (Authorization: Bearer) for a service auth token.' })
   async loginUser(@Ctx() ctx: Context): Promise<LoginResult> {
     const { user, familyId } = await requireBearer(ctx);
+    await consume(ctx, 'login', user.uId);
     const authToken = newOpaqueToken();
     const expiresAt = new Date(Date.now() + SERVICE_TOKEN_TTL_MS);
     ctx.em.create(ServiceAuthToken, { tokenHash: hashToken(authToken), user, expiresAt, family: ctx.em.getReference(TokenFamily, familyId) });

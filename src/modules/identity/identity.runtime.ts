@@ -20,6 +20,8 @@ export interface IdentityRuntime {
   signer: TokenSigner;
   cache: TokenCache;
   guard: BruteForceGuard;
+  /** The shared Redis connection (REDIS_URL), for other modules' shared counters; null without. */
+  redis: Redis | null;
   inbound: InboundFederation;
   /** Resolves once the configured login client is in oauth_client (retried after a failure). */
   ready(): Promise<void>;
@@ -98,6 +100,7 @@ export async function startIdentity({ config, logger, orm }: { config: Config; l
     signer,
     cache: redis ? new RedisTokenCache(redis) : new MemoryTokenCache(),
     guard,
+    redis,
     inbound: new InboundFederation(config, logger),
     ready,
     async close() {

@@ -18,6 +18,7 @@ import { authorisationStep, publishesAnyLibrary } from './library.service';
 import { LIMITS, TILE_TYPES, UPLOAD_TTL_MS } from './library.limits';
 import { SmartUpload, type UploadKind } from './upload.entity';
 import { assertReadableImage } from './thumbnail';
+import { consume } from '../ratelimit/rate-limit';
 
 registerBlobReference('smart_upload', 'blob_sha256');
 registerBlobReference('smart_file', 'blob_sha256');
@@ -57,6 +58,7 @@ export async function acceptUpload(ctx: Context, upload: FileUpload, kind: Uploa
   if (!(await authorisationStep(() => publishesAnyLibrary(ctx.em, user.uId)))) {
     throw new ServiceError('WSInsufficientPrivilegesException', 'Only library publishers may upload files.');
   }
+  await consume(ctx, 'upload', user.uId);
   const allowed = kind === 'FILE' ? ctx.config.uploadAllowedTypes : TILE_TYPES;
   const maxBytes = limitOf(ctx.config, kind);
   const source = upload.createReadStream();
