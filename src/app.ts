@@ -26,6 +26,7 @@ import { drainUploads } from './rest/multipart';
 import { startUploadPurge } from './modules/library/upload.purge';
 import { createAuth } from './auth';
 import { graphqlArmor, GRAPHQL_LIMITS } from './graphql/limits';
+import { sandboxDocument } from './graphql/sandbox';
 import { createMetrics, type Metrics } from './observability/metrics';
 import { traceRequest, traceOperation, activeSpan, recordOperationError } from './observability/tracing';
 import helmet from 'koa-helmet';
@@ -85,7 +86,7 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
     plugins: [
       ...armor.plugins,
       ApolloServerPluginInlineTraceDisabled(),
-      ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }),
+      ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false, document: sandboxDocument(ROUTES), headers: { 'x-service-authtoken': '' } }),
       {
         // Names the /graphql operation span; its errors carry the service's identifier.
         async requestDidStart() {

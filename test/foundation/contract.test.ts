@@ -8,6 +8,7 @@ import { ROUTES } from '../../src/rest/routes';
 import { buildOpenApi, openApiPath } from '../../src/rest/openapi';
 import { compileRoutes } from '../../src/rest/executor';
 import { ERROR_REGISTRY } from '../../src/graphql/errors';
+import { sandboxDocument } from '../../src/graphql/sandbox';
 
 describe('contract', () => {
   it('schema/schema.graphql is the printed current schema (run npm run schema when this fails)', async () => {
@@ -55,4 +56,9 @@ describe('contract', () => {
     }
     expect(missing).toEqual([]);
   });
+});
+
+it('the Sandbox example document is valid against the schema', async () => {
+  const schema = await createSchema();
+  expect(validate(schema, parse(sandboxDocument(ROUTES))).map((e) => e.message)).toEqual([]);
 });

@@ -45,6 +45,9 @@ describe('the HTTP surface', () => {
     const res = await t.rest('GET', '/graphql', { headers: { accept: 'text/html' } });
     expect(res.status).toBe(200);
     expect(res.text).toContain('embeddable-sandbox');
+    // It opens with the specification's operations as examples.
+    expect(res.text).toContain('getRecommendedEntitiesForUser');
+    expect(res.text).toContain('findEventsForUserAndCompany');
   });
 
   it('refuses a GraphQL GET without a preflight header (CSRF prevention)', async () => {
