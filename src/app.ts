@@ -70,7 +70,11 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
   const openApi = buildOpenApi(ROUTES, config.publicBaseUrl);
 
   const armor = graphqlArmor();
-  const metrics = createMetrics();
+  const metrics = createMetrics(async () => {
+    // pg's Pool on a real server; PGlite has a single in-process connection and no pool.
+    const client: any = await (orm.em.getConnection() as any).getNativeClient();
+    return typeof client?.totalCount === 'number' ? { total: client.totalCount, idle: client.idleCount, waiting: client.waitingCount } : null;
+  });
   const apollo = new ApolloServer<Context>({
     schema,
     validationRules: armor.validationRules,

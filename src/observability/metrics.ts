@@ -1,6 +1,6 @@
 // Prometheus metrics: request count and latency by REST operation or GraphQL operation name
 // and by outcome (the WS identifier on errors), plus process and event-loop metrics.
-import { Registry, Counter, Histogram, collectDefaultMetrics } from 'prom-client';
+import { Registry, Counter, Gauge, Histogram, collectDefaultMetrics } from 'prom-client';
 import { statementCount } from './statements';
 
 export interface Metrics {
@@ -8,7 +8,10 @@ export interface Metrics {
   observe(labels: { operation: string; method: string; outcome: string }, seconds: number): void;
 }
 
-export function createMetrics(): Metrics {
+/** Connection pool counts of the database driver (pg's Pool); null where there is no pool (PGlite). */
+export type PoolStats = () => Promise<{ total: number; idle: number; waiting: number } | null>;
+
+export function createMetrics(poolStats?: PoolStats): Metrics {
   // One registry per app instance, so several instances in one process (tests) do not collide.
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
@@ -32,6 +35,19 @@ export function createMetrics(): Metrics {
     collect() {
       this.reset();
       this.inc(statementCount());
+    },
+  });
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'Database pool connections by state: total (open), idle, waiting (requests queued for a connection).',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const stats = await poolStats?.().catch(() => null);
+      if (!stats) return;
+      this.set({ state: 'total' }, stats.total);
+      this.set({ state: 'idle' }, stats.idle);
+      this.set({ state: 'waiting' }, stats.waiting);
     },
   });
   return {

@@ -70,6 +70,10 @@ describe('metrics', () => {
     expect(res.text).toContain('http_requests_total{operation="getConditionsVersion",method="POST",outcome="ok"} 1');
     expect(res.text).toMatch(/http_request_duration_seconds_bucket\{le="0.005",operation="getAllTimezones",outcome="ok"\}/);
     expect(res.text).toContain('nodejs_eventloop_lag_seconds');
+    expect(res.text).toContain('db_statements_total');
+    // A real server has a pool; the embedded database has one in-process connection and no pool.
+    if (t.db.databaseUrl) expect(res.text).toMatch(/db_pool_connections\{state="total"\} [1-9]/);
+    else expect(res.text).not.toMatch(/db_pool_connections\{/);
   });
 });
 
