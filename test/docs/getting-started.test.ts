@@ -1,11 +1,11 @@
 // Every `sh` block of docs/getting-started.md, run in order as one shell session against a
 // freshly started service (compiled, as `npm start` runs it, on a fresh database).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { createTestDb, type TestDb } from '../helpers/db';
+import { spawnService } from '../helpers/spawn';
 
 const root = path.join(__dirname, '../..');
 
@@ -19,31 +19,22 @@ it('runs every command of the getting-started page against a fresh npm start', a
   expect(script).toContain('/as/token.oauth2');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pronet-docs-'));
   let db: TestDb | undefined;
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SCHEDULER_INTERVAL_MS: '0' };
+  const env: NodeJS.ProcessEnv = { NODE_ENV: 'development', DATA_DIR: dataDir, SCHEDULER_INTERVAL_MS: '0' };
   if (process.env.DATABASE_URL) {
     db = await createTestDb(); // a fresh, empty (migrated) database: the server seeds the demo tenant
     env.DATABASE_URL = db.databaseUrl!;
     await db.orm.close(true);
   }
-  const child = spawn(process.execPath, [path.join(root, 'dist/src/server.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const service = await spawnService(env);
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      const rl = readline.createInterface({ input: child.stdout! });
-      rl.on('line', (line) => {
-        if (line.startsWith('{') && JSON.parse(line).msg === 'listening') resolve(JSON.parse(line).port);
-      });
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    });
     // A plain shell: no start-up files (a system bashrc under `set -u` would fail on PS1).
-    const shellEnv = { PATH: process.env.PATH, HOME: os.tmpdir(), LANG: 'C.UTF-8', BASE: `http://127.0.0.1:${port}` };
+    const shellEnv = { PATH: process.env.PATH, HOME: os.tmpdir(), LANG: 'C.UTF-8', BASE: service.baseUrl };
     const run = spawnSync('bash', ['--noprofile', '--norc', '-euo', 'pipefail', '-c', script], { env: shellEnv, cwd: os.tmpdir(), encoding: 'utf8', timeout: 60_000 });
     expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
     expect(run.stdout).toContain('"entityId": "1007"');
     expect(run.stdout).toContain('"errorCode": "WSInvalidAuthTokenException"');
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    await service.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (db) await db.close().catch(() => undefined);
   }
