@@ -10,6 +10,9 @@ import { startScheduler } from './modules/scheduler/scheduler';
 import { countStatement } from './observability/statements';
 import { startTracing } from './observability/tracing';
 
+/** How long shutdown waits, once every connection has closed, for handlers still cleaning up. */
+const HANDLER_GRACE_MS = 5_000;
+
 async function main() {
   let config;
   try {
@@ -31,7 +34,18 @@ async function main() {
   const app = await createApp({ config, logger, orm });
   const scheduler = startScheduler({ em: orm.em, config, logger: logger.child({ component: 'scheduler' }), intervalMs: config.schedulerIntervalMs });
 
-  const server = http.createServer(app.koa.callback());
+  // Requests whose handlers are still running: shutdown waits for them before closing the
+  // database, so a request cut at the timeout still cleans up (an upload deletes its chunks).
+  const handle = app.koa.callback();
+  const inFlight = new Map<http.ServerResponse, Promise<void>>();
+  let stopping = false;
+  const server = http.createServer((req, res) => {
+    // After SIGTERM every answer closes its connection: keep-alive clients under load would
+    // otherwise hold the server open until the timeout cut their requests.
+    if (stopping) res.setHeader('connection', 'close');
+    const done = handle(req, res).finally(() => inFlight.delete(res));
+    inFlight.set(res, done);
+  });
   server.headersTimeout = 15_000;
   server.requestTimeout = 60_000;
   server.keepAliveTimeout = 5_000;
@@ -61,7 +75,6 @@ async function main() {
     );
   }
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -71,10 +84,16 @@ async function main() {
       server.closeAllConnections();
     }, config.shutdownTimeoutMs);
     force.unref();
-    // close() refuses new connections and resolves once in-flight requests have finished.
+    for (const res of inFlight.keys()) {
+      if (!res.headersSent) res.setHeader('connection', 'close');
+      // Already answering with keep-alive: close its connection once it is idle.
+      else if (!res.writableFinished) res.once('finish', () => setImmediate(() => server.closeIdleConnections()));
+    }
+    // close() refuses new connections (and closes idle ones); it calls back once every
+    // connection has closed.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
     await closed;
+    await Promise.race([Promise.allSettled(inFlight.values()), new Promise((resolve) => setTimeout(resolve, HANDLER_GRACE_MS))]);
     await scheduler.stop();
     await app.stop();
     await orm.close();
