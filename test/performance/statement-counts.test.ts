@@ -43,6 +43,8 @@ it('getUserAddresses: three addresses take the statements one does', async () =>
   expect(a.body).toHaveLength(1);
   expect(b.body).toHaveLength(3);
   expect(b.statements).toBe(a.statements);
+  // The caller's user row and the addresses; the token comes from the token cache.
+  expect(a.statements).toBe(2);
 });
 
 it('getAddressesForDirectoryContact: a contact with three addresses takes the statements of one with one', async () => {
@@ -60,6 +62,8 @@ it('getAddressesForDirectoryContact: a contact with three addresses takes the st
   expect(a.body).toHaveLength(1);
   expect(b.body).toHaveLength(3);
   expect(b.statements).toBe(a.statements);
+  // The caller's user row, the whole directory chain in one statement, the addresses.
+  expect(a.statements).toBe(3);
 });
 
 describe('sent notification lists', () => {

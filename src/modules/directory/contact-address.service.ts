@@ -7,7 +7,8 @@ import { ADDRESS_FIELDS, UserAddress, type AddressField, type AddressTypeCode } 
 import type { AddressInput } from '../address/address.inputs';
 import { assertStateInCountry, parseAddressInput, parseUuid, type AddressPatch } from '../address/address.validation';
 import { ContactAddress, ContactRecord } from './directory.entity';
-import { requireDirectoryContact } from './directory.access';
+import { checkDirectoryContact, requireDirectoryContact } from './directory.access';
+import { addressesOfContacts } from './directory.loaders';
 
 /** At most this many user addresses are copied by one request. */
 export const MAX_COPY = 10;
@@ -19,8 +20,8 @@ const alreadyFull = (typeCode: string) =>
 
 export async function listContactAddresses(em: EntityManager, userId: number, directoryUUID: string): Promise<ContactAddress[]> {
   const uuid = parseUuid(directoryUUID, 'directoryUUID');
-  const { contact } = await requireDirectoryContact(em, userId, uuid, { addresses: true });
-  return em.find(ContactAddress, { contactRecord: contact }, { orderBy: { createdAt: 'asc', uuid: 'asc' } });
+  const { contactId } = await checkDirectoryContact(em, userId, uuid, { addresses: true });
+  return addressesOfContacts(em, [contactId]);
 }
 
 /** Request shape of a copy: a non-empty array of distinct uuids, at most MAX_COPY of them. */

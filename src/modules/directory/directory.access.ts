@@ -5,8 +5,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { ServiceError } from '../../graphql/errors';
 import { TeamMember } from '../team/team.entity';
-import { ConsentDefinition } from '../consent/consent.entity';
-import { ContactRecord, SmartDirectory, SmartDirectoryField } from './directory.entity';
+import { ContactRecord, SmartDirectory } from './directory.entity';
 
 export interface DirectoryAccess {
   directory: SmartDirectory;
@@ -25,26 +24,48 @@ export async function requireDirectoryMember(em: EntityManager, userId: number, 
   return { directory, member };
 }
 
-/** Number of the directory's required consents the user has not given. */
-export function missingRequiredConsents(em: EntityManager, userId: number, directoryUUID: string): Promise<number> {
-  return em.count(ConsentDefinition, {
-    directory: directoryUUID,
-    consentRequired: true,
-    active: true,
-    answers: { $none: { user: userId, given: true } },
-  });
+/** What the chain finds, in one statement (null: no such directory). */
+interface ChainRow {
+  enabled: boolean;
+  active: boolean;
+  member_id: number | null;
+  contact_id: number | null;
+  missing_consents: number;
+  address_fields: boolean;
+}
+
+/**
+ * Every step of the chain in one statement: each contact operation (and the hot read of a
+ * contact's addresses) pays one round trip for its checks instead of five. The errors are
+ * still raised in the documented order, from the row.
+ */
+const CHAIN_SQL = `select c.smart_directory_enabled as enabled, d.active,
+  (select m.id from team_member m where m.team_id = d.team_id and m.user_id = ? limit 1) as member_id,
+  (select r.contact_id from contact_record r where r.directory_uuid = d.directory_uuid and r.user_id = ? limit 1) as contact_id,
+  (select count(*)::int from consent_definition cd where cd.directory_uuid = d.directory_uuid and cd.consent_required and cd.active
+     and not exists (select 1 from user_consent uc where uc.consent_id = cd.id and uc.user_id = ? and uc.given)) as missing_consents,
+  exists (select 1 from smart_directory_field f join field_definition fd on fd.field_id = f.field_id
+     where f.directory_uuid = d.directory_uuid and fd.is_address_field) as address_fields
+from smart_directory d join company c on c.company_id = d.company_id
+where d.directory_uuid = ?`;
+
+/** The chain's checks; the ids of the caller's team membership and contact record. */
+export async function checkDirectoryContact(em: EntityManager, userId: number, directoryUUID: string, options: { addresses: boolean }): Promise<{ memberId: number; contactId: number }> {
+  const [row] = (await em.getConnection().execute(CHAIN_SQL, [userId, userId, userId, directoryUUID], 'all', em.getTransactionContext())) as ChainRow[];
+  if (!row) throw new ServiceError('WSSmartDirectoryNotFoundException', 'No smart directory has this uuid.', { field: 'directoryUUID' });
+  if (!row.enabled) throw new ServiceError('WSSmartDirectoryNotEnabledForCompanyException');
+  if (!row.active) throw new ServiceError('WSSmartDirectoryInactiveException');
+  if (row.member_id === null) throw new ServiceError('WSUserNotInSmartDirectoryException');
+  if (row.contact_id === null) throw new ServiceError('WSUserContactNotFoundException');
+  if (row.missing_consents > 0) throw new ServiceError('WSUserNotConsentedException', 'The required consents of this directory have not been given.');
+  if (options.addresses && !row.address_fields) throw new ServiceError('WSNoAddressFieldsInDirectoryException');
+  return { memberId: row.member_id, contactId: row.contact_id };
 }
 
 /** The whole chain; `addresses` adds the address-field check of the address operations. */
 export async function requireDirectoryContact(em: EntityManager, userId: number, directoryUUID: string, options: { addresses: boolean }): Promise<DirectoryAccess> {
-  const { directory, member } = await requireDirectoryMember(em, userId, directoryUUID);
-  const contact = await em.findOne(ContactRecord, { directory, user: userId });
-  if (!contact) throw new ServiceError('WSUserContactNotFoundException');
-  if (await missingRequiredConsents(em, userId, directoryUUID)) {
-    throw new ServiceError('WSUserNotConsentedException', 'The required consents of this directory have not been given.');
-  }
-  if (options.addresses && !(await em.count(SmartDirectoryField, { directory, field: { isAddressField: true } }))) {
-    throw new ServiceError('WSNoAddressFieldsInDirectoryException');
-  }
-  return { directory, member, contact };
+  const { memberId, contactId } = await checkDirectoryContact(em, userId, directoryUUID, options);
+  const contact = await em.findOneOrFail(ContactRecord, contactId, { populate: ['directory', 'directory.company'] });
+  const member = await em.findOneOrFail(TeamMember, memberId);
+  return { directory: contact.directory, member, contact };
 }

@@ -2,7 +2,14 @@ import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/core';
 import { ConsentDefinition, UserConsent } from '../consent/consent.entity';
 import type { FieldDefinition } from '../reference-data/reference-data.entity';
+import { leanQuery } from '../../db/lean';
 import { ContactAddress, ContactRecord, SmartDirectory, SmartDirectoryField } from './directory.entity';
+
+/** Addresses of contact records, oldest first: a hot read (src/db/lean.ts), one statement for any number of records. */
+export const addressesOfContacts = leanQuery<ContactAddress, [number[]]>(
+  ContactAddress,
+  (n) => `select * from ${n.table} where ${n.column('contactRecord')} in (?) order by ${n.column('createdAt')}, ${n.column('uuid')}`,
+);
 
 function group<K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): V[][] {
   const map = new Map<K, V[]>(keys.map((k) => [k, []]));
@@ -45,7 +52,7 @@ export function createDirectoryLoaders(em: EntityManager) {
 
     /** Addresses of contact records, by contact id, oldest first. */
     contactAddresses: new DataLoader<number, ContactAddress[]>(async (ids) => {
-      const rows = await em.find(ContactAddress, { contactRecord: { $in: [...ids] } }, { orderBy: { createdAt: 'asc', uuid: 'asc' } });
+      const rows = await addressesOfContacts(em, [...ids]);
       return group(ids, rows, (r) => r.contactRecord.contactId);
     }),
   };

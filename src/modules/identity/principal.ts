@@ -2,6 +2,7 @@
 // Resolvers call requireUser / requireSystem / requireCompanyKey (and requireBearer for the
 // OAuth access token); the errors are the spec's. Service auth tokens are looked up through
 // the token cache (Redis or in-process) in front of PostgreSQL.
+import { wrap } from '@mikro-orm/core';
 import type { Context } from '../../context';
 import { ServiceError } from '../../graphql/errors';
 import { User } from '../user/user.entity';
@@ -11,6 +12,10 @@ import { hashToken, sameDigest, SERVICE_TOKEN_TTL_MS } from './tokens';
 import { CacheUnavailableError, type CachedToken } from './token-cache';
 import { identityOf } from './identity.runtime';
 import { familyActive } from './families';
+import { leanQuery } from '../../db/lean';
+
+/** The principal's user row, on every authenticated request: a hot read (src/db/lean.ts). */
+const userById = leanQuery<User, [number]>(User, (n) => `select * from ${n.table} where ${n.column('uId')} = ? limit 1`);
 
 export interface UserPrincipal {
   kind: 'user';
@@ -87,7 +92,9 @@ export function requireUser(ctx: Context): Promise<UserPrincipal> {
     const now = Date.now();
     const entry = await lookupToken(ctx, tokenHash, now);
     if (entry.expiresAt <= now) throw invalidToken();
-    const user = await ctx.em.findOne(User, { uId: entry.userId });
+    // A token read from the database (cache miss) brought its user along.
+    const loaded = ctx.em.getUnitOfWork().getById(User, entry.userId);
+    const user = loaded && wrap(loaded).isInitialized() ? loaded : (await userById(ctx.em, entry.userId))[0];
     if (!user || !user.active) throw invalidToken();
     return { kind: 'user', user, tokenHash, expiresAt: new Date(entry.expiresAt) };
   });
