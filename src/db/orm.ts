@@ -6,7 +6,6 @@ import path from 'node:path';
 import { DefaultLogger, MikroORM, type LoggerOptions, type Options } from '@mikro-orm/core';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
-import { PgliteDriver } from '@mikro-orm/pglite';
 import { Migrator } from '@mikro-orm/migrations';
 import { SeedManager } from '@mikro-orm/seeder';
 import { ENTITIES } from './entities';
@@ -60,6 +59,8 @@ export function ormOptions(db: DbOptions): Partial<Options> {
     return { ...common, driver: PostgreSqlDriver, clientUrl: db.databaseUrl, pool: { min: 0, max: db.poolMax ?? 10 } };
   }
   if (!db.embeddedDir.startsWith('memory:')) fs.mkdirSync(db.embeddedDir, { recursive: true });
+  // Loaded only for the embedded database: importing the PGlite engine costs ~40 MB of memory.
+  const { PgliteDriver } = require('@mikro-orm/pglite') as typeof import('@mikro-orm/pglite');
   return { ...common, driver: PgliteDriver, dbName: db.embeddedDir };
 }
 

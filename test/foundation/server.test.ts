@@ -1,5 +1,6 @@
 // The compiled service as `npm start` runs it: migrates, seeds the demo tenant, serves,
 // and stops cleanly on SIGTERM.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,4 +23,19 @@ it('starts on an empty embedded database, serves demo data, and exits 0 on SIGTE
     if (service.child.exitCode === null) service.child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+});
+
+it('npm start and the Dockerfile run node with the heap limits of package.json (config.nodeFlags), and node accepts them', () => {
+  const root = path.join(__dirname, '../..');
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const flags: string = pkg.config.nodeFlags;
+  expect(flags).toMatch(/--max-old-space-size=\d+/);
+  expect(flags).toMatch(/--max-semi-space-size=\d+/);
+  expect(pkg.scripts.start).toContain('node $npm_package_config_nodeFlags ');
+  expect(fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8')).toContain(`exec node $(node -p \\"require('./package.json').config.nodeFlags\\")`);
+  // The heap limit is in force: V8 reports it (old space plus young generation) in bytes.
+  const limitMb = Number(execFileSync(process.execPath, [...flags.split(' '), '-p', "Math.round(require('v8').getHeapStatistics().heap_size_limit / 1048576)"], { env: {} }).toString());
+  const oldSpace = Number(/--max-old-space-size=(\d+)/.exec(flags)![1]);
+  expect(limitMb).toBeGreaterThanOrEqual(oldSpace);
+  expect(limitMb).toBeLessThan(oldSpace + 64);
 });

@@ -1,10 +1,13 @@
 // The compiled service as `npm start` runs it, in a child process: resolves once it logs
 // {"msg":"listening"}, keeps every stdout line (parsed when JSON) and stops with SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 
 export const SERVER_ENTRY = path.join(__dirname, '../../dist/src/server.js');
+/** The V8 flags `npm start` runs the service with (package.json config.nodeFlags). */
+const NODE_FLAGS: string[] = JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.json'), 'utf8')).config.nodeFlags.split(' ');
 
 export interface SpawnedService {
   child: ChildProcess;
@@ -16,7 +19,7 @@ export interface SpawnedService {
 }
 
 export function spawnService(env: NodeJS.ProcessEnv): Promise<SpawnedService> {
-  const child = spawn(process.execPath, [SERVER_ENTRY], { env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, SERVER_ENTRY], { env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: any[] = [];
   const drained = new Promise((resolve) => child.stdout!.once('close', resolve));
   const stop = async () => {

@@ -4,7 +4,7 @@
 // fixed account list. Never mounted in production (config refuses DEV_IDP there).
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Provider } from 'oidc-provider';
+import type { Provider } from 'oidc-provider';
 import { exportJWK, generateKeyPair } from 'jose';
 
 export interface DevAccount {
@@ -63,7 +63,9 @@ export async function createDevIdp(opts: DevIdpOptions): Promise<DevIdp> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const signingKey = { ...(await exportJWK(privateKey)), kid: crypto.randomUUID(), use: 'sig', alg: 'RS256' };
 
-  const provider = new Provider(opts.issuer, {
+  // Loaded only when a dev IdP is started (demo mode, tests): oidc-provider weighs ~45 MB at import.
+  const { Provider: OidcProvider } = require('oidc-provider') as typeof import('oidc-provider');
+  const provider = new OidcProvider(opts.issuer, {
     clients: opts.clients.map((c) => ({
       client_id: c.clientId,
       client_secret: c.clientSecret,

@@ -1,7 +1,20 @@
 // THMB tiles: a JPEG of at most TILE_SIZE pixels a side, made with sharp from the tile image or
 // the uploaded image; entries with neither get a plain tile in the colour of their type.
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { ServiceError } from '../../graphql/errors';
+
+/** sharp (libvips, ~26 MB resident) is loaded on the first image, not at start-up. Its operation
+ * cache is off (every image is new: the cache would only hold memory) and one thread works on
+ * an image, so concurrent uploads do not multiply libvips' buffers. */
+let loaded: typeof Sharp | undefined;
+function sharp(): typeof Sharp {
+  if (!loaded) {
+    loaded = require('sharp') as typeof Sharp;
+    loaded.cache(false);
+    loaded.concurrency(1);
+  }
+  return loaded;
+}
 
 export const TILE_SIZE = 400;
 export const TILE_MIME = 'image/jpeg';
@@ -11,7 +24,7 @@ const MAX_INPUT_PIXELS = 100_000_000;
 
 export async function tileFrom(image: Buffer, field: string): Promise<Buffer> {
   try {
-    return await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    return await sharp()(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize(TILE_SIZE, TILE_SIZE, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
@@ -25,7 +38,7 @@ export async function tileFrom(image: Buffer, field: string): Promise<Buffer> {
 /** Throws WSUnsupportedTypeException when the bytes carry an image header but no readable image. */
 export async function assertReadableImage(image: Buffer, field: string): Promise<void> {
   try {
-    const meta = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).metadata();
+    const meta = await sharp()(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).metadata();
     if (!meta.width || !meta.height) throw new Error('no dimensions');
   } catch {
     throw new ServiceError('WSUnsupportedTypeException', 'The image could not be read.', { field });
@@ -40,7 +53,7 @@ export function placeholderTile(entryType: string): Promise<Buffer> {
   const background = COLOURS[entryType] ?? '#6b7280';
   let tile = placeholders.get(background);
   if (!tile) {
-    tile = sharp({ create: { width: TILE_SIZE, height: TILE_SIZE, channels: 3, background } }).jpeg({ quality: 80 }).toBuffer();
+    tile = sharp()({ create: { width: TILE_SIZE, height: TILE_SIZE, channels: 3, background } }).jpeg({ quality: 80 }).toBuffer();
     placeholders.set(background, tile);
   }
   return tile;
