@@ -2,7 +2,9 @@
 // (requests, SQL statements) and its memory.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
+import path from 'node:path';
 import autocannon from 'autocannon';
 
 export interface Spawned {
@@ -10,6 +12,9 @@ export interface Spawned {
   port: number;
   stop(): Promise<void>;
 }
+
+/** The V8 flags `npm start` runs the service with (package.json config.nodeFlags). */
+export const SERVICE_NODE_FLAGS: string[] = JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.json'), 'utf8')).config.nodeFlags.split(' ');
 
 /** A loopback port nobody listens on right now. */
 export function freePort(): Promise<number> {
@@ -28,9 +33,17 @@ export function freePort(): Promise<number> {
  * Readiness is polled rather than read from the log: under LOG_LEVEL=warn the service does
  * not print its info-level "listening" line.
  */
-export async function spawnServer(entry: string, env: NodeJS.ProcessEnv, readyPath = '/readyz'): Promise<Spawned> {
+/** Every child still running: killed if the bench itself exits early (a failed scenario). */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+export async function spawnServer(entry: string, env: NodeJS.ProcessEnv, readyPath = '/readyz', nodeArgs: string[] = []): Promise<Spawned> {
   const port = await freePort();
-  const child = spawn(process.execPath, [entry], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, entry], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   // The service logs JSON to stdout; under LOG_LEVEL=warn only problems, which belong in the bench output.
   child.stdout!.pipe(process.stderr);
   let exited: number | null | undefined;
@@ -104,7 +117,7 @@ export interface LoadSpec {
   setupRequest?: (req: any) => any;
   connections: number;
   duration: number;
-  /** Fixed request rate (for the latency-at-70%-of-peak check). */
+  /** Fixed, evenly paced request rate (for the latency-at-70%-of-peak check): see paced(). */
   overallRate?: number;
 }
 
@@ -119,6 +132,7 @@ export interface LoadResult {
 }
 
 export async function load(spec: LoadSpec): Promise<LoadResult> {
+  if (spec.overallRate) return paced(spec, spec.overallRate);
   const r = await autocannon({
     url: spec.url,
     method: spec.method ?? 'GET',
@@ -137,6 +151,60 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
   };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 100) / 100;
+}
+
+/**
+ * Open-loop load at a fixed rate: request i is due at start + i/rate, sent on a keep-alive pool
+ * of `connections` sockets, and its latency runs from when it was due (so waiting for a free
+ * socket counts, no coordinated omission). autocannon's overallRate is not used here: it sends
+ * each second's quota back to back and then idles, which measures bursts at full load.
+ * Latencies are in ms with 0.01 ms resolution.
+ */
+export async function paced(spec: LoadSpec, rate: number): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections });
+  const url = new URL(spec.url);
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  const total = Math.max(1, Math.round(rate * spec.duration));
+  const start = performance.now();
+  const pending: Promise<void>[] = [];
+  const once = (due: number) =>
+    new Promise<void>((done) => {
+      const body = spec.body;
+      const req = http.request(
+        { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method: spec.method ?? 'GET', headers: { ...spec.headers, ...(body && { 'content-length': Buffer.byteLength(body) }) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - due);
+            if (res.statusCode! < 200 || res.statusCode! > 299) non2xx += 1;
+            done();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors += 1;
+        done();
+      });
+      req.end(body);
+    });
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    pending.push(once(due));
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { rps: Math.round(latencies.length / elapsed), p50: percentile(latencies, 50), p99: percentile(latencies, 99), requests: latencies.length, non2xx, errors };
 }
 
 export function median(values: number[]): number {
