@@ -247,7 +247,7 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
     await traceOperation('graphql', {}, () => graphqlMiddleware(ctx, next));
   });
 
-  const rest = createRestRouter(schema, deps, compiled);
+  const rest = createRestRouter(deps, compiled);
   const purge = startUploadPurge(orm.em, logger);
   koa.use(router.routes());
   koa.use(auth.middleware);

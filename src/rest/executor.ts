@@ -1,9 +1,14 @@
 // The REST facade: each route runs its pre-parsed, pre-validated GraphQL document in-process
 // against the same schema and context builder as /graphql, then shapes the exact REST body.
+// The documents are ours and fixed, so each is compiled once at start-up with graphql-jit
+// (execution as generated code rather than graphql-js walking the document per request:
+// docs/performance.md). Client documents on /graphql stay with Apollo Server and graphql-js.
 import crypto from 'node:crypto';
 import Router from '@koa/router';
 import type Koa from 'koa';
-import { execute, parse, validate, getOperationAST, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { parse, validate, getOperationAST, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { getVariableValues } from 'graphql/execution/values';
+import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { buildContext, type AppDeps, type Context } from '../context';
 import { authenticate } from './authenticate';
 import { classify, isDependencyFailure } from '../graphql/error-mapping';
@@ -16,6 +21,8 @@ import { traceOperation, recordOperationError } from '../observability/tracing';
 export interface CompiledRoute {
   def: RouteDef;
   document: DocumentNode;
+  /** The document compiled for this schema: runs the operation with a context and variables. */
+  execute(contextValue: Context, variables: Record<string, unknown>): Promise<ExecutionResult> | ExecutionResult;
 }
 
 /** Parses and validates every route's document; a broken route fails start-up, not a request. */
@@ -32,7 +39,17 @@ export function compileRoutes(schema: GraphQLSchema, routes: RouteDef[]): Compil
     if (!op || op.name?.value !== def.operation) {
       throw new Error(`Route ${key}: the document must hold one operation named ${def.operation}`);
     }
-    return { def, document };
+    const compiled = compileQuery(schema, document, def.operation);
+    if (!isCompiledQuery(compiled)) throw new Error(`Route ${key} (${def.operation}): ${compiled.errors?.map((e) => e.message).join('; ')}`);
+    const variableDefinitions = op.variableDefinitions ?? [];
+    const execute = (contextValue: Context, variables: Record<string, unknown>) => {
+      // Variables are checked by graphql-js first: its messages name the offending input field,
+      // which the REST error body reports (error-mapping.ts); graphql-jit words them otherwise.
+      const checked = getVariableValues(schema, variableDefinitions, variables, { maxErrors: 50 });
+      if (checked.errors) return { errors: checked.errors };
+      return compiled.query(undefined, contextValue, variables);
+    };
+    return { def, document, execute };
   });
 }
 
@@ -62,9 +79,9 @@ function credentialFailure(def: RouteDef, err: unknown, ctx: Context): ServiceEr
   return new ServiceError('WSInternalException');
 }
 
-export function createRestRouter(schema: GraphQLSchema, deps: AppDeps, compiled: CompiledRoute[]): Router {
+export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[]): Router {
   const router = new Router();
-  for (const { def, document } of compiled) {
+  for (const { def, document, execute } of compiled) {
     const handler: Koa.Middleware = async (ctx) => {
       ctx.state.operation = def.operation;
       const contextValue = buildContext(deps, ctx.state.requestId, ctx.headers, ctx.state.logger ?? deps.logger);
@@ -98,7 +115,7 @@ export function createRestRouter(schema: GraphQLSchema, deps: AppDeps, compiled:
       }
       const opType = getOperationAST(document)?.operation ?? 'query';
       const { result, classified } = await traceOperation(def.operation, { 'graphql.operation.name': def.operation, 'graphql.operation.type': opType }, async (span) => {
-        const result = await execute({ schema, document, contextValue, variableValues: variables, operationName: def.operation });
+        const result = await execute(contextValue, variables);
         const classified = result.errors?.length ? classify(result.errors[0]) : undefined;
         if (result.errors?.length) recordOperationError(span, classified?.error.code ?? 'WSInternalException', !classified || classified.internal);
         return { result, classified };

@@ -45,7 +45,7 @@ it('answers 500 WSInternalException without the cause and logs the cause with th
     ctx.state.logger = logger.child({ requestId: 'req-internal-1' });
     await next();
   });
-  const router = createRestRouter(schema, { config: loadConfig({ NODE_ENV: 'test' }), logger, em: { fork: () => ({}) } as any }, compileRoutes(schema, [route]));
+  const router = createRestRouter({ config: loadConfig({ NODE_ENV: 'test' }), logger, em: { fork: () => ({}) } as any }, compileRoutes(schema, [route]));
   app.use(router.routes());
   const server = http.createServer(app.callback());
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
