@@ -5,6 +5,9 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx tsc -p tsconfig.build.json
 EXPOSE 4000
+# Two glibc malloc arenas instead of up to 8 per core: V8's compiler and libuv threads otherwise
+# each keep freed memory in an arena of their own (docs/deployment.md, Memory).
+ENV MALLOC_ARENA_MAX=2
 # The V8 heap flags of package.json's config.nodeFlags (as `npm start` uses them); exec keeps
 # node as PID 1 so SIGTERM reaches its graceful shutdown.
 CMD ["sh", "-c", "exec node $(node -p \"require('./package.json').config.nodeFlags\") --enable-source-maps dist/src/server.js"]
