@@ -20,8 +20,8 @@ export interface CaptureRequest {
   body?: string;
 }
 
-export async function captureStatements(databaseUrl: string, requests: CaptureRequest[]): Promise<{ name: string; statements: CapturedStatement[] }[]> {
-  const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', SCHEDULER_INTERVAL_MS: '0' };
+export async function captureStatements(databaseUrl: string, requests: CaptureRequest[], serviceEnv: NodeJS.ProcessEnv = {}): Promise<{ name: string; statements: CapturedStatement[] }[]> {
+  const env = { ...process.env, ...serviceEnv, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', SCHEDULER_INTERVAL_MS: '0' };
   const config = loadConfig(env);
   const logger = createLogger('warn');
   let sink: CapturedStatement[] | null = null;

@@ -98,6 +98,41 @@ const mb = (kb: number) => Math.round((kb / 1024) * 10) / 10;
 export const peakRssMb = (pid: number) => mb(statusKb(pid, 'VmHWM'));
 export const rssMb = (pid: number) => mb(statusKb(pid, 'VmRSS'));
 
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system) a process has used, in ms (Linux /proc). */
+export function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which may hold spaces: state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** CPU time used so far by every PostgreSQL process of this machine, in ms. */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.includes('(postgres)')) total += cpuMs(Number(entry));
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return total;
+}
+
+/** Runs `work` and returns its result with the CPU ms per request the process and PostgreSQL spent on it. */
+export async function withCpu<T extends { requests: number }>(pid: number, work: () => Promise<T>): Promise<T & { cpuMsPerRequest: number; postgresCpuMsPerRequest: number }> {
+  const [c0, p0] = [cpuMs(pid), postgresCpuMs()];
+  const r = await work();
+  const [c1, p1] = [cpuMs(pid), postgresCpuMs()];
+  const per = (ms: number) => (r.requests ? Math.round((ms / r.requests) * 1000) / 1000 : 0);
+  return { ...r, cpuMsPerRequest: per(c1 - c0), postgresCpuMsPerRequest: per(p1 - p0) };
+}
+
 /** Sum of every series of a Prometheus metric at /metrics. */
 export async function metricValue(port: number, name: string): Promise<number> {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
@@ -176,13 +211,16 @@ export async function paced(spec: LoadSpec, rate: number): Promise<LoadResult> {
   const pending: Promise<void>[] = [];
   const once = (due: number) =>
     new Promise<void>((done) => {
+      // From when it was due, or from when it was sent if that was earlier (the loop sends up
+      // to 1 ms ahead rather than sleep for less than a timer's resolution).
+      const from = Math.min(due, performance.now());
       const body = spec.body;
       const req = http.request(
         { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method: spec.method ?? 'GET', headers: { ...spec.headers, ...(body && { 'content-length': Buffer.byteLength(body) }) } },
         (res) => {
           res.resume();
           res.on('end', () => {
-            latencies.push(performance.now() - due);
+            latencies.push(performance.now() - from);
             if (res.statusCode! < 200 || res.statusCode! > 299) non2xx += 1;
             done();
           });

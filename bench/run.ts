@@ -6,16 +6,18 @@
 // Environment: DATABASE_URL (required, any database on the server: the bench databases are
 // created next to it), BENCH_DURATION (seconds a measurement, 5), BENCH_RUNS (runs of each
 // ratio measurement, median taken, 3), BENCH_CONNECTIONS (10), BENCH_WARMUP (seconds, 1).
+import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { exportJWK, generateKeyPair } from 'jose';
 import { Client } from 'pg';
 import { ROUTES } from '../src/rest/routes';
 import { BASE, BENCH } from '../scripts/seed-bench';
 import { captureStatements, type CaptureRequest } from './capture';
-import { load, median, metricValue, peakRssMb, resetPeakRss, rssMb, spawnServer, SERVICE_NODE_FLAGS, type LoadResult, type LoadSpec, type Spawned } from './harness';
+import { load, median, metricValue, peakRssMb, resetPeakRss, rssMb, spawnServer, SERVICE_NODE_FLAGS, withCpu, type LoadResult, type LoadSpec, type Spawned } from './harness';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -68,13 +70,16 @@ async function json(res: Response): Promise<any> {
   return JSON.parse(text);
 }
 
+/** The login client the service is started with (a fresh secret per run). */
+const BENCH_CLIENT = { client_id: 'bench-mobile', client_secret: crypto.randomBytes(24).toString('base64url') };
+
 /** The real sign-in: password grant, then loginUser with the access token. */
 async function signIn(base: string, username: string, password: string): Promise<string> {
   const grant = await json(
     await fetch(`${base}/as/token.oauth2`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', scope: 'sso', client_id: 'demo-mobile', client_secret: 'demo-mobile-secret', username, password }),
+      body: new URLSearchParams({ grant_type: 'password', scope: 'sso', ...BENCH_CLIENT, username, password }),
     }),
   );
   const login = await json(await fetch(`${base}/rest/user/login`, { method: 'POST', headers: { authorization: `Bearer ${grant.access_token}` } }));
@@ -103,6 +108,10 @@ interface Row {
   requests: number;
   non2xx: number;
   errors: number;
+  /** CPU time of the service process per response. */
+  cpuMsPerRequest: number;
+  /** CPU time of every PostgreSQL process per response. */
+  postgresCpuMsPerRequest: number;
 }
 
 const userHeaders = (token: string) => ({ 'x-service-authtoken': token, 'content-type': 'application/json' });
@@ -119,7 +128,7 @@ async function measure(server: Spawned, s: Scenario, extra: Partial<LoadSpec> = 
   if (WARMUP > 0 && !extra.overallRate) await load(specOf(base, s, { duration: WARMUP }));
   resetPeakRss(server.child.pid!);
   const before = await metricValue(server.port, 'db_statements_total');
-  const r = await load(specOf(base, s, extra));
+  const r = await withCpu(server.child.pid!, () => load(specOf(base, s, extra)));
   const after = await metricValue(server.port, 'db_statements_total');
   return { scenario: s.name, ...r, statementsPerRequest: r.requests ? Math.round(((after - before) / r.requests) * 100) / 100 : 0, peakRssMb: peakRssMb(server.child.pid!) };
 }
@@ -165,8 +174,10 @@ function upload(port: number, token: string, size: number): Promise<number> {
 const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 
 function table(rows: Row[]): string {
-  const lines = ['| scenario | req/s | p50 ms | p99 ms | SQL/req | peak RSS MB | non-2xx |', '|---|---:|---:|---:|---:|---:|---:|'];
-  for (const r of rows) lines.push(`| ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${fmt(r.statementsPerRequest, 2)} | ${fmt(r.peakRssMb)} | ${r.non2xx + r.errors} |`);
+  const lines = ['| scenario | req/s | p50 ms | p99 ms | SQL/req | service CPU ms/req | PostgreSQL CPU ms/req | peak RSS MB | non-2xx |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|'];
+  for (const r of rows) {
+    lines.push(`| ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${fmt(r.statementsPerRequest, 2)} | ${fmt(r.cpuMsPerRequest, 3)} | ${fmt(r.postgresCpuMsPerRequest, 3)} | ${fmt(r.peakRssMb)} | ${r.non2xx + r.errors} |`);
+  }
   return lines.join('\n');
 }
 
@@ -184,7 +195,16 @@ async function main() {
   // The rate limits (login, recommended entities, uploads) are raised out of the way: the bench
   // measures the operations, and one user and one address send all of its load.
   const unlimited = Object.fromEntries(['LOGIN', 'RECOMMENDED', 'UPLOADS'].flatMap((n) => [[`RATE_LIMIT_${n}_PER_MINUTE`, '1000000'], [`RATE_LIMIT_${n}_PER_ADDRESS_PER_MINUTE`, '1000000']]));
-  const serviceEnv = { LOG_LEVEL: 'warn', SCHEDULER_INTERVAL_MS: '0', NODE_ENV: 'development', ...unlimited };
+  // The service runs as in production (NODE_ENV=production: libraries' production paths, no
+  // development OpenID provider) with a signing key and login client of its own; the demo
+  // users it signs in as come from the bench data set.
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  const signingKeys = { keys: [{ ...(await exportJWK(privateKey)), kid: 'bench', alg: 'ES256', use: 'sig' }] };
+  const serviceEnv = {
+    LOG_LEVEL: 'warn', SCHEDULER_INTERVAL_MS: '0', NODE_ENV: 'production', AUTH_SIGNING_KEYS: JSON.stringify(signingKeys), MALLOC_ARENA_MAX: '2',
+    LOGIN_CLIENT_ID: BENCH_CLIENT.client_id, LOGIN_CLIENT_SECRET: BENCH_CLIENT.client_secret, LOGIN_CLIENT_REDIRECT_URIS: 'com.bench.mobile:/oauth/ssosignedin',
+    ...unlimited,
+  };
   const server = await spawnServer(SERVER_JS, { ...serviceEnv, DATABASE_URL: bigUrl }, '/readyz', SERVICE_NODE_FLAGS);
   const base = `http://127.0.0.1:${server.port}`;
   const olivia = await signIn(base, 'olivia@demo.example', 'Demo-Passw0rd!');
@@ -217,7 +237,7 @@ async function main() {
       setupRequest: (req) => ({ ...req, body: JSON.stringify({ uId: 2005, uInterests: `Benchmarks, run ${run} #${++n}` }) }),
     },
     { name: 'password grant', method: 'POST', path: '/as/token.oauth2', read: false,
-      form: { grant_type: 'password', scope: 'sso', client_id: 'demo-mobile', client_secret: 'demo-mobile-secret', username: `bench.user${BASE + 1}@bench.example`, password: BENCH.password } },
+      form: { grant_type: 'password', scope: 'sso', ...BENCH_CLIENT, username: `bench.user${BASE + 1}@bench.example`, password: BENCH.password } },
   ];
 
   // Sanity: every scenario answers 200 once before it is measured.
@@ -236,7 +256,7 @@ async function main() {
   for (const s of scenarios) {
     const r = await measure(server, s);
     rows.push(r);
-    console.log(`${s.name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.statementsPerRequest} SQL/req, ${r.peakRssMb} MB${r.non2xx + r.errors ? `, ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`);
+    console.log(`${s.name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.statementsPerRequest} SQL/req, CPU ${r.cpuMsPerRequest} + PostgreSQL ${r.postgresCpuMsPerRequest} ms/req, ${r.peakRssMb} MB${r.non2xx + r.errors ? `, ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`);
     if (s.read) {
       const rate = Math.max(1, Math.round(r.rps * 0.7));
       const at70 = await measure(server, s, { overallRate: rate });
@@ -252,7 +272,7 @@ async function main() {
     [recommended, 'getRecommendedEntitiesForUser', {}, {}],
   ];
   const captureReqs: CaptureRequest[] = ratioPairs.map(([s], i) => ({ name: `s${i}`, method: s.method, path: s.path, headers: s.headers ?? {}, body: s.body === undefined ? undefined : JSON.stringify(s.body) }));
-  const captured = await captureStatements(bigUrl, captureReqs);
+  const captured = await captureStatements(bigUrl, captureReqs, serviceEnv);
   const scenariosFile = path.join(os.tmpdir(), `pronet-bench-raw-${run}.json`);
   fs.writeFileSync(scenariosFile, JSON.stringify(captured));
   const raw = await spawnServer(RAW_JS, { DATABASE_URL: bigUrl, RAW_SCENARIOS: scenariosFile }, '/ready');
@@ -262,17 +282,20 @@ async function main() {
       const gql = graphqlTwin(s, operation, params, query);
       const rawScenario: Scenario = { name: `${s.name} (raw)`, method: 'GET', path: `/s${i}`, read: true };
       const rest: number[] = [], g: number[] = [], rw: number[] = [], p50: number[] = [];
+      const restCpu: number[] = [], rawCpu: number[] = [], pgCpu: number[] = [];
       for (let k = 0; k < RUNS; k++) {
         const a = await measure(server, s);
         const b = await measure(server, gql);
-        const c = await load(specOf(`http://127.0.0.1:${raw.port}`, rawScenario));
+        const c = await withCpu(raw.child.pid!, () => load(specOf(`http://127.0.0.1:${raw.port}`, rawScenario)));
         if (a.non2xx + b.non2xx + c.non2xx) throw new Error(`${s.name}: non-2xx answers in the ratio runs`);
         rest.push(a.rps), g.push(b.rps), rw.push(c.rps), p50.push(a.p50);
+        restCpu.push(a.cpuMsPerRequest), rawCpu.push(c.cpuMsPerRequest), pgCpu.push(a.postgresCpuMsPerRequest, c.postgresCpuMsPerRequest);
       }
       ratios.push({
         scenario: s.name, statements: captured[i].statements.length,
         restRps: median(rest), graphqlRps: median(g), rawRps: median(rw), restP50: median(p50),
         restOverRaw: median(rest) / median(rw), restOverGraphql: median(rest) / median(g),
+        restCpuMs: median(restCpu), rawCpuMs: median(rawCpu), postgresCpuMs: median(pgCpu),
       });
       console.log(`${s.name}: REST ${median(rest)} req/s, GraphQL ${median(g)}, raw ${median(rw)}`);
     }
@@ -326,9 +349,9 @@ async function main() {
   const md = [
     table(rows),
     '',
-    '| read (REST, median of ' + RUNS + ') | SQL statements | REST req/s | GraphQL req/s | raw req/s | REST/raw | REST/GraphQL |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-    ...ratios.map((r) => `| ${r.scenario} | ${r.statements} | ${r.restRps} | ${r.graphqlRps} | ${r.rawRps} | ${fmt(r.restOverRaw, 2)} | ${fmt(r.restOverGraphql, 2)} |`),
+    '| read (REST, median of ' + RUNS + ') | SQL statements | REST req/s | GraphQL req/s | raw req/s | REST/raw | REST/GraphQL | REST CPU ms/req | raw CPU ms/req | PostgreSQL CPU ms/req |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...ratios.map((r) => `| ${r.scenario} | ${r.statements} | ${r.restRps} | ${r.graphqlRps} | ${r.rawRps} | ${fmt(r.restOverRaw, 2)} | ${fmt(r.restOverGraphql, 2)} | ${fmt(r.restCpuMs, 3)} | ${fmt(r.rawCpuMs, 3)} | ${fmt(r.postgresCpuMs, 3)} |`),
     '',
     '| target | measured | met |',
     '|---|---|---|',
