@@ -135,7 +135,16 @@ export async function withCpu<T extends { requests: number }>(pid: number, work:
 
 /** Sum of every series of a Prometheus metric at /metrics. */
 export async function metricValue(port: number, name: string): Promise<number> {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  return sumOf(await metricsText(port), name);
+}
+
+/** The service's /metrics text. Reading it also starts a new event-loop delay window (prom-client resets it). */
+export async function metricsText(port: number): Promise<string> {
+  return (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+}
+
+/** Sum of every series of a metric in a /metrics text. */
+export function sumOf(text: string, name: string): number {
   let total = 0;
   for (const line of text.split('\n')) {
     if (line.startsWith(name) && (line[name.length] === ' ' || line[name.length] === '{')) total += Number(line.split(' ').pop());
