@@ -1,6 +1,6 @@
 // Content-addressed blob storage in the service's own PostgreSQL database.
 //
-// Writing: the bytes stream into stored_blob_chunk rows of 256 KiB under a fresh content id
+// Writing: the bytes stream into stored_blob_chunk rows of 1 MiB (BLOB_CHUNK_BYTES) under a fresh content id
 // while SHA-256 and MD5 are computed on the way; at the end one upsert names the blob by its
 // SHA-256. When that hash is already stored, the new chunks are dropped and the existing
 // blob is reused. Memory stays at about one chunk whatever the file size.
