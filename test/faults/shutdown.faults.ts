@@ -194,8 +194,9 @@ describe('SIGTERM while a load generator runs over keep-alive connections', () =
     expect(answered.every((o) => o.status === 200)).toBe(true);
     expect(inFlightAtSigterm.length).toBeGreaterThan(0);
     // Every request the service accepted (its access log names each by request id) was answered
-    // in full; what failed never reached it: refused at connect, or reset on a kept-alive
-    // connection before the service read it (the client may retry those).
+    // in full; what failed never reached it: refused at connect, or reset before the service read
+    // it: on a kept-alive connection closed as it went idle, or on a new connection the kernel
+    // still held in the listen backlog when the listener closed (the client may retry both).
     const accepted = new Map(service.lines.filter((l) => l?.msg === 'request' && /^load-/.test(l.requestId)).map((l) => [l.requestId as string, l.status as number]));
     expect(accepted.size).toBe(answered.length);
     expect(answered.filter((o) => accepted.get(o.id) !== 200)).toEqual([]);
@@ -203,7 +204,7 @@ describe('SIGTERM while a load generator runs over keep-alive connections', () =
     for (const o of failed) {
       expect(o.end).toBeGreaterThanOrEqual(sigterm.at);
       expect(o.hadResponse).toBe(false);
-      if (o.error !== 'ECONNREFUSED') expect({ error: o.error, reused: o.reused }).toEqual({ error: 'ECONNRESET', reused: true });
+      expect(['ECONNREFUSED', 'ECONNRESET']).toContain(o.error);
     }
     // Each worker stopped on a refused connection: the service no longer accepted any.
     expect(failed.filter((o) => o.error === 'ECONNREFUSED').length).toBe(12);
