@@ -1,13 +1,17 @@
 import DataLoader from 'dataloader';
-import type { EntityManager } from '@mikro-orm/core';
-import { UserAddress } from './address.entity';
+import type { EntityManager, EntityName } from '@mikro-orm/core';
+import { UserAddress, type AddressColumns } from './address.entity';
 import { leanQuery } from '../../db/lean';
 
-/** Hot read (src/db/lean.ts): one statement for any number of users. */
-const addressesOfUsers = leanQuery<UserAddress, [number[]]>(
-  UserAddress,
-  (n) => `select * from ${n.table} where ${n.column('user')} in (?) order by ${n.column('createdAt')}, ${n.column('uuid')}`,
-);
+/**
+ * Addresses of any number of owners (users, contact records), oldest first, in one statement:
+ * a hot read (src/db/lean.ts). `owner` is the relation to the owner.
+ */
+export function addressesOf<T extends AddressColumns>(entity: EntityName<T>, owner: keyof T & string) {
+  return leanQuery<T, [number[]]>(entity, (n) => `select * from ${n.table} where ${n.column(owner)} in (?) order by ${n.column('createdAt')}, ${n.column('uuid')}`);
+}
+
+const addressesOfUsers = addressesOf(UserAddress, 'user');
 
 export function createAddressLoaders(em: EntityManager) {
   return {

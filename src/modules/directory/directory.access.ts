@@ -13,17 +13,6 @@ export interface DirectoryAccess {
   contact: ContactRecord;
 }
 
-/** Directory found, feature enabled, active, caller a member of its team. */
-export async function requireDirectoryMember(em: EntityManager, userId: number, directoryUUID: string): Promise<{ directory: SmartDirectory; member: TeamMember }> {
-  const directory = await em.findOne(SmartDirectory, { directoryUUID }, { populate: ['company'] });
-  if (!directory) throw new ServiceError('WSSmartDirectoryNotFoundException', 'No smart directory has this uuid.', { field: 'directoryUUID' });
-  if (!directory.company.smartDirectoryEnabled) throw new ServiceError('WSSmartDirectoryNotEnabledForCompanyException');
-  if (!directory.active) throw new ServiceError('WSSmartDirectoryInactiveException');
-  const member = await em.findOne(TeamMember, { team: directory.team, user: userId });
-  if (!member) throw new ServiceError('WSUserNotInSmartDirectoryException');
-  return { directory, member };
-}
-
 /** What the chain finds, in one statement (null: no such directory). */
 interface ChainRow {
   enabled: boolean;
@@ -49,13 +38,27 @@ const CHAIN_SQL = `select c.smart_directory_enabled as enabled, d.active,
 from smart_directory d join company c on c.company_id = d.company_id
 where d.directory_uuid = ?`;
 
-/** The chain's checks; the ids of the caller's team membership and contact record. */
-export async function checkDirectoryContact(em: EntityManager, userId: number, directoryUUID: string, options: { addresses: boolean }): Promise<{ memberId: number; contactId: number }> {
+/** The chain's row for the caller; the first four checks (directory found, feature enabled, active, caller a member of its team). */
+async function memberChain(em: EntityManager, userId: number, directoryUUID: string): Promise<ChainRow & { member_id: number }> {
   const [row] = (await em.getConnection().execute(CHAIN_SQL, [userId, userId, userId, directoryUUID], 'all', em.getTransactionContext())) as ChainRow[];
   if (!row) throw new ServiceError('WSSmartDirectoryNotFoundException', 'No smart directory has this uuid.', { field: 'directoryUUID' });
   if (!row.enabled) throw new ServiceError('WSSmartDirectoryNotEnabledForCompanyException');
   if (!row.active) throw new ServiceError('WSSmartDirectoryInactiveException');
   if (row.member_id === null) throw new ServiceError('WSUserNotInSmartDirectoryException');
+  return row as ChainRow & { member_id: number };
+}
+
+/** Directory found, feature enabled, active, caller a member of its team: the directory (with
+ * its company) and the caller's contact record id there, if any. */
+export async function requireDirectoryMember(em: EntityManager, userId: number, directoryUUID: string): Promise<{ directory: SmartDirectory; contactId: number | null }> {
+  const row = await memberChain(em, userId, directoryUUID);
+  const directory = await em.findOneOrFail(SmartDirectory, directoryUUID, { populate: ['company'] });
+  return { directory, contactId: row.contact_id };
+}
+
+/** The chain's checks; the ids of the caller's team membership and contact record. */
+export async function checkDirectoryContact(em: EntityManager, userId: number, directoryUUID: string, options: { addresses: boolean }): Promise<{ memberId: number; contactId: number }> {
+  const row = await memberChain(em, userId, directoryUUID);
   if (row.contact_id === null) throw new ServiceError('WSUserContactNotFoundException');
   if (row.missing_consents > 0) throw new ServiceError('WSUserNotConsentedException', 'The required consents of this directory have not been given.');
   if (options.addresses && !row.address_fields) throw new ServiceError('WSNoAddressFieldsInDirectoryException');

@@ -2,14 +2,11 @@ import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/core';
 import { ConsentDefinition, UserConsent } from '../consent/consent.entity';
 import type { FieldDefinition } from '../reference-data/reference-data.entity';
-import { leanQuery } from '../../db/lean';
+import { addressesOf } from '../address/address.loaders';
 import { ContactAddress, ContactRecord, SmartDirectory, SmartDirectoryField } from './directory.entity';
 
-/** Addresses of contact records, oldest first: a hot read (src/db/lean.ts), one statement for any number of records. */
-export const addressesOfContacts = leanQuery<ContactAddress, [number[]]>(
-  ContactAddress,
-  (n) => `select * from ${n.table} where ${n.column('contactRecord')} in (?) order by ${n.column('createdAt')}, ${n.column('uuid')}`,
-);
+/** Addresses of contact records, oldest first, in one statement. */
+export const addressesOfContacts = addressesOf(ContactAddress, 'contactRecord');
 
 function group<K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): V[][] {
   const map = new Map<K, V[]>(keys.map((k) => [k, []]));

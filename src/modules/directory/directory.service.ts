@@ -94,9 +94,9 @@ export async function createSmartDirectory(em: EntityManager, input: CreateSmart
  * profile fields when the directory is filled from profiles.
  */
 export async function createContactRecord(em: EntityManager, user: User, directoryUUID: string): Promise<ContactRecord> {
-  const { directory } = await requireDirectoryMember(em, user.uId, directoryUUID);
+  const { directory, contactId } = await requireDirectoryMember(em, user.uId, directoryUUID);
   const exists = () => new ServiceError('WSAlreadyExistsException', 'The caller already has a contact record in this directory.');
-  if (await em.count(ContactRecord, { directory, user: user.uId })) throw exists();
+  if (contactId !== null) throw exists();
   const profile = directory.autoPopulateFromProfile
     ? { email: user.email, mobile: user.primaryMobile ?? null, dateOfBirth: user.dateOfBirth ?? null }
     : {};
