@@ -133,11 +133,6 @@ export async function withCpu<T extends { requests: number }>(pid: number, work:
   return { ...r, cpuMsPerRequest: per(c1 - c0), postgresCpuMsPerRequest: per(p1 - p0) };
 }
 
-/** Sum of every series of a Prometheus metric at /metrics. */
-export async function metricValue(port: number, name: string): Promise<number> {
-  return sumOf(await metricsText(port), name);
-}
-
 /** The service's /metrics text. Reading it also starts a new event-loop delay window (prom-client resets it). */
 export async function metricsText(port: number): Promise<string> {
   return (await fetch(`http://127.0.0.1:${port}/metrics`)).text();

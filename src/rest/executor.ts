@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import Router from '@koa/router';
 import type Koa from 'koa';
-import { parse, validate, getOperationAST, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { parse, validate, getOperationAST, type ExecutionResult, type GraphQLSchema, type OperationTypeNode } from 'graphql';
 import { getVariableValues } from 'graphql/execution/values';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { buildContext, type AppDeps, type Context } from '../context';
@@ -20,7 +20,8 @@ import { traceOperation, recordOperationError } from '../observability/tracing';
 
 export interface CompiledRoute {
   def: RouteDef;
-  document: DocumentNode;
+  /** query or mutation (a span attribute of each request). */
+  operationType: OperationTypeNode;
   /** The document compiled for this schema: runs the operation with a context and variables. */
   execute(contextValue: Context, variables: Record<string, unknown>): Promise<ExecutionResult> | ExecutionResult;
 }
@@ -49,7 +50,7 @@ export function compileRoutes(schema: GraphQLSchema, routes: RouteDef[]): Compil
       if (checked.errors) return { errors: checked.errors };
       return compiled.query(undefined, contextValue, variables);
     };
-    return { def, document, execute };
+    return { def, operationType: op.operation, execute };
   });
 }
 
@@ -81,7 +82,7 @@ function credentialFailure(def: RouteDef, err: unknown, ctx: Context): ServiceEr
 
 export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[]): Router {
   const router = new Router();
-  for (const { def, document, execute } of compiled) {
+  for (const { def, operationType, execute } of compiled) {
     const handler: Koa.Middleware = async (ctx) => {
       ctx.state.operation = def.operation;
       const contextValue = buildContext(deps, ctx.state.requestId, ctx.headers, ctx.state.logger ?? deps.logger);
@@ -113,8 +114,7 @@ export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[]): Rout
         if (err instanceof ServiceError) return sendError(ctx, err);
         throw err;
       }
-      const opType = getOperationAST(document)?.operation ?? 'query';
-      const { result, classified } = await traceOperation(def.operation, { 'graphql.operation.name': def.operation, 'graphql.operation.type': opType }, async (span) => {
+      const { result, classified } = await traceOperation(def.operation, { 'graphql.operation.name': def.operation, 'graphql.operation.type': operationType }, async (span) => {
         const result = await execute(contextValue, variables);
         const classified = result.errors?.length ? classify(result.errors[0]) : undefined;
         if (result.errors?.length) recordOperationError(span, classified?.error.code ?? 'WSInternalException', !classified || classified.internal);
