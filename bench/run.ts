@@ -15,6 +15,8 @@ import path from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
 import { Client } from 'pg';
 import { ROUTES } from '../src/rest/routes';
+import { compileRoutes, requestVariables, type CompiledRoute } from '../src/rest/executor';
+import { createSchema } from '../src/graphql/schema';
 import { BASE, BENCH } from '../scripts/seed-bench';
 import { captureStatements, type CaptureRequest } from './capture';
 import { load, median, metricsText, peakRssMb, sumOf, resetPeakRss, rssMb, spawnServer, SERVICE_NODE_FLAGS, withCpu, type LoadResult, type LoadSpec, type Spawned } from './harness';
@@ -149,11 +151,13 @@ async function measure(server: Spawned, s: Scenario, extra: Partial<LoadSpec> = 
 }
 
 /** GraphQL POST of a REST route's own document with the variables the route would build. */
+let compiledRoutes: CompiledRoute[] = [];
+
 function graphqlTwin(s: Scenario, operation: string, params: Record<string, string>, query: Record<string, string>): Scenario {
-  const route = ROUTES.find((r) => r.operation === operation);
+  const route = compiledRoutes.find((r) => r.def.operation === operation);
   if (!route) throw new Error(`no route ${operation}`);
-  const variables = route.variables({ params, query, headers: s.headers ?? {}, body: s.body });
-  return { ...s, name: `${s.name} (GraphQL)`, method: 'POST', path: '/graphql', body: { query: route.document, variables, operationName: operation } };
+  const variables = requestVariables(route, { params, query, body: s.body });
+  return { ...s, name: `${s.name} (GraphQL)`, method: 'POST', path: '/graphql', body: { query: route.def.document, variables, operationName: operation } };
 }
 
 /** Streams a multipart PDF-looking body of `size` bytes from one reused block. */
@@ -284,6 +288,7 @@ async function main() {
 
   // Ratios: REST, the same operation as a GraphQL POST, and the raw Koa + pg replay of the
   // statements the service sends for it; interleaved, median of RUNS.
+  compiledRoutes = compileRoutes(await createSchema(), ROUTES);
   const ratioPairs: [Scenario, string, Record<string, string>, Record<string, string>][] = [
     [userAddresses, 'getUserAddresses', {}, {}],
     [contactAddresses, 'getAddressesForDirectoryContact', { directoryUUID: DIRECTORY }, {}],

@@ -67,7 +67,7 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
   const deps = { config, logger, em: orm.em };
   const auth = await createAuth({ config, logger, orm });
   const compiled = compileRoutes(schema, ROUTES);
-  const openApi = buildOpenApi(ROUTES, config.publicBaseUrl);
+  const openApi = buildOpenApi(schema, compiled, config.publicBaseUrl);
 
   const armor = graphqlArmor();
   const metrics = createMetrics(async () => {
@@ -247,7 +247,7 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
     await traceOperation('graphql', {}, () => graphqlMiddleware(ctx, next));
   });
 
-  const rest = createRestRouter(deps, compiled);
+  const rest = createRestRouter(deps, compiled, { onIgnoredProperty: (operation) => metrics.ignoredProperty(operation) });
   const purge = startUploadPurge(orm.em, logger);
   koa.use(router.routes());
   koa.use(auth.middleware);

@@ -7,6 +7,7 @@ import { printSchemaWithDirectives, type IResolvers } from '@graphql-tools/utils
 import { type GraphQLSchema, parse } from 'graphql';
 import { buildSchema, createResolversMap, type NonEmptyArray } from 'type-graphql';
 import { Timestamp } from './scalars';
+import { describeRules, validateArgument } from './rules';
 import { CompanyResolver, resolveCompanyReference } from '../modules/company/company.resolver';
 import { ConnectionResolver } from '../modules/company/connection.resolver';
 import { DiscoveryResolver } from '../modules/discovery/discovery.resolver';
@@ -43,10 +44,12 @@ let cached: GraphQLSchema | undefined;
 
 export async function createSchema(): Promise<GraphQLSchema> {
   if (cached) return cached;
+  describeRules();
   const base = await buildSchema({
     resolvers: RESOLVERS,
     scalarsMap: [{ type: Date, scalar: Timestamp }],
-    validate: false,
+    // Every argument passes the declared field rules (rules.ts), for /graphql and REST alike.
+    validateFn: validateArgument,
     emitSchemaFile: false,
     skipCheck: true,
   });

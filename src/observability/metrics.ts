@@ -6,6 +6,8 @@ import { statementCount } from './statements';
 export interface Metrics {
   registry: Registry;
   observe(labels: { operation: string; method: string; outcome: string }, seconds: number): void;
+  /** A REST request carried a property its operation does not know (ignored, as legacy clients expect). */
+  ignoredProperty(operation: string): void;
 }
 
 /** Connection pool counts of the database driver (pg's Pool); null where there is no pool (PGlite). */
@@ -26,6 +28,12 @@ export function createMetrics(poolStats?: PoolStats): Metrics {
     help: 'Request latency by operation and outcome.',
     labelNames: ['operation', 'outcome'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const ignored = new Counter({
+    name: 'rest_ignored_properties_total',
+    help: 'Request properties a REST operation does not know, ignored as the legacy service did, by operation.',
+    labelNames: ['operation'] as const,
     registers: [registry],
   });
   new Counter({
@@ -55,6 +63,9 @@ export function createMetrics(poolStats?: PoolStats): Metrics {
     observe(labels, seconds) {
       requests.inc(labels);
       duration.observe({ operation: labels.operation, outcome: labels.outcome }, seconds);
+    },
+    ignoredProperty(operation) {
+      ignored.inc({ operation });
     },
   };
 }

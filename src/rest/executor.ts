@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import Router from '@koa/router';
 import type Koa from 'koa';
-import { parse, validate, getOperationAST, type ExecutionResult, type GraphQLSchema, type OperationTypeNode } from 'graphql';
+import { Kind, validate, visit, getOperationAST, type DocumentNode, type ExecutionResult, type FieldNode, type GraphQLSchema, type OperationTypeNode } from 'graphql';
 import { getVariableValues } from 'graphql/execution/values';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { buildContext, type AppDeps, type Context } from '../context';
@@ -14,44 +14,102 @@ import { authenticate } from './authenticate';
 import { classify, isDependencyFailure } from '../graphql/error-mapping';
 import { ServiceError, isErrorCode, statusOf } from '../graphql/errors';
 import type { RouteDef } from './route';
+import { bindRoute, type RouteBinding } from './route-binding';
+import { decodeParam, decodeValue } from './decode';
+import { writeWholeList } from './whole-list';
+import { formToInput } from './form';
 import { sendError } from './respond';
 import { parseMultipart, type ParsedMultipart } from './multipart';
 import { traceOperation, recordOperationError } from '../observability/tracing';
 
 export interface CompiledRoute {
   def: RouteDef;
+  binding: RouteBinding;
   /** query or mutation (a span attribute of each request). */
   operationType: OperationTypeNode;
   /** The document compiled for this schema: runs the operation with a context and variables. */
   execute(contextValue: Context, variables: Record<string, unknown>): Promise<ExecutionResult> | ExecutionResult;
+  /** The whole-list variant: the same document with the root field's cursor selected as `_cursor`. */
+  executeWithCursor?(contextValue: Context, variables: Record<string, unknown>): Promise<ExecutionResult> | ExecutionResult;
 }
 
-/** Parses and validates every route's document; a broken route fails start-up, not a request. */
+function compileDocument(schema: GraphQLSchema, document: DocumentNode, def: RouteDef, key: string) {
+  const errors = validate(schema, document);
+  if (errors.length) throw new Error(`Route ${key} (${def.operation}): ${errors.map((e) => e.message).join('; ')}`);
+  const op = getOperationAST(document)!;
+  const compiled = compileQuery(schema, document, def.operation);
+  if (!isCompiledQuery(compiled)) throw new Error(`Route ${key} (${def.operation}): ${compiled.errors?.map((e) => e.message).join('; ')}`);
+  const variableDefinitions = op.variableDefinitions ?? [];
+  return (contextValue: Context, variables: Record<string, unknown>) => {
+    // Variables are checked by graphql-js first: its messages name the offending input field,
+    // which the REST error body reports (error-mapping.ts); graphql-jit words them otherwise.
+    const checked = getVariableValues(schema, variableDefinitions, variables, { maxErrors: 50 });
+    if (checked.errors) return { errors: checked.errors };
+    return compiled.query(undefined, contextValue, variables);
+  };
+}
+
+/** The document with `_cursor: <cursor>` added to the root field's selection. */
+function withCursor(document: DocumentNode, cursor: string): DocumentNode {
+  let done = false;
+  return visit(document, {
+    Field(node) {
+      if (done || !node.selectionSet) return undefined;
+      done = true;
+      const extra: FieldNode = { kind: Kind.FIELD, alias: { kind: Kind.NAME, value: CURSOR_KEY }, name: { kind: Kind.NAME, value: cursor } };
+      return { ...node, selectionSet: { ...node.selectionSet, selections: [...node.selectionSet.selections, extra] } };
+    },
+  });
+}
+
+const CURSOR_KEY = '_cursor';
+
+/** Parses, binds and validates every route's document; a broken route fails start-up, not a request. */
 export function compileRoutes(schema: GraphQLSchema, routes: RouteDef[]): CompiledRoute[] {
   const seen = new Set<string>();
   return routes.map((def) => {
     const key = `${def.method} ${def.path}`;
     if (seen.has(key)) throw new Error(`Duplicate route ${key}`);
     seen.add(key);
-    const document = parse(def.document);
-    const errors = validate(schema, document);
-    if (errors.length) throw new Error(`Route ${key} (${def.operation}): ${errors.map((e) => e.message).join('; ')}`);
-    const op = getOperationAST(document);
-    if (!op || op.name?.value !== def.operation) {
-      throw new Error(`Route ${key}: the document must hold one operation named ${def.operation}`);
-    }
-    const compiled = compileQuery(schema, document, def.operation);
-    if (!isCompiledQuery(compiled)) throw new Error(`Route ${key} (${def.operation}): ${compiled.errors?.map((e) => e.message).join('; ')}`);
-    const variableDefinitions = op.variableDefinitions ?? [];
-    const execute = (contextValue: Context, variables: Record<string, unknown>) => {
-      // Variables are checked by graphql-js first: its messages name the offending input field,
-      // which the REST error body reports (error-mapping.ts); graphql-jit words them otherwise.
-      const checked = getVariableValues(schema, variableDefinitions, variables, { maxErrors: 50 });
-      if (checked.errors) return { errors: checked.errors };
-      return compiled.query(undefined, contextValue, variables);
-    };
-    return { def, operationType: op.operation, execute };
+    const binding = bindRoute(schema, def);
+    const execute = compileDocument(schema, binding.document, def, key);
+    const executeWithCursor = def.wholeList ? compileDocument(schema, withCursor(binding.document, def.wholeList.cursor), def, key) : undefined;
+    return { def, binding, operationType: binding.operation.operation, execute, executeWithCursor };
   });
+}
+
+/** The route's variables from the request: bound by name, decoded as the legacy service did (decode.ts). */
+export function requestVariables(compiled: CompiledRoute, req: { params: Record<string, string>; query: Record<string, string | string[] | undefined>; body: unknown }, ignored?: (path: string) => void): Record<string, unknown> {
+  const { def, binding } = compiled;
+  const options = { invalid: def.invalid ?? ('WSInvalidParameterException' as const), ignored };
+  const takesBody = binding.variables.some((v) => v.source === 'body' || v.source === 'wholeBody');
+  const isObject = req.body !== null && typeof req.body === 'object' && !Array.isArray(req.body);
+  if (takesBody && req.body !== undefined && !isObject) throw new ServiceError(options.invalid, 'The body must be a JSON object.', { field: 'body' });
+  const body = isObject ? (req.body as Record<string, unknown>) : {};
+  const variables: Record<string, unknown> = {};
+  const known = new Set<string>();
+  for (const v of binding.variables) {
+    let value: unknown;
+    switch (v.source) {
+      case 'path':
+        value = decodeParam(v.type, req.params[v.name], v.name, options);
+        break;
+      case 'query':
+        value = decodeParam(v.type, req.query[v.name], v.name, options);
+        break;
+      case 'body':
+        known.add(v.name);
+        value = decodeValue(v.type, body[v.name], v.name, options);
+        break;
+      case 'wholeBody':
+        value = decodeValue(v.type, def.form ? formToInput(body, def.form) : (req.body ?? {}), '', options);
+        break;
+    }
+    if (value !== undefined) variables[v.name] = value;
+  }
+  if (ignored && known.size) for (const k of Object.keys(body)) if (!known.has(k)) ignored(k);
+  for (const [name, compute] of Object.entries(def.computed ?? {})) variables[name] = compute(variables);
+  return variables;
 }
 
 function etagOf(body: unknown): string {
@@ -73,16 +131,22 @@ function credentialFailure(def: RouteDef, err: unknown, ctx: Context): ServiceEr
   if (isDependencyFailure(err)) {
     // The module's own service exception (its database is the token store's too); the cache
     // exception stays for the cache itself, which the principal module reports on its own.
-    const code = def.openapi.errors.find((c) => isErrorCode(c) && statusOf(c) === 503 && c !== 'WSCacheServiceException');
+    const code = def.errors.find((c) => isErrorCode(c) && statusOf(c) === 503 && c !== 'WSCacheServiceException');
     return new ServiceError(code && isErrorCode(code) ? code : 'WSCacheServiceException', undefined, { cause: err });
   }
   ctx.logger.error({ err, operation: def.operation }, 'unhandled error while checking credentials');
   return new ServiceError('WSInternalException');
 }
 
-export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[]): Router {
+export interface RestRouterOptions {
+  /** Counts a request property the operation does not know (ignored, as legacy clients expect). */
+  onIgnoredProperty?: (operation: string) => void;
+}
+
+export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[], options: RestRouterOptions = {}): Router {
   const router = new Router();
-  for (const { def, operationType, execute } of compiled) {
+  for (const route of compiled) {
+    const { def, operationType, execute } = route;
     const handler: Koa.Middleware = async (ctx) => {
       ctx.state.operation = def.operation;
       const contextValue = buildContext(deps, ctx.state.requestId, ctx.headers, ctx.state.logger ?? deps.logger);
@@ -91,48 +155,69 @@ export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[]): Rout
       // socket, for a caller without one.
       try {
         await authenticate(def.credential, contextValue);
+        await def.before?.(contextValue);
       } catch (err) {
         return sendError(ctx, credentialFailure(def, err, contextValue));
       }
       if (!def.multipart) return run(ctx, (ctx.request as any).body ?? {}, contextValue);
-      // A multipart body streams while the operation runs; the answer waits for its end.
       let multipart: ParsedMultipart | undefined;
       try {
-        multipart = await parseMultipart(ctx, def.multipart, deps.config);
+        multipart = await parseMultipart(ctx, def.multipart, deps.config, deps.em);
         await run(ctx, multipart.body, contextValue);
       } finally {
-        multipart?.drain();
-        await multipart?.finished;
+        await multipart?.cleanup();
       }
     };
-    const run = async (ctx: Koa.Context, requestBody: unknown, contextValue: Context) => {
-      const logger = contextValue.logger;
-      let variables: Record<string, unknown>;
-      try {
-        variables = def.variables({ params: ctx.params ?? {}, query: ctx.query, headers: ctx.headers, body: requestBody });
-      } catch (err) {
-        if (err instanceof ServiceError) return sendError(ctx, err);
-        throw err;
-      }
-      const { result, classified } = await traceOperation(def.operation, { 'graphql.operation.name': def.operation, 'graphql.operation.type': operationType }, async (span) => {
-        const result = await execute(contextValue, variables);
+    const ignored = options.onIgnoredProperty ? () => options.onIgnoredProperty!(def.operation) : undefined;
+    const runOnce = async (contextValue: Context, variables: Record<string, unknown>, exec = execute) =>
+      traceOperation(def.operation, { 'graphql.operation.name': def.operation, 'graphql.operation.type': operationType }, async (span) => {
+        const result = await exec(contextValue, variables);
         const classified = result.errors?.length ? classify(result.errors[0]) : undefined;
         if (result.errors?.length) recordOperationError(span, classified?.error.code ?? 'WSInternalException', !classified || classified.internal);
         return { result, classified };
       });
-      if (result.errors?.length) {
-        if (!classified || classified.internal) {
-          logger.error({ err: result.errors[0].originalError ?? result.errors[0], operation: def.operation }, 'unhandled error in REST operation');
-        }
-        return sendError(ctx, classified?.error ?? new ServiceError('WSInternalException'));
+    const run = async (ctx: Koa.Context, requestBody: unknown, contextValue: Context) => {
+      const logger = contextValue.logger;
+      let variables: Record<string, unknown>;
+      try {
+        variables = requestVariables(route, { params: ctx.params ?? {}, query: ctx.query, body: requestBody }, ignored);
+      } catch (err) {
+        if (err instanceof ServiceError) return sendError(ctx, err);
+        throw err;
       }
+      const failed = (r: Awaited<ReturnType<typeof runOnce>>) => {
+        if (!r.result.errors?.length) return false;
+        if (!r.classified || r.classified.internal) {
+          logger.error({ err: r.result.errors[0].originalError ?? r.result.errors[0], operation: def.operation }, 'unhandled error in REST operation');
+        }
+        sendError(ctx, r.classified?.error ?? new ServiceError('WSInternalException'));
+        return true;
+      };
+      const whole = def.wholeList;
+      if (whole && route.executeWithCursor && variables[whole.unless] === undefined) {
+        // Every record, in batches that each start after the last one's cursor.
+        const batch = (after: unknown) => runOnce(contextValue, { ...variables, [whole.pageSize]: whole.batch, [whole.after]: after ?? variables[whole.after] ?? null }, route.executeWithCursor);
+        const first = await batch(undefined);
+        if (failed(first)) return;
+        ctx.status = def.status ?? 200;
+        return writeWholeList(ctx, first.result.data![route.binding.rootKey] as Record<string, unknown>[], whole.batch, async (cursor) => {
+          const next = await batch(cursor);
+          if (next.result.errors?.length) {
+            logger.error({ err: next.result.errors[0].originalError ?? next.result.errors[0], operation: def.operation }, 'a whole list broke off');
+            throw next.result.errors[0];
+          }
+          return next.result.data![route.binding.rootKey] as Record<string, unknown>[];
+        });
+      }
+      const once = await runOnce(contextValue, variables);
+      if (failed(once)) return;
       ctx.status = def.status ?? 200;
-      if (def.respond) return def.respond(ctx, result.data, deps);
-      const body = def.result(result.data);
-      if (body === undefined) {
+      if (def.respond) return def.respond(ctx, once.result.data, deps);
+      if (def.body === 'none' || ctx.status === 204) {
         ctx.body = '';
         return;
       }
+      const body = once.result.data![route.binding.rootKey];
       if (def.etag) {
         const etag = etagOf(body);
         ctx.set('ETag', etag);

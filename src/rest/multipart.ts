@@ -1,13 +1,20 @@
-// Multipart bodies for REST routes whose GraphQL document takes Upload variables: text parts
-// become strings, the declared file parts become graphql-upload-minimal Upload values, so a
-// resolver streams a REST upload exactly as it streams a GraphQL multipart upload. Nothing is
-// buffered: the body is handed over when the first file part starts (text parts go first,
-// as in the GraphQL multipart request spec), and the file streams straight to the resolver.
+// Multipart bodies for REST routes whose GraphQL document takes Upload variables. The whole form
+// is read before the operation runs, so its parts may come in any order (text after files,
+// interleaved asset by asset, files first): text parts become strings, and each declared file
+// part is staged in shared storage as it arrives (blob-store.ts stageStream: 1 MiB chunks, one
+// part at a time, the request paused while a chunk is written), then reaches the operation as
+// a graphql-upload-minimal Upload of a FileUpload the storage layer adopts without copying
+// (stagedBlobOf); its createReadStream() streams the staged content back for any other reader.
+// After the operation, cleanup() deletes the staged content it did not adopt; a body that
+// breaks off or is malformed deletes everything staged before parseMultipart rejects.
+import crypto from 'node:crypto';
 import type Koa from 'koa';
 import type { Readable } from 'node:stream';
+import type { EntityManager } from '@mikro-orm/core';
 import { Upload, type FileUpload } from 'graphql-upload-minimal';
 import type { Config } from '../config';
 import { ServiceError } from '../graphql/errors';
+import { discardStaged, stageStream, stagedFileUpload } from '../modules/storage/blob-store';
 
 // busboy is also graphql-upload-minimal's parser; both resolve to the one hoisted copy.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -16,107 +23,135 @@ const busboy: (options: unknown) => NodeJS.WritableStream & NodeJS.EventEmitter 
 export interface MultipartSpec {
   /** Names of the file parts; each reaches `variables(req)` as an Upload in `req.body`. */
   files: string[];
-  /** Largest file part accepted, from configuration (larger ones fail with WSMaxFileUploadSizeException). */
-  maxFileSize: (config: Config) => number;
+  /**
+   * Largest file part accepted, from configuration, for the part named `field` (routes whose
+   * parts share one limit may ignore it). A larger part stops being stored as soon as it goes
+   * over: its Upload rejects with an error of status 413, which the operation reports as
+   * WSMaxFileUploadSizeException with its own limit.
+   */
+  maxFileSize: (config: Config, field: string) => number;
 }
 
 export interface ParsedMultipart {
+  /** The text parts (the first of each name) and an Upload for each declared file part that came (first of each name). */
   body: Record<string, unknown>;
-  /** Settles once the whole request body has been read (answering earlier resets the client's upload). */
-  finished: Promise<void>;
-  /** Reads and discards every file part no resolver consumed, so that `finished` can settle. */
-  drain(): void;
+  /**
+   * Deletes the staged content of every file part the operation did not adopt (all of it when
+   * the operation failed: its transaction rolled the adoption back). Call once the operation
+   * has finished, whatever its outcome; never rejects (what a failing database keeps is purged
+   * as orphan chunks after a day).
+   */
+  cleanup(): Promise<void>;
 }
 
 /** The runtime Upload settles through these; its type declarations leave them out. */
 type PendingUpload = Upload & { resolve(file: FileUpload): void; reject(error: Error): void };
 
-const MISSING = Symbol('missing part');
-const missing = (name: string) => Object.assign(new ServiceError('WSInvalidParameterException', `The file part ${name} is missing.`, { field: name }), { [MISSING]: true });
+const missing = (name: string) => new ServiceError('WSInvalidParameterException', `The file part ${name} is missing.`, { field: name });
 const malformed = () => new ServiceError('WSInvalidParameterException', 'The multipart body is malformed or incomplete.', { field: 'body' });
 
-/** True for the rejection of a part the client did not send, as opposed to a body that broke off
- * or was malformed: only the former may be read as "absent" by routes whose files are optional. */
-export function isMissingPart(err: unknown): boolean {
-  return Boolean(err && typeof err === 'object' && (err as Record<symbol, unknown>)[MISSING]);
-}
-
-export function parseMultipart(ctx: Koa.Context, spec: MultipartSpec, config: Config): Promise<ParsedMultipart> {
+/**
+ * Reads the whole form, staging its declared file parts in storage through `em` (outside any
+ * transaction: the operation adopts them in its own). Rejects with WSInvalidParameterException
+ * (field body) for a body that is not multipart (415), is malformed or breaks off, having
+ * deleted whatever it staged.
+ */
+export function parseMultipart(ctx: Koa.Context, spec: MultipartSpec, config: Config, em: EntityManager): Promise<ParsedMultipart> {
   if (!ctx.request.is('multipart/form-data')) {
     throw new ServiceError('WSInvalidParameterException', 'The body must be multipart/form-data.', { field: 'body', status: 415 });
   }
   const req = ctx.req;
-  const finished = new Promise<void>((resolve) => {
-    if (req.readableEnded) return resolve();
-    req.once('end', resolve);
-    req.once('close', resolve);
-  });
+  const store = em.fork();
   const uploads = new Map(spec.files.map((name) => [name, new Upload() as PendingUpload]));
-  const streams: Readable[] = [];
+  const limits = new Map(spec.files.map((name) => [name, spec.maxFileSize(config, name)]));
   const body: Record<string, unknown> = {};
-  let draining = false;
-  const drain = () => {
-    draining = true;
-    for (const s of streams) if (!s.readableEnded) s.resume();
-  };
+  /** Content ids of every part staged or being staged, adopted or not. */
+  const contentIds: string[] = [];
+  /** File parts accepted and not yet read to their end (the one being staged, those queued behind it). */
+  const open = new Set<Readable>();
+  const received = new Set<string>();
+  /** Parts are staged one after the other: one chunk buffer at a time, whatever the number of parts. */
+  let staging: Promise<void> = Promise.resolve();
+  let cleaned: Promise<void> | undefined;
+  const cleanup = () =>
+    (cleaned ??= discardStaged(store, contentIds).catch((err) => {
+      (ctx.state.logger as { warn?: (o: unknown, m: string) => void } | undefined)?.warn?.({ err }, 'staged uploads not deleted; the purge removes them');
+    }));
 
   return new Promise((resolve, reject) => {
-    let published = false;
-    const publish = () => {
-      if (published) return;
-      published = true;
-      resolve({ body, finished, drain });
-    };
+    let settled = false;
     const parser = busboy({
       headers: req.headers,
       defParamCharset: 'utf8',
-      // One byte over the limit marks a file as too large (busboy flags a file that reaches the limit).
-      limits: { fileSize: spec.maxFileSize(config) + 1, files: spec.files.length, fields: 100, fieldSize: 1_000_000 },
+      // One byte over the largest limit marks a part as too large (busboy flags a file that
+      // reaches the limit and discards the rest); each part's own limit is checked while it is staged.
+      limits: { fileSize: Math.max(0, ...limits.values()) + 1, files: spec.files.length, fields: 100, fieldSize: 1_000_000 },
     });
     parser.on('field', (name: string, value: string) => {
-      if (!published && !Object.hasOwn(body, name)) body[name] = value;
+      if (!Object.hasOwn(body, name)) body[name] = value;
     });
     parser.on('file', (name: string, stream: Readable, info: { filename?: string; encoding: string; mimeType: string }) => {
+      // Its reader, if any, sees an error through its own listener; a body that breaks off
+      // destroys the part being read with one, which must not be an unhandled 'error' event.
+      stream.on('error', () => undefined);
       const upload = uploads.get(name);
-      if (!upload || upload.file || draining) {
+      // Undeclared parts and repeats of a part are read and dropped.
+      if (settled || !upload || received.has(name)) {
         stream.resume();
         return;
       }
-      streams.push(stream);
-      upload.resolve({ fieldName: name, filename: info.filename ?? '', mimetype: info.mimeType, encoding: info.encoding, createReadStream: () => stream as any });
-      if (!published) {
-        for (const [n, u] of uploads) body[n] = u;
-        publish();
-      }
+      received.add(name);
+      open.add(stream);
+      const contentId = crypto.randomUUID();
+      contentIds.push(contentId);
+      const file = { fieldName: name, filename: info.filename ?? '', mimetype: info.mimeType, encoding: info.encoding };
+      staging = staging.then(async () => {
+        try {
+          // Failed while queued behind the previous part (the body broke off).
+          if (stream.destroyed) throw malformed();
+          const staged = await stageStream(store, stream, { maxBytes: limits.get(name)!, contentId, field: name });
+          upload.resolve(stagedFileUpload(store, file, staged));
+        } catch (err) {
+          // Over its limit, or storage failing: the operation reports it when it takes the part.
+          upload.reject(err as Error);
+        } finally {
+          open.delete(stream);
+          // Whatever the stager left unread is dropped, so that the form goes on to its next part.
+          if (!stream.readableEnded) stream.resume();
+        }
+      });
     });
     parser.once('close', () => {
-      for (const [n, u] of uploads) if (!u.file) u.reject(missing(n));
-      publish();
+      if (settled) return;
+      void staging.then(() => {
+        if (settled) return;
+        settled = true;
+        // The form is complete: a part that did not come is absent (not in the body), as an
+        // optional field left out; its Upload rejects for any caller still holding it.
+        for (const [n, u] of uploads) {
+          if (received.has(n)) body[n] = u;
+          else u.reject(missing(n));
+        }
+        resolve({ body, cleanup });
+      });
     });
-    let failed = false;
     const fail = (err: Error) => {
-      if (failed) return;
-      failed = true;
-      // A body that broke off or is malformed: parts not yet received are failures, not
-      // absences, and a part being read fails too, so nothing half-received is stored.
+      if (settled) return;
+      settled = true;
+      // A body that broke off or is malformed: the part being read fails and those queued
+      // behind it too (stageStream deletes their chunks), and everything staged is deleted
+      // before the failure is answered.
       for (const [, u] of uploads) if (!u.file) u.reject(malformed());
-      for (const st of streams) {
-        if (st.readableEnded) continue;
-        // The reader sees the error through its own iterator or pipeline; this listener only
-        // keeps an unread stream's error from being an unhandled 'error' event.
-        st.on('error', () => undefined);
-        st.destroy(err);
+      for (const stream of open) {
+        if (!stream.readableEnded) stream.destroy(err);
       }
       req.unpipe(parser);
       req.resume();
-      if (!published) {
-        published = true;
-        reject(malformed());
-      }
+      void staging.then(cleanup).then(() => reject(malformed()));
     };
     parser.on('error', fail);
     // A client that goes away mid-body never ends the stream: fail the parse rather than
-    // leave the operation waiting on a part that will not come.
+    // wait for parts that will not come.
     req.once('close', () => {
       if (!req.readableEnded) fail(new Error('The request body broke off.'));
     });

@@ -1,7 +1,13 @@
-// OpenAPI 3.1 document of the REST facade, generated from the route table.
+// OpenAPI 3.1 document of the REST facade, generated from the route table: each route's
+// parameters, request body and answer are derived from its GraphQL document and the schema
+// (json-schema.ts), so the document cannot say something the service does not do.
+import { Kind, getNullableType, isNonNullType, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
 import { ERROR_REGISTRY, type ErrorCode } from '../graphql/errors';
 import { RATE_LIMITED_OPERATIONS } from '../modules/ratelimit/rate-limited-routes';
-import type { Credential, RouteDef } from './route';
+import type { Credential } from './route';
+import type { CompiledRoute } from './executor';
+import { inputSchema, outputSchema, type JsonSchema } from './json-schema';
+import { formSchema } from './form';
 
 const SECURITY: Record<Credential, Record<string, string[]>[]> = {
   none: [],
@@ -26,19 +32,63 @@ export function openApiPath(path: string): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
-export function buildOpenApi(routes: RouteDef[], serverUrl: string): Record<string, unknown> {
+/** The first sentence of the root field's description: what the operation does. */
+function summaryOf(description: string | null | undefined): string {
+  const text = description ?? '';
+  const end = text.search(/\.(\s|$)/);
+  return end < 0 ? text : text.slice(0, end + 1);
+}
+
+function parameters(route: CompiledRoute): JsonSchema[] {
+  return route.binding.variables
+    .filter((v) => v.source === 'path' || v.source === 'query')
+    .map((v) => ({
+      name: v.name,
+      in: v.source,
+      required: v.source === 'path' || isNonNullType(v.type),
+      description: v.argument?.description ?? v.name,
+      schema: inputSchema(getNullableType(v.type) as never, undefined, true),
+    }));
+}
+
+function requestBody(schema: GraphQLSchema, route: CompiledRoute): JsonSchema | undefined {
+  const vars = route.binding.variables;
+  const whole = vars.find((v) => v.source === 'wholeBody');
+  if (whole) return route.def.form ? formSchema(schema, whole.type, route.def.form) : inputSchema(getNullableType(whole.type) as never, undefined, true);
+  const props = vars.filter((v) => v.source === 'body');
+  if (!props.length) return undefined;
+  const required = props.filter((v) => isNonNullType(v.type)).map((v) => v.name);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(props.map((v) => [v.name, { ...inputSchema(v.type), ...(v.argument?.description ? { description: v.argument.description } : {}) }])),
+    ...(required.length ? { required } : {}),
+  };
+}
+
+function responseSchema(schema: GraphQLSchema, route: CompiledRoute): JsonSchema {
+  const { document, rootField, rootNode } = route.binding;
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
+  const derived = outputSchema(schema, rootField.type, rootNode.selectionSet, fragments);
+  return rootField.description ? { description: rootField.description, ...derived } : derived;
+}
+
+export function buildOpenApi(schema: GraphQLSchema, routes: CompiledRoute[], serverUrl: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const r of routes) {
+  for (const route of routes) {
+    const r = route.def;
     const byStatus = new Map<number, string[]>();
-    for (const code of new Set([...CREDENTIAL_ERRORS[r.credential], ...r.openapi.errors])) {
+    for (const code of new Set([...CREDENTIAL_ERRORS[r.credential], ...r.errors])) {
       const status = ERROR_REGISTRY[code as ErrorCode]?.status;
       if (status === undefined) throw new Error(`Route ${r.operation} names unknown error ${code}`);
       byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
     }
     const responses: Record<string, unknown> = {
-      [String(r.status ?? 200)]: r.openapi.response
-        ? { description: 'Success', content: { [r.openapi.responseContentType ?? 'application/json']: { schema: r.openapi.response } } }
-        : { description: 'Success, no payload' },
+      [String(r.status ?? 200)]: r.respond
+        ? { description: 'Success', content: { [r.responseContentType ?? 'application/octet-stream']: { schema: { type: 'string', format: 'binary' } } } }
+        : r.body === 'none' || r.status === 204
+          ? { description: 'Success, no payload' }
+          : { description: 'Success', content: { 'application/json': { schema: responseSchema(schema, route) } } },
     };
     if (r.etag) responses['304'] = { description: 'Not modified (If-None-Match matched the ETag)' };
     if (RATE_LIMITED_OPERATIONS.has(r.operation)) {
@@ -56,13 +106,14 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): Record<stri
     }
     const op: Record<string, unknown> = {
       operationId: r.operation,
-      summary: r.openapi.summary,
-      tags: r.openapi.tags,
-      parameters: (r.openapi.parameters ?? []).map((p) => ({ ...p, required: p.in === 'path' ? true : Boolean(p.required) })),
+      summary: r.summary ?? summaryOf(route.binding.rootField.description),
+      tags: r.tags,
+      parameters: parameters(route),
       responses,
     };
-    if (r.openapi.description) op.description = r.openapi.description;
-    if (r.openapi.requestBody) op.requestBody = { required: true, content: { [r.multipart ? 'multipart/form-data' : 'application/json']: { schema: r.openapi.requestBody } } };
+    if (r.description) op.description = r.description;
+    const body = requestBody(schema, route);
+    if (body) op.requestBody = { required: true, content: { [r.multipart ? 'multipart/form-data' : 'application/json']: { schema: body } } };
     if (SECURITY[r.credential].length) op.security = SECURITY[r.credential];
     const p = openApiPath(r.path);
     paths[p] = { ...(paths[p] ?? {}), [r.method.toLowerCase()]: op };
@@ -72,7 +123,10 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): Record<stri
     info: {
       title: 'Professional network service: REST facade',
       version: '1.0.0',
-      description: 'Every route runs a named GraphQL operation of the /graphql schema in-process. Timestamps are epoch milliseconds.',
+      description:
+        'Every route runs a named GraphQL operation of the /graphql schema in-process. Timestamps are epoch milliseconds. ' +
+        'Requests are decoded as the legacy service did: unknown properties are ignored, a number is accepted for a text field, ' +
+        'integer text for an integer and "true"/"false" (any case) for a boolean; the schemas below give each field\'s canonical type.',
     },
     servers: [{ url: serverUrl }],
     paths,

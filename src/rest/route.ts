@@ -1,29 +1,23 @@
-// The shape of one REST route: everything the facade, the OpenAPI document and the
-// authorization sweep need to know about it, as data.
+// The shape of one REST route: what only the route knows, as data. Everything else follows
+// from its GraphQL document and the schema (route-binding.ts): variables bind to the path, the
+// query and the body by name, the body of the answer is the root field, and the OpenAPI
+// request and response schemas are derived from the document's types (openapi.ts).
 import type Koa from 'koa';
-import type { AppDeps } from '../context';
+import type { AppDeps, Context } from '../context';
+import type { ErrorCode } from '../graphql/errors';
 import type { MultipartSpec } from './multipart';
+import type { FormShape } from './form';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Which credential a route requires. */
 export type Credential = 'none' | 'user' | 'system' | 'companyKey' | 'userAndCompanyKey' | 'bearer';
 
-export interface RestRequest {
-  params: Record<string, string>;
-  query: Record<string, string | string[] | undefined>;
-  headers: Record<string, string | string[] | undefined>;
-  body: any;
-}
-
-export type JsonSchema = Record<string, unknown>;
-
-export interface OpenApiParam {
-  name: string;
-  in: 'path' | 'query';
-  required?: boolean;
-  description: string;
-  schema: JsonSchema;
-}
+/**
+ * Where a variable's value comes from. By default: a path parameter of the same name; for an
+ * input object variable, the whole body; otherwise a query value (GET, DELETE) or a body
+ * property (POST, PUT) of the same name.
+ */
+export type Binding = 'path' | 'query' | 'body' | 'wholeBody';
 
 export interface RouteDef {
   /** The specification's operation name; also the name of the GraphQL document. */
@@ -34,39 +28,55 @@ export interface RouteDef {
   credential: Credential;
   /** GraphQL document with exactly one operation, named after `operation`. */
   document: string;
-  variables: (req: RestRequest) => Record<string, unknown>;
-  /** Turns the GraphQL data into the exact REST body. */
-  result: (data: any) => unknown;
-  /** Success status (default 200). A 204/200-without-payload route returns undefined from result. */
+  /** OpenAPI summary (default: the first sentence of the root field's description). */
+  summary?: string;
+  /** What the REST wire adds to the root field's description. */
+  description?: string;
+  /** OpenAPI tags (default: the module's, given in routes.ts). */
+  tags?: string[];
+  /** Error identifiers this route can answer with. */
+  errors: string[];
+  /** Success status (default 200). */
   status?: number;
+  /** 'none': the answer has no payload (204, and endpoint 2's 200). Default: the root field. */
+  body?: 'none';
   /** Reference data: answer with an ETag and honour If-None-Match. */
   etag?: boolean;
-  /** The body is multipart/form-data: text parts and streamed file parts (Upload variables). */
+  /** Bindings that differ from the default (see Binding). */
+  bind?: Record<string, Binding>;
+  /** Variables the route computes from the bound ones; clients do not send them. */
+  computed?: Record<string, (variables: Record<string, unknown>) => unknown>;
+  /** The identifier of a malformed value (default WSInvalidParameterException). */
+  invalid?: ErrorCode;
+  /** A check of the caller that must pass before the body is read (uploads: nothing of a refused caller is stored). */
+  before?: (ctx: Context) => Promise<unknown>;
+  /** The body is multipart/form-data: text parts and file parts (Upload variables). */
   multipart?: MultipartSpec;
+  /** A flat form whose numbered parts (assetName1, assetImageFile1, ...) fill a list of the input (form.ts). */
+  form?: FormShape;
   /** Writes the response itself from the GraphQL data (a file download streams its bytes). */
   respond?: (ctx: Koa.Context, data: any, deps: AppDeps) => Promise<void> | void;
-  openapi: {
-    summary: string;
-    description?: string;
-    tags: string[];
-    parameters?: OpenApiParam[];
-    requestBody?: JsonSchema;
-    response?: JsonSchema;
-    /** Media type of the success response (default application/json). */
-    responseContentType?: string;
-    /** Error identifiers this route can answer with. */
-    errors: string[];
-  };
+  /** Media type of a `respond` answer (default application/json). */
+  responseContentType?: string;
+  /**
+   * The whole list, streamed, when the request does not name `unless` (a page number): the
+   * document runs in batches of `batch` items, each after the `cursor` field of the last.
+   */
+  wholeList?: { unless: string; after: string; pageSize: string; cursor: string; batch: number };
 }
 
-/** Query values arrive as text; whole numbers become numbers so GraphQL's Int accepts them,
- * anything else is passed through for GraphQL to reject with the field named. */
-export function intParam(value: string | string[] | undefined): unknown {
-  if (Array.isArray(value)) return value;
-  if (value === undefined) return undefined;
-  return /^-?\d{1,15}$/.test(value) ? Number(value) : value;
+/** A route as a module writes it: `at` is "METHOD /path"; the operation is the document's name. */
+export type RouteSpec = Omit<RouteDef, 'operation' | 'method' | 'path'> & { at: `${HttpMethod} /${string}` };
+
+export function route({ at, ...rest }: RouteSpec): RouteDef {
+  const [method, path] = at.split(' ') as [HttpMethod, string];
+  const operation = /^\s*(?:query|mutation)\s+([A-Za-z_][A-Za-z0-9_]*)/.exec(rest.document)?.[1];
+  if (!operation) throw new Error(`Route ${at}: the document must be a named query or mutation`);
+  return { operation, method, path, ...rest };
 }
 
-export function strParam(value: string | string[] | undefined): unknown {
-  return value;
+/** A public reference list: no credential, answered with an ETag; a filter it takes can be invalid. */
+export function referenceList(path: `/${string}`, document: string): RouteDef {
+  const errors = document.includes('$') ? ['WSInvalidParameterException', 'WSRefDataServiceException'] : ['WSRefDataServiceException'];
+  return route({ at: `GET ${path}`, credential: 'none', document, etag: true, tags: ['Reference data'], errors });
 }

@@ -15,4 +15,21 @@ import { identityRoutes } from '../modules/identity/identity.routes';
 import { libraryRoutes } from '../modules/library/library.routes';
 import { supportGroupRoutes } from '../modules/support-group/support-group.routes';
 
-export const ROUTES: RouteDef[] = [...libraryRoutes, ...identityRoutes, ...referenceDataRoutes, ...userRoutes, ...addressRoutes, ...consentRoutes, ...directoryRoutes, ...eventRoutes, ...notificationRoutes, ...discoveryRoutes, ...connectionRoutes, ...membershipRoutes, ...supportGroupRoutes];
+/** A module's routes under its OpenAPI tag (a route may name its own). */
+const tagged = (tag: string, routes: RouteDef[]): RouteDef[] => routes.map((r) => ({ ...r, tags: r.tags ?? [tag] }));
+
+export const ROUTES: RouteDef[] = [
+  ...tagged('Smart library', libraryRoutes),
+  ...tagged('Identity', identityRoutes),
+  ...tagged('Reference data', referenceDataRoutes),
+  ...tagged('User profile', userRoutes),
+  ...tagged('User profile', addressRoutes),
+  ...tagged('User profile', consentRoutes),
+  ...tagged('Smart directory', directoryRoutes),
+  ...tagged('Events', eventRoutes),
+  ...tagged('Notifications', notificationRoutes),
+  ...tagged('Discovery', discoveryRoutes),
+  ...tagged('Connections', connectionRoutes),
+  ...tagged('Company administration', membershipRoutes),
+  ...tagged('Company administration', supportGroupRoutes),
+];

@@ -109,7 +109,7 @@ describe('requestConnection (POST /rest/user/connections)', () => {
 
   it.each([
     [{ companyId: undefined }, { errorCode: 'WSInvalidParameterException', message: 'Invalid value for companyId.', field: 'companyId' }],
-    [{ companyId: '12' }, { errorCode: 'WSInvalidParameterException', message: 'Invalid value for companyId.', field: 'companyId' }],
+    [{ companyId: '12a' }, { errorCode: 'WSInvalidParameterException', message: 'Invalid value for companyId.', field: 'companyId' }],
     [{ identifiers: [{ identifierId: 0, value: 'R1234' }] }, { errorCode: 'WSInvalidParameterException', message: 'Identifier 0 is not defined.', field: 'identifierId' }],
     [{ identifiers: [{ identifierId: -1, value: 'bad' }] }, { errorCode: 'WSInvalidParameterException', message: 'Identifier -1 is not defined.', field: 'identifierId' }],
     [{ identifiers: [{ identifierId: 'REG', value: 'R1234' }] }, { errorCode: 'WSInvalidParameterException', message: 'Invalid value for identifierId.', field: 'identifierId' }],

@@ -140,6 +140,16 @@ describe('updateAddressForDirectoryContact (7)', () => {
     );
     expect(res.body).toEqual({ data: { updateDirectoryContactAddress: { city: 'Perth', postcode: '6000' } } });
   });
+
+  it('when name is 255 emoji, then it is stored whole (characters, as the column counts them)', async () => {
+    const s = await setup({ syncUp: false });
+    const a = await createContactAddress(t.db.orm, s.contact.contactId);
+    const name = '\u{1F3E5}'.repeat(255);
+    const res = await update(s.dir.uuid, a.uuid, { uuid: a.uuid, name }, s.headers);
+    expect(res).toMatchObject({ status: 200, body: { name } });
+    const [row] = await t.db.orm.em.fork().getConnection().execute('select char_length(name) as n from contact_address where uuid = ?', [a.uuid]);
+    expect(row.n).toBe(255);
+  });
 });
 
 describe('every error identifier, in chain order, leaves every row unchanged', () => {
@@ -166,7 +176,7 @@ describe('every error identifier, in chain order, leaves every row unchanged', (
 
   it.each([
     [{ addressUUIDs: [] }, 'addressUUIDs must be a non-empty array of address uuids.'],
-    [{ addressUUIDs: 'a0000000-0000-4000-8000-000000002001' }, 'addressUUIDs must be a non-empty array of address uuids.'],
+    [{ addressUUIDs: 'a0000000-0000-4000-8000-000000002001' }, 'Invalid value for addressUUIDs.'],
     [{ addressUUIDs: ['nope'] }, 'addressUUIDs must be a UUID.'],
     [{ addressUUIDs: ['a0000000-0000-4000-8000-000000002001', 'A0000000-0000-4000-8000-000000002001'] }, 'addressUUIDs holds the same uuid twice.'],
     [{ addressUUIDs: [null] }, undefined],
@@ -190,6 +200,15 @@ describe('every error identifier, in chain order, leaves every row unchanged', (
     expect(city).toMatchObject({ status: 400, body: { errorCode: 'WSFieldLengthException', message: 'city must be at most 100 characters.', field: 'city' } });
     const long = await copy('d0000000-0000-4000-8000-000000001001', { addressUUIDs: ['x'.repeat(51)] }, olivia);
     expect(long).toMatchObject({ status: 400, body: { errorCode: 'WSFieldLengthException', field: 'addressUUIDs' } });
+  });
+
+  it('WSFieldLengthException through GraphQL: name of 256 emoji (characters, not UTF-16 units), before the directory chain', async () => {
+    const a = 'a0000000-0000-4000-8000-000000003001';
+    const res = await t.gql(
+      'mutation($d: String!, $a: String!, $i: AddressInput!) { updateDirectoryContactAddress(directoryUUID: $d, addressUUID: $a, input: $i) { uuid } }',
+      { d: crypto.randomUUID(), a, i: { uuid: a, name: '\u{1F3E5}'.repeat(256) } }, olivia,
+    );
+    expect(res.body.errors![0]).toMatchObject({ message: 'name must be at most 255 characters.', extensions: { code: 'WSFieldLengthException', field: 'name' } });
   });
 
   it('WSLimitExceededException (400): more than 10 addressUUIDs, before the directory chain', async () => {

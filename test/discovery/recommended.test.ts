@@ -88,7 +88,8 @@ describe('control object validation', () => {
     [{ version: 2, entityType: ['company', 'person'] }, invalid('entityType', 'entityType must list at least one of company and event.')],
     [{ version: 2, entityType: ['company'], searchTerms: '' }, invalid('searchTerms', 'searchTerms, when present, must be a non-empty string.')],
     [{ version: 2, entityType: ['company'], searchTerms: '   ' }, invalid('searchTerms', 'searchTerms, when present, must be a non-empty string.')],
-    [{ version: 2, entityType: ['company'], searchTerms: 7 }, invalid('searchTerms', 'Invalid value for searchTerms.')],
+    // A number would be taken as its text (legacy decoding); a boolean is not text.
+    [{ version: 2, entityType: ['company'], searchTerms: true }, invalid('searchTerms', 'Invalid value for searchTerms.')],
     [{ version: 2, entityType: ['company'], searchTerms: 'x'.repeat(256) }, { status: 400, body: { errorCode: 'WSFieldLengthException', message: 'searchTerms must be at most 255 characters.', field: 'searchTerms' } }],
   ])('%j is refused', async (body, expected) => {
     const res = await post(body);

@@ -31,9 +31,9 @@ const route: RouteDef = {
   path: '/rest/broken',
   credential: 'none',
   document: 'query getBroken { broken }',
-  variables: () => ({}),
-  result: (data) => data.broken,
-  openapi: { summary: 'broken', tags: [], errors: [] },
+  summary: 'broken',
+  tags: [],
+  errors: [],
 };
 
 it('answers 500 WSInternalException without the cause and logs the cause with the request id', async () => {

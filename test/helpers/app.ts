@@ -8,6 +8,7 @@ import { createLogger } from '../../src/logger';
 import { createApp, type App } from '../../src/app';
 import { DemoSeeder } from '../../src/db/seed';
 import { createTestDb, type TestDb } from './db';
+import { checkRestResponse } from './contract';
 
 export interface Response<T = any> {
   status: number;
@@ -78,6 +79,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     const text = await res.text();
     let parsed: any = text;
     if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    checkRestResponse(app.schema, method, path, res.status, res.headers.get('content-type') ?? '', parsed);
     return { status: res.status, headers: res.headers, body: parsed, text };
   }
 

@@ -295,6 +295,16 @@ describe('createSmartEntry: every error of endpoint 6 leaves nothing stored', ()
   it('WSFieldLengthException counts characters, not bytes: 255 emoji fit', async () => {
     const res = await create(url('😀'.repeat(255)));
     expect(res.status).toBe(200);
+    expect(res.body.smartEntryName).toBe('😀'.repeat(255));
+  });
+
+  it('WSFieldLengthException counts characters, not UTF-16 units: 256 emoji are one too many', () =>
+    rejected(url('😁'.repeat(256)), 400, { errorCode: 'WSFieldLengthException', message: 'smartEntryName must be at most 255 characters.', field: 'smartEntryName' }));
+
+  it('WSFieldLengthException measures the name as stored: surrounding spaces are trimmed first', async () => {
+    const res = await create(url(`  ${'s'.repeat(255)}  `));
+    expect(res.status).toBe(200);
+    expect(res.body.smartEntryName).toBe('s'.repeat(255));
   });
 
   it('WSSmartLibNotFoundException: when the library does not exist', () =>
@@ -366,6 +376,11 @@ describe('createSmartEntry through GraphQL', () => {
       { smartFileType: 'OUF', mimeType: 'application/internet-shortcut', downloadUrl: expect.stringMatching(/^http:\/\/localhost:4000\/rest\/smartlib\/files\/\d+\/content$/) },
       { smartFileType: 'THMB', mimeType: 'image/jpeg', downloadUrl: expect.any(String) },
     ]);
+  });
+
+  it('when a field breaks its own rule, then the error names it before anything else is checked', async () => {
+    const res = await t.gql(MUTATION, { input: { smartLibId: p.smartLibId, smartEntryType: 'EXE', smartEntryName: 'Unsupported' } }, p.headers);
+    expect(res.body).toEqual({ data: null, errors: [expect.objectContaining({ message: 'smartEntryType must be one of URL, IMG, PDF, DOC, VID, AUD.', extensions: { code: 'WSUnsupportedTypeException', field: 'smartEntryType' } })] });
   });
 
   it('when the mutation fails, then the error carries the identifier and the field', async () => {

@@ -10,7 +10,7 @@ import * as libraryService from '../../src/modules/library/library.service';
 import * as uploadService from '../../src/modules/library/upload.service';
 import * as ingestionService from '../../src/modules/library/ingestion.service';
 import * as blobStore from '../../src/modules/storage/blob-store';
-import { newPublisher, restUpload, uniquePdf, uploadFile, type Publisher } from './fixtures';
+import { gqlUpload, newPublisher, restUpload, uniquePdf, uploadFile, UPLOAD_FILE, type Publisher } from './fixtures';
 
 const connectionRefused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
 
@@ -80,8 +80,26 @@ it('SmartLibraryServiceException: when the entry store does not answer, the inge
   );
 });
 
-it('WSSmartLibraryServiceException: when an upload cannot be stored, the upload route is 503', async () => {
-  jest.spyOn(blobStore, 'storeStream').mockRejectedValue(connectionRefused());
-  const res = await restUpload(t, '/rest/smartlib/upload/file', uniquePdf(), 'x.pdf', p.headers);
-  expect(res).toMatchObject({ status: 503, body: { errorCode: 'WSSmartLibraryServiceException', message: 'The smart library service is unavailable.' } });
+// A REST upload is staged while its form is read (stageStream) and adopted by the operation
+// (adoptStaged); a GraphQL upload streams in during the operation (storeStream).
+it.each([
+  ['while its form is read (the file part being staged)', 'stageStream'],
+  ['when the operation takes the staged file', 'adoptStaged'],
+] as const)('WSSmartLibraryServiceException: when an upload cannot be stored %s, the upload route is 503 and nothing is stored', async (_when, step) => {
+  jest.spyOn(blobStore, step).mockRejectedValue(connectionRefused());
+  await unchanged(() => restUpload(t, '/rest/smartlib/upload/file', uniquePdf(), 'x.pdf', p.headers), 503, {
+    errorCode: 'WSSmartLibraryServiceException', message: 'The smart library service is unavailable.',
+  });
+});
+
+it('WSSmartLibraryServiceException: when a GraphQL upload cannot be stored, the error is the service exception and nothing is stored', async () => {
+  // Fails as the database would: after reading the stream (the request finishes only once every part was read).
+  jest.spyOn(blobStore, 'storeStream').mockImplementation(async (_em, source) => {
+    source.resume();
+    throw connectionRefused();
+  });
+  const before = await fingerprint(t.db.orm);
+  const res = await gqlUpload(t, UPLOAD_FILE, uniquePdf(), 'x.pdf', p.headers);
+  expect(res.body.errors[0]).toMatchObject({ message: 'The smart library service is unavailable.', extensions: { code: 'WSSmartLibraryServiceException' } });
+  expect(await fingerprint(t.db.orm)).toEqual(before);
 });

@@ -98,13 +98,14 @@ describe('updateSmartEntryAIIngestionFailure: every error leaves the entry uncha
     rejected(send, 404, { errorCode: 'SmartEntryNotFoundException', message: 'No smart entry with this id in that library and company.', field: 'smartEntryId' }));
 
   it.each([
-    ['smartEntryId is not a number', () => report(body(), INGESTION, 'abc'), 'smartEntryId', 'smartEntryId must be a positive integer.'],
+    ['smartEntryId is not a number', () => report(body(), INGESTION, 'abc'), 'smartEntryId', 'Invalid value for smartEntryId.'],
     ['smartEntryId is zero', () => report(body(), INGESTION, 0), 'smartEntryId', 'smartEntryId must be a positive integer.'],
-    ['smartlibId is missing', () => report({ cId: 1001, aiIngestionError: 'x' }), 'smartlibId', 'smartlibId must be a positive integer.'],
-    ['cId is text', () => report(body({ cId: '1001' })), 'cId', 'cId must be a positive integer.'],
-    ['cId is fractional', () => report(body({ cId: 1001.5 })), 'cId', 'cId must be a positive integer.'],
-    ['smartlibId is beyond 32 bits', () => report(body({ smartlibId: 2 ** 31 })), 'smartlibId', 'smartlibId must be a positive integer.'],
-    ['aiIngestionError is missing', () => report({ smartlibId: p.smartLibId, cId: 1001 }), 'aiIngestionError', 'aiIngestionError is required.'],
+    ['smartlibId is missing', () => report({ cId: 1001, aiIngestionError: 'x' }), 'smartlibId', 'Invalid value for smartlibId.'],
+    // Integer text ('1001') is the integer, as the legacy service decoded it; other text is not.
+    ['cId is text', () => report(body({ cId: 'company 1001' })), 'cId', 'Invalid value for cId.'],
+    ['cId is fractional', () => report(body({ cId: 1001.5 })), 'cId', 'Invalid value for cId.'],
+    ['smartlibId is beyond 32 bits', () => report(body({ smartlibId: 2 ** 31 })), 'smartlibId', 'Invalid value for smartlibId.'],
+    ['aiIngestionError is missing', () => report({ smartlibId: p.smartLibId, cId: 1001 }), 'aiIngestionError', 'Invalid value for aiIngestionError.'],
     ['aiIngestionError is blank', () => report(body({ aiIngestionError: '   ' })), 'aiIngestionError', 'aiIngestionError is required.'],
     ['aiIngestionError is over 100000 characters', () => report(body({ aiIngestionError: 'e'.repeat(100_001) })), 'aiIngestionError', 'aiIngestionError must be at most 100000 characters.'],
     ['the body is not an object', () => report([1, 2]), 'body', 'The body must be a JSON object.'],

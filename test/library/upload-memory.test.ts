@@ -1,26 +1,14 @@
 // A 25 MB upload streams into storage: the service never holds the file in memory. The client
 // runs in a child process, so what this process gains is what the service kept. (Holding the
 // whole file, checked by hand, shows here as 15+ MB.)
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { Readable } from 'node:stream';
+import { collect, gc, MB } from '../helpers/memory';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { storeStream } from '../../src/modules/storage/blob-store';
 import { newPublisher, type Publisher } from './fixtures';
 
-v8.setFlagsFromString('--expose-gc');
-const collect: () => void = vm.runInNewContext('gc');
-/** Full collections with turns of the event loop between them, so freed buffers are released. */
-async function gc(): Promise<void> {
-  for (let i = 0; i < 4; i++) {
-    collect();
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-const MB = 1024 * 1024;
 
 /** Streams a multipart body with one PDF part of `size` bytes from one reused 64 KiB block. */
 const CLIENT = `

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { fingerprint } from '../helpers/fingerprint';
-import { createUser, tokenFor, userAuth } from '../factories';
+import { countRows, createUser, tokenFor, userAuth } from '../factories';
 import { BLOB_CHUNK_BYTES, readBlob } from '../../src/modules/storage/blob-store';
 import { purgeExpiredUploads } from '../../src/modules/library/upload.service';
 import {
@@ -127,6 +127,48 @@ describe('uploadSmartFile (POST /rest/smartlib/upload/file)', () => {
     expect(res.body).toMatchObject({ errorCode: 'WSInvalidParameterException', field: 'file' });
   });
 
+  it.each([
+    ['after the file part', ['file', 'comment']],
+    ['before and after the file part', ['comment', 'file', 'folder']],
+  ])('when unknown text parts come %s, then they are ignored and the file is stored', async (_label, order) => {
+    const pdf = uniquePdf();
+    const before = await libraryCounts(t.db.orm);
+    const form = new FormData();
+    for (const name of order) {
+      if (name === 'file') form.append('file', new Blob([new Uint8Array(pdf)]), 'minutes.pdf');
+      else form.append(name, `${name} text`);
+    }
+    const res = await postForm(`${t.baseUrl}/rest/smartlib/upload/file`, form, p.headers);
+    expect([res.status, res.body]).toEqual([200, { originalFilename: 'minutes.pdf', tempFilename: expect.stringMatching(/^[A-Za-z0-9_-]{24}\.pdf$/), bytes: pdf.length, md5: md5(pdf) }]);
+    const row = await uploadRow(t.db.orm, res.body.tempFilename);
+    expect(row).toMatchObject({ kind: 'FILE', originalFilename: 'minutes.pdf', mimeType: 'application/pdf', bytes: pdf.length, md5: md5(pdf) });
+    expect(row!.blob.sha256).toBe(sha256(pdf));
+    expect((await readBlob(t.db.orm.em.fork(), sha256(pdf))).equals(pdf)).toBe(true);
+    const after = await libraryCounts(t.db.orm);
+    expect([after.smart_upload - before.smart_upload, after.stored_blob - before.stored_blob, after.stored_blob_chunk - before.stored_blob_chunk]).toEqual([1, 1, 1]);
+  });
+
+  it('when the file is larger than UPLOAD_MAX_BYTES and a text part follows it, then 413 and no chunk is left behind', async () => {
+    const before = await fingerprint(t.db.orm);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(Buffer.concat([uniquePdf(), crypto.randomBytes(2 * BLOB_CHUNK_BYTES)]))]), 'big.pdf');
+    form.append('comment', 'after the file');
+    const res = await postForm(`${small.baseUrl}/rest/smartlib/upload/file`, form, p.headers);
+    expect([res.status, res.body]).toEqual([413, { errorCode: 'WSMaxFileUploadSizeException', message: 'The file exceeds the maximum upload size of 300000 bytes.', field: 'file' }]);
+    expect(await fingerprint(t.db.orm)).toEqual(before);
+  });
+
+  it('when the same file part is sent twice, then the first is stored and the second is not', async () => {
+    const first = uniquePdf();
+    const second = uniquePdf();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(first)]), 'first.pdf');
+    form.append('file', new Blob([new Uint8Array(second)]), 'second.pdf');
+    const res = await postForm(`${t.baseUrl}/rest/smartlib/upload/file`, form, p.headers);
+    expect([res.status, res.body]).toMatchObject([200, { originalFilename: 'first.pdf', bytes: first.length, md5: md5(first) }]);
+    expect(await t.db.orm.em.fork().getConnection().execute('select count(*)::int as n from stored_blob where sha256 = ?', [sha256(second)])).toEqual([{ n: 0 }]);
+  });
+
   it('when the body is JSON, then 415 WSInvalidParameterException names the body', async () => {
     const res = await t.rest('POST', '/rest/smartlib/upload/file', { headers: p.headers, body: { file: 'x' } });
     expect(res.status).toBe(415);
@@ -140,6 +182,16 @@ describe('uploadTileImage (POST /rest/smartlib/upload/tile)', () => {
     const res = await restUpload(t, '/rest/smartlib/upload/tile', image, 'tile.png', p.headers);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ tempImageName: expect.stringMatching(/^[A-Za-z0-9_-]{24}\.png$/) });
+    expect(await uploadRow(t.db.orm, res.body.tempImageName)).toMatchObject({ kind: 'TILE', mimeType: 'image/png', bytes: image.length, md5: md5(image) });
+  });
+
+  it('when a text part comes after the image, then it is ignored and the tile is stored', async () => {
+    const image = await png(120, 80, '#0a5f3c');
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(image)]), 'tile.png');
+    form.append('caption', 'ignored');
+    const res = await postForm(`${t.baseUrl}/rest/smartlib/upload/tile`, form, p.headers);
+    expect([res.status, res.body]).toEqual([200, { tempImageName: expect.stringMatching(/^[A-Za-z0-9_-]{24}\.png$/) }]);
     expect(await uploadRow(t.db.orm, res.body.tempImageName)).toMatchObject({ kind: 'TILE', mimeType: 'image/png', bytes: image.length, md5: md5(image) });
   });
 
@@ -268,5 +320,31 @@ describe('two instances sharing the database', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('a caller who may not upload', () => {
+  it('when a signed-in non-publisher starts a large upload, then 403 answers before the body is read and nothing is staged', async () => {
+    const http = await import('node:http');
+    const user = await createUser(t.db.orm);
+    const headers = userAuth(await tokenFor(t.db.orm, user.uId));
+    const boundary = '----refused';
+    const url = new URL(`${t.baseUrl}/rest/smartlib/upload/file`);
+    const chunksBefore = await countRows(t.db.orm, 'stored_blob_chunk');
+    const req = http.request(url, { method: 'POST', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(50 * 1024 * 1024) } });
+    req.on('error', () => undefined);
+    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`);
+    req.write(Buffer.alloc(2 * 1024 * 1024, 0x20));
+    // The body is never finished: the answer can only come from a check made before reading it.
+    const res = await new Promise<{ status: number; body: any }>((resolve) => {
+      req.on('response', (r) => {
+        let text = '';
+        r.on('data', (c) => (text += c));
+        r.on('end', () => resolve({ status: r.statusCode!, body: JSON.parse(text) }));
+      });
+    });
+    req.destroy();
+    expect(res).toEqual({ status: 403, body: { errorCode: 'WSInsufficientPrivilegesException', message: 'Only library publishers may upload files.' } });
+    expect(await countRows(t.db.orm, 'stored_blob_chunk')).toBe(chunksBefore);
   });
 });

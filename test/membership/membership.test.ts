@@ -84,8 +84,8 @@ describe('createMembershipDetails (POST /rest/company/membership/details)', () =
 
     it.each([
       [{ membershipId: 'NWH-000001' }, error(400, 'WSInvalidParameterException', 'Invalid value for userId.', 'userId')],
-      [{ userId: '2001', membershipId: 'NWH-000001' }, error(400, 'WSInvalidParameterException', 'Invalid value for userId.', 'userId')],
-      [{ userId: 0, membershipId: 'NWH-000001' }, error(400, 'WSInvalidParameterException', 'userId must be a positive integer.', 'userId')],
+      [{ userId: 'user 2001', membershipId: 'NWH-000001' }, error(400, 'WSInvalidParameterException', 'Invalid value for userId.', 'userId')],
+      [{ userId: 0, membershipId: 'NWH-000001' }, error(400, 'WSInvalidParameterException', 'userId must be at least 1.', 'userId')],
       [{ userId: 2001 }, error(400, 'WSInvalidParameterException', 'Invalid value for membershipId.', 'membershipId')],
       [{ userId: 2001, membershipId: ' ' }, error(400, 'WSInvalidParameterException', 'membershipId is required.', 'membershipId')],
       [{ userId: 2001, membershipId: 'NWH-1' }, error(400, 'WSInvalidParameterException', 'membershipId does not have the format of NWH member (e.g. NWH-000123).', 'membershipId')],
@@ -129,6 +129,43 @@ describe('createMembershipDetails (POST /rest/company/membership/details)', () =
   it('a user auth token is no substitute for the company key', async () => {
     const res = await t.rest('POST', PATH, { headers: userAuth(await tokenFor(t.db.orm, 2003)), body: { userId: 2001, membershipId: 'NWH-000001' } });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('the rules of MembershipDetailsInput, through GraphQL', () => {
+  const CREATE = 'mutation($d: MembershipDetailsInput!) { createMembershipDetails(details: $d) { membershipId customField1 } }';
+  const send = (d: Record<string, unknown>) => t.gql(CREATE, { d }, { 'x-service-company-api-key': KEY });
+  const EMOJI = '\u{1F3C5}';
+
+  it('when customField1 is 100 emoji, then it is stored whole (characters, as the column counts them); 101 is WSFieldLengthException', async () => {
+    const ok = await send({ userId: 2003, membershipId: 'NWH-000777', customField1: EMOJI.repeat(100) });
+    expect(ok.body).toEqual({ data: { createMembershipDetails: { membershipId: 'NWH-000777', customField1: EMOJI.repeat(100) } } });
+    const before = await rows();
+    const long = await send({ userId: 2003, membershipId: 'NWH-000778', customField1: EMOJI.repeat(101) });
+    expect(long.body.errors![0]).toMatchObject({ message: 'customField1 must be at most 100 characters.', extensions: { code: 'WSFieldLengthException', field: 'customField1' } });
+    expect(await rows()).toEqual(before);
+  });
+
+  it.each([
+    [{ userId: 0, membershipId: 'NWH-000001' }, 'WSInvalidParameterException', 'userId', 'userId must be at least 1.'],
+    [{ userId: 2003, membershipId: '   ' }, 'WSInvalidParameterException', 'membershipId', 'membershipId is required.'],
+    [{ userId: 2003, membershipId: 'N'.repeat(101) }, 'WSFieldLengthException', 'membershipId', 'membershipId must be at most 100 characters.'],
+    [{ userId: 2003, membershipId: 'NWH-000001', status: 's'.repeat(51) }, 'WSFieldLengthException', 'status', 'status must be at most 50 characters.'],
+  ])('when the details are %j, then %s names %s and nothing is stored', async (details, code, field, message) => {
+    const before = await rows();
+    const res = await send(details);
+    expect(res.body.errors![0]).toMatchObject({ message, extensions: { code, field } });
+    expect(await rows()).toEqual(before);
+  });
+
+  it('states the bounds in the schema', async () => {
+    const res = await t.gql('{ __type(name: "MembershipDetailsInput") { inputFields { name description } } }');
+    const d = Object.fromEntries(res.body.data.__type.inputFields.map((f: any) => [f.name, f.description]));
+    expect(d).toMatchObject({
+      membershipId: 'Membership id; must have the format of the identifier the key is linked to. (required; at most 100 characters.)',
+      status: 'Free status set by the caller. (at most 50 characters.)',
+      customField5: 'Free caller data. (at most 100 characters.)',
+    });
   });
 });
 

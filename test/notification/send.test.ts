@@ -5,6 +5,7 @@ import { DEMO_COMPANIES, DEMO_USERS } from '../../src/modules/company/core.seede
 import { DEMO_TEAM_ID } from '../../src/modules/notification/notification.seeder';
 import { AssetLevelPreference, NotificationInbox, SentNotification } from '../../src/modules/notification/notification.entity';
 import { User } from '../../src/modules/user/user.entity';
+import { sendNotification } from '../../src/modules/notification/notification.service';
 import { createEvent, invite } from '../event/factories';
 import { startSmtp, type TestSmtp } from './smtp';
 
@@ -112,6 +113,19 @@ describe('sendNotification (POST /rest/notification/send), ad hoc', () => {
   });
 });
 
+describe('sendNotification message length in characters', () => {
+  it('when a scheduled message is 1000 emoji (2000 UTF-16 units), then it is accepted and stored whole', async () => {
+    const { company, team, auth } = await tenant(1);
+    const message = '😀'.repeat(1000);
+    const res = await send({
+      broadcastType: 'GT', companyId: company.companyId, valueIds: [String(team.teamId)], message,
+      scheduleLocalDateTime: '2035-01-01T09:00', scheduleTimezoneId: 'Australia/Sydney',
+    }, auth);
+    expect(res.status).toBe(200);
+    expect(res.body.scheduledNotification.message).toBe(message);
+  });
+});
+
 describe('sendNotification e-mail through SMTP', () => {
   it('when an e-mail template goes with it, then each reachable recipient receives the e-mail on the SMTP server, placeholders filled', async () => {
     const { company, team, members, auth } = await tenant(3, [
@@ -164,6 +178,9 @@ describe('sendNotification refusals leave nothing stored', () => {
     ['message missing', { message: undefined }, 400, { errorCode: 'WSInvalidParameterException', field: 'message' }],
     ['message blank', { message: '   ' }, 400, { errorCode: 'WSInvalidParameterException', field: 'message', message: 'message is required.' }],
     ['message of 1001 characters', { message: 'm'.repeat(1001) }, 400, { errorCode: 'WSFieldLengthException', field: 'message', message: 'message must be at most 1000 characters.' }],
+    ['message of 1001 emoji', { message: '😀'.repeat(1001) }, 400, { errorCode: 'WSFieldLengthException', field: 'message', message: 'message must be at most 1000 characters.' }],
+    ['a valueId of 51 characters', { broadcastType: 'JN', scheduleJobName: 'stock', valueIds: ['v'.repeat(51)] }, 400, { errorCode: 'WSFieldLengthException', field: 'valueIds' }],
+    ['a brochureId of 0', { brochureId: 0 }, 400, { errorCode: 'WSInvalidParameterException', field: 'brochureId' }],
     ['url of 1025 characters', { url: `https://x.example/${'u'.repeat(1007)}` }, 400, { errorCode: 'WSFieldLengthException', field: 'url' }],
     ['url not a URL', { url: 'not a url' }, 400, { errorCode: 'WSInvalidParameterException', field: 'url' }],
     ['url with a script scheme', { url: 'javascript:alert(1)' }, 400, { errorCode: 'WSInvalidParameterException', field: 'url' }],
@@ -231,6 +248,15 @@ describe('sendNotification refusals leave nothing stored', () => {
     }
     const anonymous = await send(valid, {});
     expect(anonymous.status).toBe(401);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('when another module sends with a plain object (not through GraphQL), then the input\'s rules hold for it too', async () => {
+    const before = await counts();
+    const plain = { ...valid, message: '😀'.repeat(1001), senderId: DEMO_USERS.cara };
+    await expect(sendNotification(orm.em.fork(), plain, {})).rejects.toMatchObject({ extensions: { code: 'WSFieldLengthException', field: 'message' } });
+    await expect(sendNotification(orm.em.fork(), { ...plain, message: 'Hi', emailTemplate: 't', emailSubject: 'S', emailParams: [{ key: 'k'.repeat(101), value: 'v' }] }, {}))
+      .rejects.toMatchObject({ extensions: { code: 'WSFieldLengthException', field: 'emailParams.key' } });
     expect(await counts()).toEqual(before);
   });
 

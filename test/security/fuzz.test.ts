@@ -6,14 +6,19 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { fingerprint } from '../helpers/fingerprint';
 import { tokenFor } from '../factories';
 import { ROUTES } from '../../src/rest/routes';
-import type { JsonSchema, RouteDef } from '../../src/rest/route';
+import type { RouteDef } from '../../src/rest/route';
+import { openApiPath } from '../../src/rest/openapi';
+
+type JsonSchema = Record<string, unknown>;
 import { ERROR_REGISTRY } from '../../src/graphql/errors';
 
 let t: TestApp;
 let token: string;
+let doc: any;
 beforeAll(async () => {
   t = await startTestApp();
   token = await tokenFor(t.db.orm, 2001);
+  doc = (await t.rest('GET', '/openapi.json')).body;
 });
 afterAll(() => t.close());
 
@@ -44,14 +49,22 @@ function fromSchema(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unk
   return fc.oneof({ weight: 4, arbitrary: shaped }, { weight: 1, arbitrary: junk });
 }
 
+interface Param {
+  name: string;
+  in: 'path' | 'query';
+  schema: JsonSchema;
+}
+
 function requestArb(route: RouteDef) {
-  const params = route.openapi.parameters ?? [];
+  const op = doc.paths[openApiPath(route.path)][route.method.toLowerCase()];
+  const params: Param[] = op.parameters ?? [];
   const pathParams = params.filter((p) => p.in === 'path');
   const queryParams = params.filter((p) => p.in === 'query');
+  const requestBody = op.requestBody ? (Object.values(op.requestBody.content)[0] as { schema: JsonSchema }).schema : undefined;
   return fc.record({
     path: fc.record(Object.fromEntries(pathParams.map((p) => [p.name, fromSchema(p.schema)]))),
     query: fc.record(Object.fromEntries(queryParams.map((p) => [p.name, fromSchema(p.schema)])), { requiredKeys: [] }),
-    body: route.openapi.requestBody ? fromSchema(route.openapi.requestBody) : fc.constant(undefined),
+    body: requestBody ? fromSchema(requestBody) : fc.constant(undefined),
     auth: fc.constantFrom('valid', 'none', 'junk'),
   });
 }

@@ -78,6 +78,7 @@ const CASES: Record<string, Case> = {
   'supportGroupPrefix missing': { text: { supportGroupPrefix: undefined }, expected: invalid('supportGroupPrefix', 'Invalid value for supportGroupPrefix.') },
   'supportGroupPrefix blank': { text: { supportGroupPrefix: '  ' }, expected: invalid('supportGroupPrefix', 'supportGroupPrefix is required.') },
   'supportGroupPrefix over 50 characters': { text: { supportGroupPrefix: 'P'.repeat(51) }, expected: tooLong('supportGroupPrefix', 50) },
+  'supportGroupPrefix over 50 characters outside the BMP': { text: { supportGroupPrefix: '😀'.repeat(51) }, expected: tooLong('supportGroupPrefix', 50) },
   'supportGroupName blank': { text: { supportGroupName: '' }, expected: invalid('supportGroupName', 'supportGroupName is required.') },
   'supportGroupName over 150 characters': { text: { supportGroupName: 'é'.repeat(151) }, expected: tooLong('supportGroupName', 150) },
   'supportGroupName with a control character': { text: { supportGroupName: 'Heart\u0000Group' }, expected: invalid('supportGroupName', 'supportGroupName contains control characters.') },
@@ -224,6 +225,17 @@ describe('createSupportGroup refusals (GraphQL)', () => {
     const before = await fingerprint(t.db.orm);
     const res = await t.gql(CREATE_SUPPORT_GROUP, { input: input(assets) }, headers);
     expect(res.body).toEqual({ data: null, errors: [expect.objectContaining({ message, extensions: { code: 'WSInvalidParameterException', field } })] });
+    expect(await fingerprint(t.db.orm)).toEqual(before);
+  });
+
+  it.each([
+    ['a prefix of 51 emoji', { supportGroupPrefix: '😀'.repeat(51) }, 'WSFieldLengthException', 'supportGroupPrefix', 'supportGroupPrefix must be at most 50 characters.'],
+    ['a directory order not in the list', { directoryOrder: 'XY' }, 'WSInvalidParameterException', 'directoryOrder', 'directoryOrder must be one of FL, LF.'],
+    ['a companyId of 0', { companyId: 0 }, 'WSInvalidParameterException', 'companyId', 'companyId must be at least 1.'],
+  ])('when the input has %s, then its rule names the field and nothing is stored', async (_name, change, code, field, message) => {
+    const before = await fingerprint(t.db.orm);
+    const res = await t.gql(CREATE_SUPPORT_GROUP, { input: { ...input([]), ...change } }, headers);
+    expect(res.body).toEqual({ data: null, errors: [expect.objectContaining({ message, extensions: { code, field } })] });
     expect(await fingerprint(t.db.orm)).toEqual(before);
   });
 

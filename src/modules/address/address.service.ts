@@ -6,7 +6,7 @@ import { ServiceError } from '../../graphql/errors';
 import { User } from '../user/user.entity';
 import { UserAddress } from './address.entity';
 import type { AddressInput } from './address.inputs';
-import { assertStateInCountry, parseAddressInput, parseUuid } from './address.validation';
+import { assertStateInCountry, parseUuid, toAddressPatch } from './address.patch';
 
 /** A user keeps at most this many addresses (work, personal and others). */
 export const MAX_USER_ADDRESSES = 50;
@@ -20,7 +20,7 @@ export async function findOwnAddress(em: EntityManager, userId: number, uuid: st
 }
 
 export async function createUserAddress(em: EntityManager, userId: number, input: AddressInput): Promise<UserAddress> {
-  const patch = parseAddressInput(input, 'create');
+  const patch = toAddressPatch(input, 'create');
   if ((await em.count(UserAddress, { user: userId })) >= MAX_USER_ADDRESSES) {
     throw new ServiceError('WSLimitExceededException', `A user can keep at most ${MAX_USER_ADDRESSES} addresses.`);
   }
@@ -31,7 +31,7 @@ export async function createUserAddress(em: EntityManager, userId: number, input
 
 export async function updateUserAddress(em: EntityManager, userId: number, addressUUID: string, input: AddressInput): Promise<UserAddress> {
   const uuid = parseUuid(addressUUID, 'addressUUID');
-  const patch = parseAddressInput(input, 'update', uuid);
+  const patch = toAddressPatch(input, 'update', uuid);
   const address = await findOwnAddress(em, userId, uuid);
   em.assign(address, patch as Partial<UserAddress>);
   assertStateInCountry(address);

@@ -4,9 +4,23 @@
 // image URLs, criteria) are resolved in company.resolver.ts.
 import { Entity, PrimaryKey, Property, ManyToOne, Unique, Enum } from '@mikro-orm/decorators/legacy';
 import type { Opt, Rel } from '@mikro-orm/core';
-import { PrimaryKeyProp } from '@mikro-orm/core';
+import { PrimaryKeyProp, t } from '@mikro-orm/core';
 import { Directive, Field, Int, ObjectType } from 'type-graphql';
+import { ruleText } from '../../graphql/rules';
 import { User } from '../user/user.entity';
+
+/**
+ * Bounds of the spec's Limits table (company discovery fields), in characters: the columns here,
+ * the descriptions here and of the recommended entity (discovery.types.ts) read them.
+ * companyState and companyCountry are long names derived from the stored codes.
+ */
+export const COMPANY_LIMITS = {
+  companyName: 100, companyDesc: 2000, companyAddress: 255, companyCity: 30, companyPostcode: 12, companyState: 255,
+  companyCountry: 255, companyContactName: 50, companyContactEmail: 255, companyWebsite: 255,
+} as const;
+
+/** A company field's bound, in the words the input rules are described in. */
+export const companyAtMost = (field: keyof typeof COMPANY_LIMITS) => ruleText({ maxLength: COMPANY_LIMITS[field] });
 
 @ObjectType({ description: 'A company wall users connect to.' })
 @Directive('@key(fields: "companyId")')
@@ -18,24 +32,24 @@ export class Company {
   @PrimaryKey()
   companyId!: number;
 
-  @Field({ description: 'Name of the company (at most 100 characters).' })
-  @Property({ length: 100 })
+  @Field({ description: `Name of the company. ${companyAtMost('companyName')}` })
+  @Property({ length: COMPANY_LIMITS.companyName })
   companyName!: string;
 
-  @Field(() => String, { nullable: true, description: 'Description (at most 2000 characters).' })
-  @Property({ length: 2000, nullable: true })
+  @Field(() => String, { nullable: true, description: `Description. ${companyAtMost('companyDesc')}` })
+  @Property({ length: COMPANY_LIMITS.companyDesc, nullable: true })
   companyDesc?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Street address (at most 255 characters).' })
-  @Property({ length: 255, nullable: true })
+  @Field(() => String, { nullable: true, description: `Street address. ${companyAtMost('companyAddress')}` })
+  @Property({ length: COMPANY_LIMITS.companyAddress, nullable: true })
   companyAddress?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'City (at most 30 characters).' })
-  @Property({ length: 30, nullable: true })
+  @Field(() => String, { nullable: true, description: `City. ${companyAtMost('companyCity')}` })
+  @Property({ length: COMPANY_LIMITS.companyCity, nullable: true })
   companyCity?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Postcode (at most 12 characters).' })
-  @Property({ length: 12, nullable: true })
+  @Field(() => String, { nullable: true, description: `Postcode. ${companyAtMost('companyPostcode')}` })
+  @Property({ length: COMPANY_LIMITS.companyPostcode, nullable: true })
   companyPostcode?: string | null;
 
   @Field(() => String, { nullable: true, description: 'ISO 3166-2 subdivision code without the country prefix (e.g. NSW).' })
@@ -46,16 +60,16 @@ export class Company {
   @Property({ length: 2, nullable: true })
   companyCountryCode?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Contact person (at most 50 characters).' })
-  @Property({ length: 50, nullable: true })
+  @Field(() => String, { nullable: true, description: `Contact person. ${companyAtMost('companyContactName')}` })
+  @Property({ length: COMPANY_LIMITS.companyContactName, nullable: true })
   companyContactName?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Contact e-mail address (at most 255 characters).' })
-  @Property({ length: 255, nullable: true })
+  @Field(() => String, { nullable: true, description: `Contact e-mail address. ${companyAtMost('companyContactEmail')}` })
+  @Property({ length: COMPANY_LIMITS.companyContactEmail, nullable: true })
   companyContactEmail?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Web site (at most 255 characters).' })
-  @Property({ length: 255, nullable: true })
+  @Field(() => String, { nullable: true, description: `Web site. ${companyAtMost('companyWebsite')}` })
+  @Property({ length: COMPANY_LIMITS.companyWebsite, nullable: true })
   companyWebsite?: string | null;
 
   /** Storage keys of the banner (criteria variant) and the default logo. */
@@ -127,7 +141,7 @@ export class CompanyApiKey {
   active: boolean & Opt = true;
 
   /** The membership-related identifier definition the key is linked to (createMembershipDetails). */
-  @Property({ type: 'integer', nullable: true })
+  @Property({ type: t.integer, nullable: true })
   membershipIdentifierId?: number | null;
 
   @Property({ defaultRaw: 'now()' })

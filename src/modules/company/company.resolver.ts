@@ -3,11 +3,15 @@
 // two statements for all of them.
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context';
-import { Company } from './company.entity';
+import { Company, companyAtMost } from './company.entity';
 import { fileUrl } from './company.urls';
 import { countryName, stateName } from '../reference-data/iso';
 import { DiscoveryCriterion } from '../discovery/criterion.entity';
 import { IdentifierDefinition } from '../discovery/identifier.entity';
+import { ServiceError } from '../../graphql/errors';
+import { isDependencyFailure } from '../../graphql/error-mapping';
+import { referenceViewer } from '../user/user.reference';
+import { visibleCompanies } from './company.reference';
 
 /** Definitions referenced by the criteria, each once, in id order; undefined ids are skipped. */
 export async function definitionsOf(ctx: Context, criteria: DiscoveryCriterion[]): Promise<IdentifierDefinition[]> {
@@ -18,12 +22,12 @@ export async function definitionsOf(ctx: Context, criteria: DiscoveryCriterion[]
 
 @Resolver(() => Company)
 export class CompanyResolver {
-  @FieldResolver(() => String, { nullable: true, description: 'Long name of the ISO 3166-2 state.' })
+  @FieldResolver(() => String, { nullable: true, description: `Long name of the ISO 3166-2 state. ${companyAtMost('companyState')}` })
   companyState(@Root() company: Company): string | null {
     return company.companyCountryCode && company.companyStateCode ? stateName(company.companyCountryCode, company.companyStateCode) : null;
   }
 
-  @FieldResolver(() => String, { nullable: true, description: 'Long name of the country.' })
+  @FieldResolver(() => String, { nullable: true, description: `Long name of the country. ${companyAtMost('companyCountry')}` })
   companyCountry(@Root() company: Company): string | null {
     return company.companyCountryCode ? countryName(company.companyCountryCode) : null;
   }
@@ -49,7 +53,28 @@ export class CompanyResolver {
   }
 }
 
-/** Federation: another subgraph's reference to a Company, batched per request. */
-export function resolveCompanyReference(ref: { companyId: number | string }, ctx: Context): Promise<Company | null> {
-  return ctx.loaders.companyById.load(Number(ref.companyId));
+/**
+ * Federation: another subgraph's reference to a Company, batched per request (one statement
+ * for every representation, visibility included: company.reference.ts).
+ * Rule, following the root operations:
+ *   user token      an active company that is not a hidden wall; a hidden or inactive one only
+ *                   when the user has a connection with it (any status, as myConnections
+ *                   lists it) or is its ADMIN (as companyConnections allows);
+ *   federation key  an active company that is not a hidden wall (no root operation shows the
+ *                   router anything else);
+ *   no credential   null, with WSInvalidAuthTokenException (no root operation reads a company
+ *                   anonymously).
+ * Unknown ids, and every company the caller may not see, are null without an error.
+ */
+export async function resolveCompanyReference(ref: { companyId: number | string }, ctx: Context): Promise<Company | null> {
+  try {
+    const viewer = await referenceViewer(ctx);
+    const companyId = Number(ref.companyId);
+    if (!Number.isInteger(companyId) || Math.abs(companyId) > 0x7fffffff) return null; // not a PostgreSQL integer: unknown
+    return await visibleCompanies(ctx, viewer.kind === 'user' ? viewer.user.uId : null).load(companyId);
+  } catch (err) {
+    // Outside type-graphql, so ServiceBoundary does not apply: the same rule by hand.
+    if (!(err instanceof ServiceError) && isDependencyFailure(err)) throw new ServiceError('WSDiscoverableServiceException', undefined, { cause: err });
+    throw err;
+  }
 }

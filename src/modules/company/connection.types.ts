@@ -1,5 +1,7 @@
 // GraphQL views and inputs of connections.
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { ruleText } from '../../graphql/rules';
+import { IDENTIFIER_VALUE_MAX } from '../discovery/identifier-values';
 import type { CompanyConnection } from './connection.entity';
 
 @ObjectType({ description: "A user's connection with a company wall and where it stands." })
@@ -84,6 +86,6 @@ export class IdentifierValueInput {
   @Field(() => Int, { description: 'Id of the identifier definition.' })
   identifierId!: number;
 
-  @Field({ description: 'The value (at most 100 characters); must have the format of formatRegex.' })
+  @Field({ description: `The value; must have the format of formatRegex. ${ruleText({ maxLength: IDENTIFIER_VALUE_MAX })}` })
   value!: string;
 }

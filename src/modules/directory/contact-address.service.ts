@@ -5,7 +5,7 @@ import { LockMode, UniqueConstraintViolationException, type EntityManager } from
 import { ServiceError, invalidParameter } from '../../graphql/errors';
 import { ADDRESS_FIELDS, UserAddress, type AddressField, type AddressTypeCode } from '../address/address.entity';
 import type { AddressInput } from '../address/address.inputs';
-import { assertStateInCountry, parseAddressInput, parseUuid, type AddressPatch } from '../address/address.validation';
+import { assertStateInCountry, parseUuid, toAddressPatch, type AddressPatch } from '../address/address.patch';
 import { ContactAddress, ContactRecord } from './directory.entity';
 import { checkDirectoryContact, requireDirectoryContact } from './directory.access';
 import { addressesOfContacts } from './directory.loaders';
@@ -96,7 +96,7 @@ function changesOf(address: ContactAddress, patch: AddressPatch): AddressPatch {
 export async function updateContactAddress(em: EntityManager, userId: number, directoryUUID: string, addressUUID: string, input: AddressInput): Promise<ContactAddress> {
   const uuid = parseUuid(directoryUUID, 'directoryUUID');
   const addressUuid = parseUuid(addressUUID, 'addressUUID');
-  const patch = parseAddressInput(input, 'update', addressUuid);
+  const patch = toAddressPatch(input, 'update', addressUuid);
   const { directory, contact } = await requireDirectoryContact(em, userId, uuid, { addresses: true });
   try {
     return await em.transactional(

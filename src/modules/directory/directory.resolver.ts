@@ -3,18 +3,20 @@ import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { isDependencyFailure } from '../../graphql/error-mapping';
 import { ServiceError, type ErrorCode } from '../../graphql/errors';
-import { requireSystem, requireUser } from '../identity/principal';
+import { requireUser } from '../identity/principal';
+import { referenceViewer } from '../user/user.reference';
 import { FieldDefinition } from '../reference-data/reference-data.entity';
 import { ConsentDefinition } from '../consent/consent.entity';
 import { AddressColumns } from '../address/address.entity';
 import { AddressInput } from '../address/address.inputs';
-import { parseUuid } from '../address/address.validation';
+import { parseUuid } from '../address/address.patch';
 import { ContactAddress, SmartDirectory } from './directory.entity';
 import { DirectoryContact } from './directory.types';
 import { requireDirectoryContact } from './directory.access';
 import { visibleContacts, type DirectoryViewer } from './contact-visibility';
-import { copyAddressesFromUser, listContactAddresses, updateContactAddress } from './contact-address.service';
+import { MAX_COPY, copyAddressesFromUser, listContactAddresses, updateContactAddress } from './contact-address.service';
 import { createContactRecord } from './directory.service';
+import { directoryStanding, routerDirectories } from './directory.reference';
 
 const SERVICE: ErrorCode = 'WSSmartDirectoryServiceException';
 const viewerKey = (uuid: string) => `directory-viewer:${uuid}`;
@@ -90,7 +92,7 @@ export class SmartDirectoryResolver {
   @Mutation(() => [AddressColumns], { description: "Copies profile addresses into the caller's contact record, all or none (copyAddressesFromUserToDirectoryContact)." })
   async copyUserAddressesToDirectoryContact(
     @Arg('directoryUUID', () => String, uuidArg) directoryUUID: string,
-    @Arg('addressUUIDs', () => [String], { description: 'uuids of the caller\'s profile addresses: 1 to 10, distinct.' }) addressUUIDs: string[],
+    @Arg('addressUUIDs', () => [String], { description: `uuids of the caller's profile addresses: 1 to ${MAX_COPY}, distinct.` }) addressUUIDs: string[],
     @Ctx() ctx: Context,
   ): Promise<ContactAddress[]> {
     const { user } = await requireUser(ctx);
@@ -118,18 +120,26 @@ export class DirectoryContactResolver {
 }
 
 /**
- * Federation reference resolver of SmartDirectory: a user resolves a directory they hold a
- * consented contact record in; a trusted graph client (system token, federation scope) any.
+ * Federation reference resolver of SmartDirectory, batched per request (one statement for the
+ * chain of every representation, one for the directories). Rule, as Query.smartDirectory: a
+ * user resolves a directory of a company with the feature enabled, active, of whose team they
+ * are a member and in which they hold a contact record with the required consents given;
+ * otherwise null, with the error that operation raises. The router's federation token resolves
+ * any active directory of an active company with the feature enabled, seeing its contacts as a
+ * team admin does; others are null. No credential is WSInvalidAuthTokenException.
  */
 export async function resolveSmartDirectoryReference(reference: { directoryUUID: string }, ctx: Context): Promise<SmartDirectory | null> {
   try {
-    if (ctx.credentials.apiKey) {
-      await requireSystem(ctx, 'federation');
-      const uuid = parseUuid(reference.directoryUUID, 'directoryUUID');
+    const viewer = await referenceViewer(ctx);
+    const uuid = parseUuid(reference.directoryUUID, 'directoryUUID');
+    if (viewer.kind === 'router') {
+      if (!(await routerDirectories(ctx).load(uuid))) return null;
       ctx.memo.set(viewerKey(uuid), { userId: null, admin: true } satisfies DirectoryViewer);
-      return ctx.loaders.directoryByUuid.load(uuid);
+    } else {
+      const { admin } = await directoryStanding(ctx, viewer.user.uId).load(uuid);
+      ctx.memo.set(viewerKey(uuid), { userId: viewer.user.uId, admin } satisfies DirectoryViewer);
     }
-    return await openDirectory(ctx, reference.directoryUUID);
+    return await ctx.loaders.directoryByUuid.load(uuid);
   } catch (err) {
     if (!(err instanceof ServiceError) && isDependencyFailure(err)) throw new ServiceError(SERVICE, undefined, { cause: err });
     throw err;

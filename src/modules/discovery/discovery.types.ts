@@ -1,6 +1,7 @@
 // Computed views of discovery: a recommended entity (company variant of the specification)
 // and the criteria of one entity with the identifier definitions they reference.
 import { Field, ObjectType } from 'type-graphql';
+import { companyAtMost } from '../company/company.entity';
 import { DiscoveryCriterion } from './criterion.entity';
 import { IdentifierDefinition } from './identifier.entity';
 
@@ -24,34 +25,34 @@ export class RecommendedEntity {
   @Field(() => String, { name: 'companyLogoURL', nullable: true, description: 'Unsigned URL of the default logo.' })
   companyLogoURL!: string | null;
 
-  @Field({ description: 'Name of the company (at most 100 characters).' })
+  @Field({ description: `Name of the company. ${companyAtMost('companyName')}` })
   companyName!: string;
 
-  @Field(() => String, { nullable: true, description: 'Description (at most 2000 characters).' })
+  @Field(() => String, { nullable: true, description: `Description. ${companyAtMost('companyDesc')}` })
   companyDesc!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Street address (at most 255 characters).' })
+  @Field(() => String, { nullable: true, description: `Street address. ${companyAtMost('companyAddress')}` })
   companyAddress!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'City (at most 30 characters).' })
+  @Field(() => String, { nullable: true, description: `City. ${companyAtMost('companyCity')}` })
   companyCity!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Postcode (at most 12 characters).' })
+  @Field(() => String, { nullable: true, description: `Postcode. ${companyAtMost('companyPostcode')}` })
   companyPostcode!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Long name of the ISO 3166-2 state.' })
+  @Field(() => String, { nullable: true, description: `Long name of the ISO 3166-2 state. ${companyAtMost('companyState')}` })
   companyState!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Long name of the country.' })
+  @Field(() => String, { nullable: true, description: `Long name of the country. ${companyAtMost('companyCountry')}` })
   companyCountry!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Contact person (at most 50 characters).' })
+  @Field(() => String, { nullable: true, description: `Contact person. ${companyAtMost('companyContactName')}` })
   companyContactName!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Contact e-mail address (at most 255 characters).' })
+  @Field(() => String, { nullable: true, description: `Contact e-mail address. ${companyAtMost('companyContactEmail')}` })
   companyContactEmail!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Web site (at most 255 characters).' })
+  @Field(() => String, { nullable: true, description: `Web site. ${companyAtMost('companyWebsite')}` })
   companyWebsite!: string | null;
 
   @Field(() => Boolean, { name: 'usesCAF', nullable: true, description: 'Whether the company uses a connection application form. Version 2 only: null under version 1 (REST omits the key).' })

@@ -2,15 +2,17 @@
 // against the identifier's format and stored one per user and identifier.
 import type { EntityManager } from '@mikro-orm/core';
 import { fieldTooLong, invalidParameter } from '../../graphql/errors';
+import { charLength } from '../../graphql/rules';
 import { User } from '../user/user.entity';
-import { IdentifierDefinition, UserIdentifier } from './identifier.entity';
+import { IdentifierDefinition, MEMBERSHIP_LIMITS, UserIdentifier } from './identifier.entity';
 
 export interface IdentifierValue {
   identifierId: number;
   value: string;
 }
 
-export const IDENTIFIER_VALUE_MAX = 100;
+/** The column's length: a membership record's membershipId is a value of the same column. */
+export const IDENTIFIER_VALUE_MAX = MEMBERSHIP_LIMITS.membershipId;
 const MAX_VALUES = 10;
 
 /** Whether the value has the identifier's format; a definition without a usable pattern accepts any value. */
@@ -34,7 +36,7 @@ export function checkIdentifierValues(values: IdentifierValue[]): IdentifierValu
     seen.add(identifierId);
     const trimmed = value.trim();
     if (!trimmed) throw invalidParameter('value', 'An identifier value must not be empty.');
-    if (trimmed.length > IDENTIFIER_VALUE_MAX) throw fieldTooLong('value', IDENTIFIER_VALUE_MAX);
+    if (charLength(trimmed) > IDENTIFIER_VALUE_MAX) throw fieldTooLong('value', IDENTIFIER_VALUE_MAX);
     return { identifierId, value: trimmed };
   });
 }

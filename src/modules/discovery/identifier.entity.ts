@@ -8,6 +8,11 @@ import { Field, Int, ObjectType } from 'type-graphql';
 import { User } from '../user/user.entity';
 import { Company } from '../company/company.entity';
 
+/** The specification's Limits for membership details (a membership record is a user identifier value). */
+export const MEMBERSHIP_LIMITS = {
+  membershipId: 100, status: 50, customField1: 100, customField2: 100, customField3: 100, customField4: 100, customField5: 100,
+} as const;
+
 @ObjectType({ description: 'An identifier a discovery criterion may ask for, such as a national registration number.' })
 @Entity({ tableName: 'identifier_definition' })
 export class IdentifierDefinition {
@@ -55,28 +60,28 @@ export class UserIdentifier {
   identifier!: Rel<IdentifierDefinition>;
 
   /** The identifier value; for a membership record, the membershipId. */
-  @Property({ length: 100 })
+  @Property({ length: MEMBERSHIP_LIMITS.membershipId })
   value!: string;
 
-  @Property({ length: 50, nullable: true })
+  @Property({ length: MEMBERSHIP_LIMITS.status, nullable: true })
   status?: string | null;
 
   @Property({ type: 'datetime', nullable: true })
   statusDate?: Date | null;
 
-  @Property({ length: 100, nullable: true })
+  @Property({ length: MEMBERSHIP_LIMITS.customField1, nullable: true })
   customField1?: string | null;
 
-  @Property({ length: 100, nullable: true })
+  @Property({ length: MEMBERSHIP_LIMITS.customField2, nullable: true })
   customField2?: string | null;
 
-  @Property({ length: 100, nullable: true })
+  @Property({ length: MEMBERSHIP_LIMITS.customField3, nullable: true })
   customField3?: string | null;
 
-  @Property({ length: 100, nullable: true })
+  @Property({ length: MEMBERSHIP_LIMITS.customField4, nullable: true })
   customField4?: string | null;
 
-  @Property({ length: 100, nullable: true })
+  @Property({ length: MEMBERSHIP_LIMITS.customField5, nullable: true })
   customField5?: string | null;
 
   /** The company whose API key wrote the value (membership records); null when the user entered it. */

@@ -2,10 +2,14 @@ import { Arg, Ctx, Int, Query, Resolver, UseMiddleware } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { ServiceError, invalidParameter } from '../../graphql/errors';
+import { isDependencyFailure } from '../../graphql/error-mapping';
 import { requireUser } from '../identity/principal';
 import { EventAttendee, type Event } from './event.entity';
 import { EventView, UserEventView, toEventView, toUserEventView } from './event.types';
 import { canSeeEvent, parseUuid } from './event.access';
+import { referenceViewer } from '../user/user.reference';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** DESIGN.md: 20 events a page. */
 export const EVENTS_PAGE_SIZE = 20;
@@ -46,15 +50,36 @@ export class EventResolver {
     @Ctx() ctx: Context,
     @Arg('eventUUID', { description: 'UUID of the event.' }) eventUUID: string,
   ): Promise<EventView | null> {
-    return resolveEventReference({ eventUUID: parseUuid(eventUUID, 'eventUUID') }, ctx);
+    const uuid = parseUuid(eventUUID, 'eventUUID');
+    const { user } = await requireUser(ctx);
+    return visibleEvent(ctx, user.uId, uuid);
   }
 }
 
-/** Federation: an Event reference resolves for a caller who may see it, else to null. */
-export async function resolveEventReference(ref: { eventUUID: string }, ctx: Context): Promise<EventView | null> {
-  const { user } = await requireUser(ctx);
-  const uuid = typeof ref.eventUUID === 'string' ? ref.eventUUID.toLowerCase() : '';
+/** The event when the user may see it (canSeeEvent: invited, or an ADMIN or PUSH_NOTIFICATION
+ * of its company), else null; batched through the request's event loaders. */
+async function visibleEvent(ctx: Context, userId: number, uuid: string): Promise<EventView | null> {
   const event = await ctx.loaders.eventsByUuid.load(uuid);
-  if (!event || !(await canSeeEvent(ctx, user.uId, event))) return null;
+  if (!event || !(await canSeeEvent(ctx, userId, event))) return null;
   return toEventView(event, event.company.companyName, new Date());
+}
+
+/**
+ * Federation: an Event reference, batched per request (events by uuid, the caller's roles and
+ * invitations: three statements for any number of representations). Rule, as Query.event: a
+ * user resolves an event they are invited to or whose company they manage (ADMIN or
+ * PUSH_NOTIFICATION); the router's federation token resolves none (no root operation reads an
+ * event without a user; forward the user's token); no credential is WSInvalidAuthTokenException.
+ * Unknown, malformed and invisible uuids are null without an error.
+ */
+export async function resolveEventReference(ref: { eventUUID: string }, ctx: Context): Promise<EventView | null> {
+  try {
+    const viewer = await referenceViewer(ctx);
+    if (viewer.kind !== 'user' || typeof ref.eventUUID !== 'string' || !UUID.test(ref.eventUUID)) return null;
+    return await visibleEvent(ctx, viewer.user.uId, ref.eventUUID.toLowerCase());
+  } catch (err) {
+    // Outside type-graphql, so ServiceBoundary does not apply: the same rule by hand.
+    if (!(err instanceof ServiceError) && isDependencyFailure(err)) throw new ServiceError('WSEventServiceException', undefined, { cause: err });
+    throw err;
+  }
 }

@@ -3,7 +3,7 @@
 // value is stored as its SHA-256 hash only.
 import { Entity, PrimaryKey, Property, ManyToOne, Index } from '@mikro-orm/decorators/legacy';
 import type { Opt, Rel } from '@mikro-orm/core';
-import { PrimaryKeyProp } from '@mikro-orm/core';
+import { PrimaryKeyProp, t } from '@mikro-orm/core';
 import { User } from '../user/user.entity';
 
 export type GrantType = 'password' | 'authorization_code' | 'refresh_token';
@@ -182,7 +182,7 @@ export class AuthRateLimit {
   @PrimaryKey({ length: 255 })
   key!: string;
 
-  @Property({ type: 'integer', default: 0 })
+  @Property({ type: t.integer, default: 0 })
   points: number & Opt = 0;
 
   @Property({ type: 'bigint', nullable: true })

@@ -4,6 +4,7 @@ import { PrimaryKeyProp, type Opt, type Rel } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { StoredBlob } from '../storage/blob.entity';
 import { SmartEntry, SmartLibrary } from './library.entity';
+import { LIMITS, atMost } from './library.limits';
 
 export type SmartFileType = 'OUF' | 'THMB';
 
@@ -30,7 +31,7 @@ export class SmartFile {
   smartFileType!: SmartFileType;
 
   @Field({ description: 'File name.' })
-  @Property({ length: 255 })
+  @Property({ length: LIMITS.filename })
   smartFileName!: string;
 
   @Field(() => Int, { description: 'Size in bytes.' })
@@ -75,12 +76,12 @@ export class SmartEntryUrl {
   @Index()
   entry!: Rel<SmartEntry>;
 
-  @Field(() => String, { nullable: true, description: 'Display name of the link (at most 255 characters).' })
-  @Property({ length: 255, nullable: true })
+  @Field(() => String, { nullable: true, description: `Display name of the link. ${atMost('urlName')}` })
+  @Property({ length: LIMITS.urlName, nullable: true })
   smartEntryUrlName?: string | null;
 
-  @Field({ description: 'The http or https URL (at most 2048 characters).' })
-  @Property({ length: 2048 })
+  @Field({ description: `The http or https URL. ${atMost('url')}` })
+  @Property({ length: LIMITS.url })
   smartEntryUrlValue!: string;
 
   /** Order as given at creation. */

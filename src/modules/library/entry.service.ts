@@ -13,7 +13,7 @@ import { SmartEntryUrl, SmartFile } from './entry-content.entity';
 import { SmartCategory, SmartEntryCategory, SmartEntryFilter, SmartEntryFolder, SmartEntryTag, SmartFolder } from './taxonomy.entity';
 import { ENTRY_TYPES } from './library.limits';
 import { authorisationStep, ensureTerms, findTerms, isPublisher, nameKey } from './library.service';
-import { validateEntry, type EntryDraft, type TermRef } from './entry.validation';
+import { entryDraft, type EntryDraft, type TermRef } from './entry.draft';
 import type { CreateSmartEntryInput } from './library.inputs';
 import { findUpload } from './upload.service';
 import type { SmartUpload } from './upload.entity';
@@ -25,7 +25,8 @@ const duplicateFile = () => new ServiceError('WSDuplicateSmartFileException', 'T
 
 export async function createSmartEntry(ctx: Context, input: CreateSmartEntryInput): Promise<SmartEntry> {
   const { user } = await authorisationStep(() => requireUser(ctx));
-  const draft = validateEntry(input);
+  // Each field's own rules held before the resolver ran; the draft checks what spans fields.
+  const draft = entryDraft(input);
   try {
     return await ctx.em.transactional((em) => createInTransaction(em, user.uId, draft));
   } catch (err) {

@@ -6,6 +6,7 @@ import { Directive, Field, Int, ObjectType } from 'type-graphql';
 import { Company } from '../company/company.entity';
 import { Team } from '../team/team.entity';
 import { User } from '../user/user.entity';
+import { LIMITS, atMost } from './library.limits';
 
 /** Entries a library may hold unless configured otherwise (WSLimitExceededException beyond). */
 export const DEFAULT_MAX_ENTRIES = 10_000;
@@ -81,16 +82,16 @@ export class SmartEntry {
   @Property({ length: 10 })
   smartEntryType!: string;
 
-  @Field({ description: 'Name of the entry (at most 255 characters), unique in its library regardless of case.' })
-  @Property({ length: 255 })
+  @Field({ description: `Name of the entry, unique in its library regardless of case. ${atMost('entryName')}` })
+  @Property({ length: LIMITS.entryName })
   smartEntryName!: string;
 
   /** The name trimmed and lower-cased: what "the same name" means. */
-  @Property({ length: 255 })
+  @Property({ length: LIMITS.entryName })
   nameKey!: string;
 
-  @Field(() => String, { nullable: true, description: 'Description (at most 2000 characters).' })
-  @Property({ length: 2000, nullable: true })
+  @Field(() => String, { nullable: true, description: `Description. ${atMost('entryDesc')}` })
+  @Property({ length: LIMITS.entryDesc, nullable: true })
   smartEntryDesc?: string | null;
 
   @Field(() => String, { description: 'Y when readers may download the original file, else N.' })
@@ -106,11 +107,11 @@ export class SmartEntry {
   notifyUserOfExternalUrl?: string | null;
 
   @Field(() => String, { nullable: true, description: 'The link of a URL entry; null on file entries.' })
-  @Property({ length: 2048, nullable: true })
+  @Property({ length: LIMITS.url, nullable: true })
   smartEntryUrlLink?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Authors, as free text (at most 500 characters).' })
-  @Property({ length: 500, nullable: true })
+  @Field(() => String, { nullable: true, description: `Authors, as free text. ${atMost('entryAuthors')}` })
+  @Property({ length: LIMITS.entryAuthors, nullable: true })
   smartEntryAuthors?: string | null;
 
   @Field(() => Date, { description: 'When the entry was created.' })

@@ -1,4 +1,9 @@
 // The documented limits of the smart library (README, "Smart library"). The spec gives none.
+// The input rules (library.inputs.ts), the entity columns (library.entity.ts,
+// entry-content.entity.ts, taxonomy.entity.ts, upload.entity.ts) and the descriptions read
+// them, so each bound is stated here once.
+import { ruleText } from '../../graphql/rules';
+
 export const LIMITS = {
   /** Items per entry in one request; more is WSLimitExceededException. */
   tagsPerEntry: 20,
@@ -17,12 +22,21 @@ export const LIMITS = {
   filterName: 100,
   categoryName: 100,
   filename: 255,
+  /** tempFilename / tempImageName as uploadSmartFile and uploadTileImage issue them (the column's length). */
+  tempName: 64,
   /** aiIngestionError: a whole stack trace fits; longer is InvalidParameterException. */
   aiIngestionError: 100_000,
   /** Page size of entry listings. */
   defaultPageSize: 20,
   maxPageSize: 100,
 } as const;
+
+/** A field's bound, in the words the input rules are described in. */
+export const atMost = (field: keyof typeof LIMITS) => ruleText({ maxLength: LIMITS[field] });
+
+/** Flags of an entry (smartEntryDownloadOrig, smartEntryDownloadPdf). */
+export const YES_NO = ['Y', 'N'] as const;
+export type YesNo = (typeof YES_NO)[number];
 
 /** Temporary uploads expire this long after the upload. */
 export const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;

@@ -13,6 +13,7 @@ import { createSmartEntry } from './entry.service';
 import { checkIngestionFailure, recordIngestionFailure } from './ingestion.service';
 import { canReadLibrary, readableEntry } from './library.access';
 import { isPublisher } from './library.service';
+import { LIMITS } from './library.limits';
 
 @Resolver()
 @UseMiddleware(ServiceBoundary('WSSmartLibraryServiceException'))
@@ -85,7 +86,7 @@ export class IngestionResolver {
     @Arg('smartEntryId', () => Int, { description: 'Id of the entry.' }) smartEntryId: number,
     @Arg('smartlibId', () => Int, { description: 'Id of the entry\'s library.' }) smartlibId: number,
     @Arg('cId', () => Int, { description: 'Id of the library\'s company.' }) cId: number,
-    @Arg('aiIngestionError', () => String, { description: 'The error, up to 100000 characters (a whole stack trace fits).' }) aiIngestionError: string,
+    @Arg('aiIngestionError', () => String, { description: `The error, up to ${LIMITS.aiIngestionError} characters (a whole stack trace fits).` }) aiIngestionError: string,
   ): Promise<boolean> {
     await requireSystem(ctx, 'ingestion');
     const failure = { smartEntryId, smartlibId, cId, aiIngestionError };

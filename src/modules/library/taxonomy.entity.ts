@@ -5,6 +5,7 @@ import { Entity, PrimaryKey, Property, ManyToOne, Unique } from '@mikro-orm/deco
 import { PrimaryKeyProp, type Rel } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { SmartEntry, SmartLibrary } from './library.entity';
+import { LIMITS, atMost } from './library.limits';
 
 @ObjectType({ description: 'A tag of a smart library.' })
 @Entity({ tableName: 'smart_tag' })
@@ -19,11 +20,12 @@ export class SmartTag {
   @ManyToOne(() => SmartLibrary, { fieldName: 'smart_lib_id', deleteRule: 'cascade' })
   library!: Rel<SmartLibrary>;
 
-  @Field({ description: 'Name of the tag (at most 100 characters).' })
-  @Property({ length: 100 })
+  @Field({ description: `Name of the tag. ${atMost('tagName')}` })
+  @Property({ length: LIMITS.tagName })
   smartTagName!: string;
 
-  @Property({ length: 100 })
+  /** The name trimmed and lower-cased: what "the same name" means. */
+  @Property({ length: LIMITS.tagName })
   nameKey!: string;
 }
 
@@ -40,11 +42,12 @@ export class SmartFolder {
   @ManyToOne(() => SmartLibrary, { fieldName: 'smart_lib_id', deleteRule: 'cascade' })
   library!: Rel<SmartLibrary>;
 
-  @Field({ description: 'Name of the folder (at most 255 characters).' })
-  @Property({ length: 255 })
+  @Field({ description: `Name of the folder. ${atMost('folderName')}` })
+  @Property({ length: LIMITS.folderName })
   smartFolderName!: string;
 
-  @Property({ length: 255 })
+  /** The name trimmed and lower-cased: what "the same name" means. */
+  @Property({ length: LIMITS.folderName })
   nameKey!: string;
 }
 
@@ -61,11 +64,12 @@ export class SmartFilter {
   @ManyToOne(() => SmartLibrary, { fieldName: 'smart_lib_id', deleteRule: 'cascade' })
   library!: Rel<SmartLibrary>;
 
-  @Field({ description: 'Name of the filter (at most 100 characters).' })
-  @Property({ length: 100 })
+  @Field({ description: `Name of the filter. ${atMost('filterName')}` })
+  @Property({ length: LIMITS.filterName })
   smartFilterName!: string;
 
-  @Property({ length: 100 })
+  /** The name trimmed and lower-cased: what "the same name" means. */
+  @Property({ length: LIMITS.filterName })
   nameKey!: string;
 }
 
@@ -82,11 +86,12 @@ export class SmartCategory {
   @ManyToOne(() => SmartLibrary, { fieldName: 'smart_lib_id', deleteRule: 'cascade' })
   library!: Rel<SmartLibrary>;
 
-  @Field({ description: 'Name of the category (at most 100 characters).' })
-  @Property({ length: 100 })
+  @Field({ description: `Name of the category. ${atMost('categoryName')}` })
+  @Property({ length: LIMITS.categoryName })
   smartCategoryName!: string;
 
-  @Property({ length: 100 })
+  /** The name trimmed and lower-cased: what "the same name" means. */
+  @Property({ length: LIMITS.categoryName })
   nameKey!: string;
 }
 

@@ -5,6 +5,7 @@ import { Entity, PrimaryKey, Property, ManyToOne, Index, Enum } from '@mikro-orm
 import { type Opt, type Rel } from '@mikro-orm/core';
 import { User } from '../user/user.entity';
 import { StoredBlob } from '../storage/blob.entity';
+import { LIMITS } from './library.limits';
 
 export type UploadKind = 'FILE' | 'TILE';
 
@@ -14,7 +15,7 @@ export class SmartUpload {
   id!: number;
 
   /** tempFilename / tempImageName: unguessable, and only its uploader may use it. */
-  @Property({ length: 64, unique: true })
+  @Property({ length: LIMITS.tempName, unique: true })
   tempName!: string;
 
   @Enum({ items: ['FILE', 'TILE'], nativeEnumName: undefined })
@@ -24,7 +25,7 @@ export class SmartUpload {
   @Index()
   user!: Rel<User>;
 
-  @Property({ length: 255 })
+  @Property({ length: LIMITS.filename })
   originalFilename!: string;
 
   /** Detected from the content's magic bytes. */

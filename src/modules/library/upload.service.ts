@@ -1,5 +1,6 @@
-// uploadSmartFile / uploadTileImage: stream the content into shared storage, check its type
-// from its magic bytes, and keep a temporary upload row for the createSmartEntry that follows
+// uploadSmartFile / uploadTileImage: take the content into shared storage (a REST upload was
+// staged while its form was read; a GraphQL one streams in now), check its type from its
+// magic bytes, and keep a temporary upload row for the createSmartEntry that follows
 // (on any instance). Expired uploads are purged with the blobs nothing else refers to.
 import crypto from 'node:crypto';
 import path from 'node:path';
@@ -12,7 +13,9 @@ import { ServiceError } from '../../graphql/errors';
 import { requireUser } from '../identity/principal';
 import { User } from '../user/user.entity';
 import { StoredBlob } from '../storage/blob.entity';
-import { purgeUnusedBlobs, readBlob, registerBlobReference, storeStream, tooLarge, type PurgeResult } from '../storage/blob-store';
+import {
+  adoptStaged, purgeUnusedBlobs, readBlob, registerBlobReference, stagedBlobOf, storeStream, tooLarge, type BlobInfo, type PurgeResult, type StoreStreamOptions,
+} from '../storage/blob-store';
 import { detectType, type DetectedType } from '../storage/content-type';
 import { authorisationStep, publishesAnyLibrary } from './library.service';
 import { LIMITS, TILE_TYPES, UPLOAD_TTL_MS } from './library.limits';
@@ -23,7 +26,7 @@ import { consume } from '../ratelimit/rate-limit';
 registerBlobReference('smart_upload', 'blob_sha256');
 registerBlobReference('smart_file', 'blob_sha256');
 
-/** The client's file name without any directory part or control characters, at most 255 characters, extension kept. */
+/** The client's file name without any directory part or control characters, at most LIMITS.filename characters, extension kept. */
 export function cleanFilename(raw: string, ext: string): string {
   const base = path.posix.basename(raw.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
   const name = base || `upload.${ext}`;
@@ -52,19 +55,33 @@ export function UploadFailures(kind: UploadKind): MiddlewareFn<Context> {
   };
 }
 
-export async function acceptUpload(ctx: Context, upload: FileUpload, kind: UploadKind): Promise<SmartUpload> {
-  // Credentials first: an upload of an unknown caller is never stored (its stream is drained).
+const ADMITTED = 'upload.admitted';
+
+/**
+ * Whether the caller may upload: a library publisher, within the upload rate limit. The REST
+ * routes run it before the form is read (RouteDef.before), so nothing of a refused caller is
+ * ever staged; the resolver runs it again at no cost (the answer is kept for the request).
+ */
+export async function admitUpload(ctx: Context): Promise<number> {
+  const known = ctx.memo.get(ADMITTED) as number | undefined;
+  if (known !== undefined) return known;
   const { user } = await authorisationStep(() => requireUser(ctx));
   if (!(await authorisationStep(() => publishesAnyLibrary(ctx.em, user.uId)))) {
     throw new ServiceError('WSInsufficientPrivilegesException', 'Only library publishers may upload files.');
   }
   await consume(ctx, 'upload', user.uId);
+  ctx.memo.set(ADMITTED, user.uId);
+  return user.uId;
+}
+
+export async function acceptUpload(ctx: Context, upload: FileUpload, kind: UploadKind): Promise<SmartUpload> {
+  // Credentials first: an upload of an unknown caller is never stored (its stream is drained,
+  // or, on REST, refused before the form is read).
+  const user = { uId: await admitUpload(ctx) };
   const allowed = kind === 'FILE' ? ctx.config.uploadAllowedTypes : TILE_TYPES;
-  const maxBytes = limitOf(ctx.config, kind);
-  const source = upload.createReadStream();
   let detected: DetectedType | undefined;
-  const blob = await storeStream(ctx.em, source, {
-    maxBytes,
+  const options: StoreStreamOptions = {
+    maxBytes: limitOf(ctx.config, kind),
     field: 'file',
     inspect: async (head) => {
       detected = await detectType(head);
@@ -72,24 +89,32 @@ export async function acceptUpload(ctx: Context, upload: FileUpload, kind: Uploa
         throw new ServiceError('WSUnsupportedTypeException', `The content is not one of the accepted types (${allowed.join(', ')}).`, { field: 'file' });
       }
     },
-  });
-  if (kind === 'TILE') await assertReadableImage(await readBlob(ctx.em, blob.sha256), 'file');
-  const now = Date.now();
-  const row = ctx.em.create(SmartUpload, {
-    tempName: `${crypto.randomBytes(18).toString('base64url')}.${detected!.ext}`,
-    kind,
-    user: ctx.em.getReference(User, user.uId),
-    originalFilename: cleanFilename(upload.filename ?? '', detected!.ext),
-    mimeType: detected!.mime,
-    ext: detected!.ext,
-    blob: ctx.em.getReference(StoredBlob, blob.sha256),
-    bytes: blob.bytes,
-    md5: blob.md5,
-    createdAt: new Date(now),
-    expiresAt: new Date(now + UPLOAD_TTL_MS),
-  });
-  await ctx.em.flush();
-  return row;
+  };
+  const record = async (em: EntityManager, blob: BlobInfo) => {
+    if (kind === 'TILE') await assertReadableImage(await readBlob(em, blob.sha256), 'file');
+    const now = Date.now();
+    const row = em.create(SmartUpload, {
+      tempName: `${crypto.randomBytes(18).toString('base64url')}.${detected!.ext}`,
+      kind,
+      user: em.getReference(User, user.uId),
+      originalFilename: cleanFilename(upload.filename ?? '', detected!.ext),
+      mimeType: detected!.mime,
+      ext: detected!.ext,
+      blob: em.getReference(StoredBlob, blob.sha256),
+      bytes: blob.bytes,
+      md5: blob.md5,
+      createdAt: new Date(now),
+      expiresAt: new Date(now + UPLOAD_TTL_MS),
+    });
+    await em.flush();
+    return row;
+  };
+  // A REST upload is already staged: the blob row and the upload row are written together, so
+  // a failure leaves the staged content unadopted (deleted by the multipart layer).
+  const staged = stagedBlobOf(upload);
+  if (staged) return ctx.em.transactional(async (tx) => record(tx, await adoptStaged(tx, staged, options)));
+  // A GraphQL multipart upload streams in now.
+  return record(ctx.em, await storeStream(ctx.em, upload.createReadStream(), options));
 }
 
 /** The caller's unexpired upload of this kind, or WSInvalidParameterException naming the field. */

@@ -3,33 +3,13 @@
 // identifier: a second call replaces every field of the first (omitted optional fields
 // become null), so the record always equals the company's latest statement.
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { fieldTooLong, invalidParameter, ServiceError } from '../../graphql/errors';
+import { invalidParameter, ServiceError } from '../../graphql/errors';
 import { User } from '../user/user.entity';
 import { Company, type CompanyApiKey } from '../company/company.entity';
 import { hasAcceptedConnection, recheckOpenConnections } from '../company/connection.service';
 import { IdentifierDefinition, UserIdentifier } from '../discovery/identifier.entity';
 import { matchesFormat } from '../discovery/identifier-values';
 import type { MembershipDetails, MembershipDetailsInput } from './membership.types';
-
-const LIMITS = {
-  membershipId: 100,
-  status: 50,
-  customField1: 100,
-  customField2: 100,
-  customField3: 100,
-  customField4: 100,
-  customField5: 100,
-} as const;
-
-/** Checks that need no database, in field order. */
-export function checkMembershipInput(input: MembershipDetailsInput): void {
-  if (input.userId <= 0) throw invalidParameter('userId', 'userId must be a positive integer.');
-  if (input.membershipId.trim() === '') throw invalidParameter('membershipId', 'membershipId is required.');
-  for (const [field, max] of Object.entries(LIMITS)) {
-    const value = input[field as keyof typeof LIMITS];
-    if (typeof value === 'string' && value.length > max) throw fieldTooLong(field, max);
-  }
-}
 
 function toView(row: UserIdentifier, userId: number): MembershipDetails {
   return {
@@ -46,7 +26,6 @@ function toView(row: UserIdentifier, userId: number): MembershipDetails {
 }
 
 export async function createMembershipDetails(em: EntityManager, key: CompanyApiKey, company: Company, input: MembershipDetailsInput): Promise<MembershipDetails> {
-  checkMembershipInput(input);
   return em.transactional(async (tx) => {
     const def = key.membershipIdentifierId == null ? null : await tx.findOne(IdentifierDefinition, { identifierId: key.membershipIdentifierId });
     if (!def) throw new ServiceError('WSRecordNotFoundException', 'The company API key is not linked to a membership identifier.');

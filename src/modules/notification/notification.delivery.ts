@@ -9,7 +9,7 @@ import type { User } from '../user/user.entity';
 import { EventAttendee } from '../event/event.entity';
 import { AssetLevelPreference, NotificationInbox, ScheduledNotification, SentNotification, type BroadcastType, type EmailParam } from './notification.entity';
 import { fillPlaceholders, type Mailer } from './notification.mailer';
-import { LIMITS } from './notification.validation';
+import { LIMITS, truncate } from './notification.limits';
 
 export interface DeliverySpec {
   type: BroadcastType;
@@ -70,7 +70,7 @@ export async function findRecipients(em: EntityManager, spec: DeliverySpec): Pro
 function description(spec: DeliverySpec): string {
   // The spec's rule: ad hoc notifications keep their team ids in the description.
   const teams = !spec.schedule && spec.teamIds.length ? `\nTeam ids: ${spec.teamIds.join(', ')}` : '';
-  return (spec.message + teams).slice(0, LIMITS.description);
+  return truncate(spec.message + teams, LIMITS.description);
 }
 
 export function successLog(pushed: number, email: EmailOutcome | null): string {
@@ -78,7 +78,7 @@ export function successLog(pushed: number, email: EmailOutcome | null): string {
   if (!email) return `Success: ${base}`;
   if (!email.failed) return `Success: ${base}; ${email.sent} e-mail${email.sent === 1 ? '' : 's'} sent`;
   const total = email.sent + email.failed;
-  return `Partial failure: ${base}; ${email.failed} of ${total} e-mails failed (${email.firstError})`.slice(0, LIMITS.notificationLog);
+  return truncate(`Partial failure: ${base}; ${email.failed} of ${total} e-mails failed (${email.firstError})`, LIMITS.notificationLog);
 }
 
 /** Writes the sent record and the inbox rows; run inside a transaction. */
@@ -89,7 +89,7 @@ export function recordDelivery(em: EntityManager, spec: DeliverySpec, recipients
     company: em.getReference(Company, spec.companyId),
     eventUUID: spec.eventUUID,
     schedule: spec.schedule,
-    message: spec.message.slice(0, LIMITS.sentMessage),
+    message: truncate(spec.message, LIMITS.sentMessage),
     description: description(spec),
     url: spec.url,
     successful: true,

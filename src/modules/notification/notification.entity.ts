@@ -1,9 +1,10 @@
 // Notification records of the spec (scheduled, version 3; sent), the per-user inbox that
 // delivery writes, and the asset-level preferences delivery honours.
 import { Entity, PrimaryKey, Property, ManyToOne, Unique, Index, Enum } from '@mikro-orm/decorators/legacy';
-import { PrimaryKeyProp, type Opt, type Rel } from '@mikro-orm/core';
+import { PrimaryKeyProp, t, type Opt, type Rel } from '@mikro-orm/core';
 import { Company } from '../company/company.entity';
 import { User } from '../user/user.entity';
+import { LIMITS } from './notification.limits';
 
 /** GT team push, GE event invitees, GA asset level (brochureId), JN job notification. */
 export type BroadcastType = 'GT' | 'GE' | 'GA' | 'JN';
@@ -22,7 +23,12 @@ export type ScheduleStatus = 'PENDING' | 'PROCESSING' | 'SENT' | 'FAILED';
 
 @Entity({ tableName: 'scheduled_notification' })
 @Index({ properties: ['status', 'scheduleDueAt'] })
-@Index({ properties: ['company', 'broadcastType'] })
+// The sent list of a company (endpoint 16) in its order, for keyset batches; its company prefix
+// also serves the company foreign key.
+@Index({
+  name: 'scheduled_notification_company_list_index',
+  columns: [{ name: 'company' }, { name: 'broadcastType' }, { name: 'scheduleDueAt', sort: 'desc' }, { name: 'notificationScheduleId', sort: 'desc' }],
+})
 export class ScheduledNotification {
   [PrimaryKeyProp]?: 'notificationScheduleId';
 
@@ -35,39 +41,39 @@ export class ScheduledNotification {
   @Property({ length: 2 })
   broadcastType!: BroadcastType;
 
-  @Property({ type: 'integer', nullable: true })
+  @Property({ type: t.integer, nullable: true })
   keyCompanyId?: number | null;
 
   @Property({ fieldName: 'key_event_uuid', type: 'uuid', nullable: true })
   keyEventUUID?: string | null;
 
-  @Property({ length: 40 })
+  @Property({ length: LIMITS.scheduleTimezoneId })
   scheduleTimezoneId!: string;
 
   /** Wall-clock send time in scheduleTimezoneId, `YYYY-MM-DDTHH:mm:ss` (a PostgreSQL timestamp without zone). */
-  @Property({ type: 'string', columnType: 'timestamp(0)' })
+  @Property({ type: t.string, columnType: 'timestamp(0)' })
   scheduleLocalDateTime!: string;
 
   /** The instant scheduleLocalDateTime occurs in its zone: what the scheduler compares with its clock. */
   @Property({ type: 'datetime' })
   scheduleDueAt!: Date;
 
-  @Property({ length: 100, nullable: true })
+  @Property({ length: LIMITS.scheduleJobName, nullable: true })
   scheduleJobName?: string | null;
 
-  @Property({ length: 1000 })
+  @Property({ length: LIMITS.message })
   message!: string;
 
-  @Property({ length: 1024, nullable: true })
+  @Property({ length: LIMITS.url, nullable: true })
   url?: string | null;
 
   @Property({ type: 'text[]' })
   valueIds!: string[];
 
-  @Property({ type: 'integer', nullable: true })
+  @Property({ type: t.integer, nullable: true })
   totalNotificationsSent?: number | null;
 
-  @Property({ length: 2000, nullable: true })
+  @Property({ length: LIMITS.notificationLog, nullable: true })
   notificationLog?: string | null;
 
   @Enum({ items: ['PENDING', 'PROCESSING', 'SENT', 'FAILED'], nativeEnumName: undefined, default: 'PENDING' })
@@ -89,19 +95,19 @@ export class ScheduledNotification {
   @Property({ type: 'datetime' })
   scheduleModified!: Date;
 
-  @Property({ length: 15 })
+  @Property({ length: LIMITS.userId })
   scheduleCreatedBy!: string;
 
-  @Property({ length: 15 })
+  @Property({ length: LIMITS.userId })
   scheduleModifiedBy!: string;
 
-  @Property({ type: 'integer', nullable: true })
+  @Property({ type: t.integer, nullable: true })
   brochureId?: number | null;
 
-  @Property({ length: 100, nullable: true })
+  @Property({ length: LIMITS.emailTemplate, nullable: true })
   emailTemplate?: string | null;
 
-  @Property({ length: 256, nullable: true })
+  @Property({ length: LIMITS.emailSubject, nullable: true })
   emailSubject?: string | null;
 
   @Property({ type: 'json', nullable: true })
@@ -112,7 +118,15 @@ export class ScheduledNotification {
 }
 
 @Entity({ tableName: 'sent_notification' })
-@Index({ properties: ['company', 'type', 'notificationCreated'] })
+// The sent lists (endpoint 17) in their order, for keyset batches: a company's, and an event's (GE).
+@Index({
+  name: 'sent_notification_company_list_index',
+  columns: [{ name: 'company' }, { name: 'type' }, { name: 'notificationCreated', sort: 'desc' }, { name: 'notificationId', sort: 'desc' }],
+})
+@Index({
+  name: 'sent_notification_event_list_index',
+  columns: [{ name: 'eventUUID' }, { name: 'notificationCreated', sort: 'desc' }, { name: 'notificationId', sort: 'desc' }],
+})
 export class SentNotification {
   [PrimaryKeyProp]?: 'notificationId';
 
@@ -125,22 +139,22 @@ export class SentNotification {
   @ManyToOne(() => Company, { fieldName: 'company_id', deleteRule: 'cascade' })
   company!: Rel<Company>;
 
-  @Property({ fieldName: 'event_uuid', type: 'uuid', nullable: true, index: true })
+  @Property({ fieldName: 'event_uuid', type: 'uuid', nullable: true })
   eventUUID?: string | null;
 
   /** Unique: a scheduled record is delivered at most once, whatever the scheduler does. */
   @ManyToOne(() => ScheduledNotification, { fieldName: 'notification_schedule_id', nullable: true, unique: true, deleteRule: 'set null' })
   schedule?: Rel<ScheduledNotification> | null;
 
-  /** The message truncated to 255 characters. */
-  @Property({ length: 255 })
+  /** The message truncated to LIMITS.sentMessage characters. */
+  @Property({ length: LIMITS.sentMessage })
   message!: string;
 
   /** The whole message; ad hoc team notifications add their team ids on a last line. */
-  @Property({ length: 2000, nullable: true })
+  @Property({ length: LIMITS.description, nullable: true })
   description?: string | null;
 
-  @Property({ length: 1024, nullable: true })
+  @Property({ length: LIMITS.url, nullable: true })
   url?: string | null;
 
   @Property()
@@ -153,7 +167,7 @@ export class SentNotification {
   @Property({ type: 'text[]', nullable: true })
   teamIds?: string[] | null;
 
-  @Property({ length: 2000, nullable: true })
+  @Property({ length: LIMITS.notificationLog, nullable: true })
   notificationLog?: string | null;
 
   @Property({ type: 'datetime' })
@@ -162,19 +176,19 @@ export class SentNotification {
   @Property({ type: 'datetime' })
   notificationModified!: Date;
 
-  @Property({ length: 15 })
+  @Property({ length: LIMITS.userId })
   notificationCreatedBy!: string;
 
-  @Property({ length: 15 })
+  @Property({ length: LIMITS.userId })
   notificationModifiedBy!: string;
 
-  @Property({ type: 'integer', nullable: true })
+  @Property({ type: t.integer, nullable: true })
   brochureId?: number | null;
 
-  @Property({ length: 100, nullable: true })
+  @Property({ length: LIMITS.emailTemplate, nullable: true })
   emailTemplate?: string | null;
 
-  @Property({ length: 256, nullable: true })
+  @Property({ length: LIMITS.emailSubject, nullable: true })
   emailSubject?: string | null;
 
   @Property({ type: 'json', nullable: true })

@@ -4,12 +4,13 @@
 // (the library's seam), so the notification and the entry are stored together or not at all.
 import { onSmartEntryPublished, type SmartEntryPublished } from '../library/library.hooks';
 import { sendNotification } from './notification.service';
-import { LIMITS } from './notification.validation';
+import { LIMITS, truncate } from './notification.limits';
 
 export const LIBRARY_JOB_NAME = 'smart-library';
 
 export async function notifyEntryPublished({ em, library, entry, publishedBy }: SmartEntryPublished): Promise<void> {
-  const message = `New in ${library.smartLibName}: ${entry.smartEntryName}`.slice(0, LIMITS.message);
+  // sendNotification checks this plain object against SendNotificationInput's rules too.
+  const message = truncate(`New in ${library.smartLibName}: ${entry.smartEntryName}`, LIMITS.message);
   const audience = library.teamId
     ? { broadcastType: 'GT', valueIds: [String(library.teamId)] }
     : { broadcastType: 'JN', scheduleJobName: LIBRARY_JOB_NAME };

@@ -1,44 +1,28 @@
-import { Arg, Ctx, Int, Mutation, Query, Resolver, UseMiddleware } from 'type-graphql';
+import { Arg, Args, Ctx, Mutation, Query, Resolver, UseMiddleware } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { ServiceError, invalidParameter } from '../../graphql/errors';
 import { requireUser } from '../identity/principal';
 import { eventForNotifications, managesNotifications, rolesOn } from '../event/event.access';
-import { BROADCAST_TYPES, ScheduledNotification, SentNotification, type BroadcastType } from './notification.entity';
+import { BROADCAST_TYPES, type BroadcastType } from './notification.entity';
 import { SendNotificationInput } from './notification.inputs';
-import { SendNotificationResult, ScheduledNotificationView, SentNotificationView, toScheduledView, toSentView } from './notification.types';
+import {
+  SendNotificationResult, ScheduledNotificationView, SentListArgs, SentNotificationView, SentScheduledListArgs, toScheduledView, toSentView,
+} from './notification.types';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, decodeCursor, readScheduledList, readSentList, type ListKind, type ListQuery } from './notification.lists';
 import { sendNotification } from './notification.service';
 // Loading the resolver registers the smart library notifier (see notification.library.ts).
 import './notification.library';
 
-/** Sent lists are paged so that a long history never comes back in one answer. */
-export const SENT_PAGE_SIZE = 50;
-
-interface ListArgs {
-  version: number;
-  broadcastType: string;
-  companyId?: number | null;
-  eventUUID?: string | null;
-  notificationScheduleId?: number | null;
-  brochureId?: number | null;
-  pageNum?: number | null;
-}
-
-interface Scope {
-  type: BroadcastType;
-  companyId: number;
-  eventUUID: string | null;
-  notificationScheduleId: number | null;
-  brochureId: number | null;
-  offset: number;
-}
-
 /**
  * Which notifications the caller asks for, and whether they may: GE needs the event (unknown
  * or invisible: WSEventNotFoundException; cancelled: WSEventCancelledException), every other
- * type the company; reading needs ADMIN or PUSH_NOTIFICATION on that company.
+ * type the company; reading needs ADMIN or PUSH_NOTIFICATION on that company. A page is
+ * pageNum (from 1) of pageSize records; a keyset batch is the pageSize records after a cursor.
+ * Called once per batch when REST streams a whole list: the caller, roles and event are
+ * memoised by the request's context, so a batch costs only its own statement.
  */
-async function listScope(ctx: Context, args: ListArgs): Promise<Scope> {
+async function listQuery(ctx: Context, args: SentListArgs, kind: ListKind): Promise<ListQuery> {
   const { user } = await requireUser(ctx);
   if (args.version !== 1) throw new ServiceError('WSUnsupportedVersionException', 'Only version 1 is supported.', { field: 'version' });
   if (!BROADCAST_TYPES.includes(args.broadcastType as BroadcastType)) {
@@ -47,9 +31,13 @@ async function listScope(ctx: Context, args: ListArgs): Promise<Scope> {
   const type = args.broadcastType as BroadcastType;
   const page = args.pageNum ?? 1;
   if (page < 1) throw invalidParameter('pageNum', 'pageNum must be 1 or more.');
+  const limit = args.pageSize ?? DEFAULT_PAGE_SIZE;
+  if (limit < 1 || limit > MAX_PAGE_SIZE) throw invalidParameter('pageSize', `pageSize must be from 1 to ${MAX_PAGE_SIZE}.`);
+  if (args.after != null && args.pageNum != null) throw invalidParameter('after', 'after and pageNum cannot be used together.');
+  const after = args.after != null ? decodeCursor(kind, args.after) : null;
   if (args.notificationScheduleId != null && args.notificationScheduleId < 1) throw invalidParameter('notificationScheduleId');
   if (args.brochureId != null && args.brochureId < 1) throw invalidParameter('brochureId');
-  const base = { type, notificationScheduleId: args.notificationScheduleId ?? null, brochureId: args.brochureId ?? null, offset: (page - 1) * SENT_PAGE_SIZE };
+  const base = { type, notificationScheduleId: args.notificationScheduleId ?? null, brochureId: args.brochureId ?? null, limit, offset: (page - 1) * limit, after };
   if (type === 'GE') {
     if (!args.eventUUID) throw invalidParameter('eventUUID', 'eventUUID is required for GE.');
     const event = await eventForNotifications(ctx, user.uId, args.eventUUID);
@@ -62,18 +50,6 @@ async function listScope(ctx: Context, args: ListArgs): Promise<Scope> {
     throw new ServiceError('WSInsufficientPrivilegesException', "The caller may not see this company's notifications.");
   }
   return { ...base, companyId: args.companyId, eventUUID: null };
-}
-
-function listArgs(
-  version: number,
-  broadcastType: string,
-  companyId?: number | null,
-  eventUUID?: string | null,
-  notificationScheduleId?: number | null,
-  brochureId?: number | null,
-  pageNum?: number | null,
-): ListArgs {
-  return { version, broadcastType, companyId, eventUUID, notificationScheduleId, brochureId, pageNum };
 }
 
 @Resolver()
@@ -98,56 +74,17 @@ export class NotificationResolver {
     };
   }
 
-  @Query(() => [SentNotificationView], { description: 'Sent notifications, ad hoc and scheduled, newest first, 50 a page (getSentNotifications).' })
-  async sentNotifications(
-    @Ctx() ctx: Context,
-    @Arg('version', () => Int, { description: 'Only 1 is supported.' }) version: number,
-    @Arg('broadcastType', { description: 'GT, GE, GA or JN.' }) broadcastType: string,
-    @Arg('companyId', () => Int, { nullable: true, description: 'Company (required unless broadcastType is GE).' }) companyId?: number | null,
-    @Arg('eventUUID', () => String, { nullable: true, description: 'Event (required for GE).' }) eventUUID?: string | null,
-    @Arg('notificationScheduleId', () => Int, { nullable: true, description: 'Only the notification sent from this scheduled record.' }) notificationScheduleId?: number | null,
-    @Arg('brochureId', () => Int, { nullable: true, description: 'Only notifications about this asset (required for GA).' }) brochureId?: number | null,
-    @Arg('pageNum', () => Int, { nullable: true, description: 'Page from 1 (default 1).' }) pageNum?: number | null,
-  ): Promise<SentNotificationView[]> {
-    const s = await listScope(ctx, listArgs(version, broadcastType, companyId, eventUUID, notificationScheduleId, brochureId, pageNum));
-    const rows = await ctx.em.find(
-      SentNotification,
-      {
-        type: s.type,
-        company: s.companyId,
-        ...(s.eventUUID ? { eventUUID: s.eventUUID } : {}),
-        ...(s.notificationScheduleId ? { schedule: s.notificationScheduleId } : {}),
-        ...(s.brochureId ? { brochureId: s.brochureId } : {}),
-      },
-      { orderBy: { notificationCreated: 'desc', notificationId: 'desc' }, limit: SENT_PAGE_SIZE, offset: s.offset },
-    );
-    return rows.map(toSentView);
+  @Query(() => [SentNotificationView], {
+    description: `Sent notifications, ad hoc and scheduled, newest first, ${DEFAULT_PAGE_SIZE} a page unless pageSize says otherwise; after a cursor for keyset batches (getSentNotifications).`,
+  })
+  async sentNotifications(@Ctx() ctx: Context, @Args(() => SentListArgs) args: SentListArgs): Promise<SentNotificationView[]> {
+    return readSentList(ctx.em, await listQuery(ctx, args, 'sent'));
   }
 
-  @Query(() => [ScheduledNotificationView], { description: 'Scheduled notifications that have been processed (sent or failed), latest first, 50 a page (getSentScheduledNotifications).' })
-  async sentScheduledNotifications(
-    @Ctx() ctx: Context,
-    @Arg('version', () => Int, { description: 'Only 1 is supported.' }) version: number,
-    @Arg('broadcastType', { description: 'GT, GE, GA or JN.' }) broadcastType: string,
-    @Arg('companyId', () => Int, { nullable: true, description: 'Company (required unless broadcastType is GE).' }) companyId?: number | null,
-    @Arg('eventUUID', () => String, { nullable: true, description: 'Event (required for GE).' }) eventUUID?: string | null,
-    @Arg('notificationScheduleId', () => Int, { nullable: true, description: 'Only this scheduled record.' }) notificationScheduleId?: number | null,
-    @Arg('brochureId', () => Int, { nullable: true, description: 'Only notifications about this asset (required for GA).' }) brochureId?: number | null,
-    @Arg('pageNum', () => Int, { nullable: true, description: 'Page from 1 (default 1).' }) pageNum?: number | null,
-  ): Promise<ScheduledNotificationView[]> {
-    const s = await listScope(ctx, listArgs(version, broadcastType, companyId, eventUUID, notificationScheduleId, brochureId, pageNum));
-    const rows = await ctx.em.find(
-      ScheduledNotification,
-      {
-        broadcastType: s.type,
-        company: s.companyId,
-        status: { $in: ['SENT', 'FAILED'] },
-        ...(s.eventUUID ? { keyEventUUID: s.eventUUID } : {}),
-        ...(s.notificationScheduleId ? { notificationScheduleId: s.notificationScheduleId } : {}),
-        ...(s.brochureId ? { brochureId: s.brochureId } : {}),
-      },
-      { orderBy: { scheduleDueAt: 'desc', notificationScheduleId: 'desc' }, limit: SENT_PAGE_SIZE, offset: s.offset },
-    );
-    return rows.map(toScheduledView);
+  @Query(() => [ScheduledNotificationView], {
+    description: `Scheduled notifications that have been processed (sent or failed), latest first, ${DEFAULT_PAGE_SIZE} a page unless pageSize says otherwise; after a cursor for keyset batches (getSentScheduledNotifications).`,
+  })
+  async sentScheduledNotifications(@Ctx() ctx: Context, @Args(() => SentScheduledListArgs) args: SentScheduledListArgs): Promise<ScheduledNotificationView[]> {
+    return readScheduledList(ctx.em, await listQuery(ctx, args, 'sched'));
   }
 }

@@ -10,7 +10,7 @@ import { Team } from '../team/team.entity';
 import { Event } from '../event/event.entity';
 import { ScheduledNotification, type SentNotification } from './notification.entity';
 import { mailerFor, type Mailer } from './notification.mailer';
-import { validateRequest, type NotificationRequest, type ValidRequest } from './notification.validation';
+import { interpretRequest, type NotificationRequest, type ValidRequest } from './notification.request';
 import { findRecipients, finishDelivery, recordDelivery, sendEmails, type DeliverySpec } from './notification.delivery';
 
 export interface NotificationDeps {
@@ -74,7 +74,7 @@ export function deliverySpec(req: ValidRequest, createdBy: string, schedule: Sch
 }
 
 /**
- * Validates and sends a notification: at once (writes the sent record and the recipients'
+ * Checks (the input's field rules, then the rules across fields) and sends a notification: at once (writes the sent record and the recipients'
  * inbox rows, then sends the e-mails), or, with scheduleLocalDateTime and scheduleTimezoneId,
  * stores a scheduled record that the scheduler delivers at that local time. Throws the spec's
  * errors (WSInvalidParameterException, WSFieldLengthException, WSLimitExceededException,
@@ -83,9 +83,10 @@ export function deliverySpec(req: ValidRequest, createdBy: string, schedule: Sch
  */
 export async function sendNotification(em: EntityManager, args: SendNotificationArgs, deps: NotificationDeps): Promise<SendOutcome> {
   const now = deps.now?.() ?? new Date();
-  const req = validateRequest(args, now);
+  const { senderId, ...request } = args;
+  const req = interpretRequest(request, now);
   await checkTargets(em, req);
-  const createdBy = String(args.senderId);
+  const createdBy = String(senderId);
 
   if (req.schedule) {
     const scheduled = em.create(ScheduledNotification, {

@@ -1,13 +1,59 @@
 // GraphQL views of the spec's notification records, with the spec's field names.
-import { Field, Int, ObjectType } from 'type-graphql';
+import { ArgsType, Field, Int, ObjectType } from 'type-graphql';
+import { ruleText } from '../../graphql/rules';
 import type { EmailParam, ScheduledNotification, SentNotification } from './notification.entity';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, cursorOfDate } from './notification.lists';
+import { LIMITS } from './notification.limits';
+
+/** A record field's bound, in the words the input rules are described in. */
+const atMost = (field: keyof typeof LIMITS) => ruleText({ maxLength: LIMITS[field] });
+
+const CURSOR_DESCRIPTION = 'Opaque keyset cursor of the record, to pass as `after`.';
+
+/** The arguments of both sent lists (getSentNotifications, getSentScheduledNotifications). */
+@ArgsType()
+export class SentListArgs {
+  @Field(() => Int, { description: 'Only 1 is supported.' })
+  version!: number;
+
+  @Field({ description: 'GT, GE, GA or JN.' })
+  broadcastType!: string;
+
+  @Field(() => Int, { nullable: true, description: 'Company (required unless broadcastType is GE).' })
+  companyId?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'Event (required for GE).' })
+  eventUUID?: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'Only the notification sent from this scheduled record.' })
+  notificationScheduleId?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'Only notifications about this asset (required for GA).' })
+  brochureId?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'Page from 1 (default 1).' })
+  pageNum?: number | null;
+
+  @Field(() => Int, { nullable: true, defaultValue: DEFAULT_PAGE_SIZE, description: `Records a page or batch, 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).` })
+  pageSize?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'Only the records after the one with this cursor, in the list\'s order (keyset paging; not with pageNum).' })
+  after?: string | null;
+}
+
+/** The scheduled list's arguments: the same, notificationScheduleId naming the record itself. */
+@ArgsType()
+export class SentScheduledListArgs extends SentListArgs {
+  @Field(() => Int, { nullable: true, description: 'Only this scheduled record.' })
+  override notificationScheduleId?: number | null;
+}
 
 @ObjectType('EmailParam', { description: 'A parameter of the e-mail template.' })
 export class EmailParamView {
-  @Field({ description: 'Parameter name (at most 100 characters).' })
+  @Field({ description: `Parameter name. ${atMost('emailParamKey')}` })
   key!: string;
 
-  @Field({ description: 'Parameter value (at most 2000 characters).' })
+  @Field({ description: `Parameter value. ${atMost('emailParamValue')}` })
   value!: string;
 }
 
@@ -28,7 +74,7 @@ export class SentNotificationView {
   @Field(() => Int, { nullable: true, description: 'Scheduled record it came from; null for ad hoc notifications.' })
   notificationScheduleId!: number | null;
 
-  @Field({ description: 'Message truncated to 255 characters.' })
+  @Field({ description: `Message truncated to ${LIMITS.sentMessage} characters.` })
   message!: string;
 
   @Field(() => String, { nullable: true, description: 'Whole message; ad hoc team notifications end with a line listing their team ids.' })
@@ -69,6 +115,9 @@ export class SentNotificationView {
 
   @Field(() => [EmailParamView], { nullable: true, description: 'E-mail template parameters.' })
   emailParams!: EmailParamView[] | null;
+
+  @Field({ description: CURSOR_DESCRIPTION })
+  cursor!: string;
 }
 
 @ObjectType('ScheduledNotification', { description: 'A notification scheduled for a local time in a time zone (record version 3).' })
@@ -103,7 +152,7 @@ export class ScheduledNotificationView {
   @Field(() => String, { nullable: true, description: 'Name of the job that produced it (JN).' })
   scheduleJobName!: string | null;
 
-  @Field({ description: 'Plain-text message (at most 1000 characters).' })
+  @Field({ description: `Plain-text message. ${atMost('message')}` })
   message!: string;
 
   @Field(() => String, { nullable: true, description: 'Deeplink or URL.' })
@@ -144,6 +193,9 @@ export class ScheduledNotificationView {
 
   @Field(() => Int, { description: 'Record version (3).' })
   version!: number;
+
+  @Field({ description: CURSOR_DESCRIPTION })
+  cursor!: string;
 }
 
 @ObjectType('SendNotificationResult', { description: 'What sendNotification did: one of the two records is set.' })
@@ -178,6 +230,7 @@ export function toSentView(n: SentNotification): SentNotificationView {
     emailTemplate: n.emailTemplate ?? null,
     emailSubject: n.emailSubject ?? null,
     emailParams: params(n.emailParams),
+    cursor: cursorOfDate('sent', n.notificationCreated, n.notificationId),
   };
 }
 
@@ -208,5 +261,6 @@ export function toScheduledView(s: ScheduledNotification): ScheduledNotification
     emailSubject: s.emailSubject ?? null,
     emailParams: params(s.emailParams),
     version: s.version,
+    cursor: cursorOfDate('sched', s.scheduleDueAt, s.notificationScheduleId),
   };
 }

@@ -3,6 +3,10 @@
 import { Entity, PrimaryKey, Property, ManyToOne, OneToMany, Index } from '@mikro-orm/decorators/legacy';
 import { Collection, PrimaryKeyProp, type Rel } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
+import { ruleText } from '../../graphql/rules';
+
+/** Bound of the spec's Limits table (conditions), in characters: the column and its description read it. */
+export const CONDITION_LIMITS = { conditionName: 100 } as const;
 
 @ObjectType({ description: 'A medical condition users and contacts can be linked to.' })
 @Entity({ tableName: 'condition' })
@@ -13,8 +17,8 @@ export class Condition {
   @PrimaryKey({ autoincrement: false })
   conditionId!: number;
 
-  @Field({ description: 'Name of the condition (at most 100 characters).' })
-  @Property({ length: 100 })
+  @Field({ description: `Name of the condition. ${ruleText({ maxLength: CONDITION_LIMITS.conditionName })}` })
+  @Property({ length: CONDITION_LIMITS.conditionName })
   conditionName!: string;
 }
 

@@ -4,6 +4,10 @@
 // while SHA-256 and MD5 are computed on the way; at the end one upsert names the blob by its
 // SHA-256. When that hash is already stored, the new chunks are dropped and the existing
 // blob is reused. Memory stays at about one chunk whatever the file size.
+// Staging (multipart forms read before their operation runs): the same chunks under a content id
+// the caller knows, with no stored_blob row yet; the operation adopts the content (one upsert,
+// no copy) inside its own transaction, and whatever was not adopted is deleted afterwards
+// (discardStaged). Chunks no stored_blob row names are the purge's orphans if even that fails.
 // Reading: chunk by chunk, one statement per chunk.
 // Purging: blobs no registered table refers to (registerBlobReference) are deleted once they
 // have not been used for a grace period; chunks of writes that never finished are deleted
@@ -13,6 +17,7 @@ import { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import type { Kysely } from 'kysely';
+import type { FileUpload } from 'graphql-upload-minimal';
 import { ServiceError } from '../../graphql/errors';
 import { StoredBlob, StoredBlobChunk } from './blob.entity';
 
@@ -31,7 +36,6 @@ const sqlEm = (em: EntityManager) => em as unknown as SqlEntityManager;
 const kysely = (em: EntityManager) => sqlEm(em).getKysely() as unknown as Kysely<any>;
 
 class ChunkWriter {
-  readonly contentId = crypto.randomUUID();
   bytes = 0;
   private readonly sha = crypto.createHash('sha256');
   private readonly md5 = crypto.createHash('md5');
@@ -40,7 +44,10 @@ class ChunkWriter {
   private filled = 0;
   private seq = 0;
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    readonly contentId: string = crypto.randomUUID(),
+  ) {}
 
   async write(data: Buffer): Promise<void> {
     this.sha.update(data);
@@ -66,22 +73,35 @@ class ChunkWriter {
     await kysely(this.em).insertInto('stored_blob_chunk').values({ content_id: this.contentId, seq: this.seq++, data }).execute();
   }
 
-  async finish(): Promise<BlobInfo> {
+  /** Writes what is left and answers the content's hashes; no blob row yet. */
+  async close(): Promise<BlobInfo> {
     if (this.filled) await this.flush();
-    const info = { sha256: this.sha.digest('hex'), md5: this.md5.digest('hex'), bytes: this.bytes };
-    // The row lock of the upsert orders this against a concurrent purge of the same hash.
-    const rows = await sqlEm(this.em).execute<{ content_id: string }[]>(
-      `insert into stored_blob (sha256, content_id, bytes, md5) values (?, ?, ?, ?)
-       on conflict (sha256) do update set last_used_at = now() returning content_id`,
-      [info.sha256, this.contentId, info.bytes, info.md5],
-    );
-    if (rows[0].content_id !== this.contentId) await this.discard();
+    return { sha256: this.sha.digest('hex'), md5: this.md5.digest('hex'), bytes: this.bytes };
+  }
+
+  async finish(): Promise<BlobInfo> {
+    const info = await this.close();
+    if ((await nameBlob(this.em, this.contentId, info)) !== this.contentId) await this.discard();
     return info;
   }
 
   async discard(): Promise<void> {
     await this.em.nativeDelete(StoredBlobChunk, { contentId: this.contentId });
   }
+}
+
+/**
+ * Names content by its hash: the blob row for these chunks, or, when the hash is already
+ * stored, the existing blob (marked used). Answers the content id the blob reads from. The row
+ * lock of the upsert orders this against a concurrent purge of the same hash.
+ */
+async function nameBlob(em: EntityManager, contentId: string, info: BlobInfo): Promise<string> {
+  const rows = await sqlEm(em).execute<{ content_id: string }[]>(
+    `insert into stored_blob (sha256, content_id, bytes, md5) values (?, ?, ?, ?)
+     on conflict (sha256) do update set last_used_at = now() returning content_id`,
+    [info.sha256, contentId, info.bytes, info.md5],
+  );
+  return rows[0].content_id;
 }
 
 export function tooLarge(maxBytes: number, field: string): ServiceError {
@@ -96,36 +116,25 @@ export interface StoreStreamOptions {
   inspect?: (head: Buffer) => Promise<void> | void;
 }
 
+interface Pumped {
+  failure?: unknown;
+  /** The source itself broke off or failed (as opposed to `handle` refusing or failing). */
+  sourceFailed: boolean;
+}
+
 /**
- * Streams `source` into storage. On any failure the rest of the source is read and discarded
- * (a multipart request can only finish once every file part was read), the chunks written so
- * far are deleted, and the error is thrown.
+ * Feeds `source` to `handle` one chunk at a time (the source is paused while a chunk is
+ * handled: memory stays at one chunk). After the first failure the rest of the source is read
+ * and discarded, so that a multipart body can go on to its next part.
  */
-export async function storeStream(em: EntityManager, source: Readable, options: StoreStreamOptions): Promise<BlobInfo> {
-  const writer = new ChunkWriter(em);
-  let head: Buffer[] | null = [];
-  let headBytes = 0;
+function pump(source: Readable, handle: (chunk: Buffer) => Promise<void>): Promise<Pumped> {
   let failure: unknown;
   let sourceFailed = false;
-
-  const releaseHead = async () => {
-    const bytes = Buffer.concat(head!, headBytes);
-    head = null;
-    headBytes = 0;
-    await options.inspect?.(bytes);
-    if (bytes.length) await writer.write(bytes);
-  };
-  const handle = async (chunk: Buffer) => {
-    if (writer.bytes + headBytes + chunk.length > options.maxBytes) throw tooLarge(options.maxBytes, options.field);
-    if (!head) return writer.write(chunk);
-    head.push(chunk);
-    headBytes += chunk.length;
-    if (headBytes >= HEAD_BYTES) await releaseHead();
-  };
-
-  await new Promise<void>((resolve) => {
+  return new Promise<Pumped>((resolve) => {
+    // Its 'close' has come and gone: nothing more will be read from it.
+    if (source.destroyed) return resolve({ failure: source.errored ?? new Error('upload stream closed early'), sourceFailed: true });
     let inflight: Promise<void> = Promise.resolve();
-    const done = () => void inflight.then(resolve);
+    const done = () => void inflight.then(() => resolve({ failure, sourceFailed }));
     source.on('data', (chunk: Buffer) => {
       if (failure) return;
       source.pause();
@@ -151,7 +160,36 @@ export async function storeStream(em: EntityManager, source: Readable, options: 
       done();
     });
   });
+}
 
+/**
+ * Streams `source` into storage. On any failure the rest of the source is read and discarded
+ * (a multipart request can only finish once every file part was read), the chunks written so
+ * far are deleted, and the error is thrown.
+ */
+export async function storeStream(em: EntityManager, source: Readable, options: StoreStreamOptions): Promise<BlobInfo> {
+  const writer = new ChunkWriter(em);
+  let head: Buffer[] | null = [];
+  let headBytes = 0;
+  let failure: unknown;
+  let sourceFailed: boolean;
+
+  const releaseHead = async () => {
+    const bytes = Buffer.concat(head!, headBytes);
+    head = null;
+    headBytes = 0;
+    await options.inspect?.(bytes);
+    if (bytes.length) await writer.write(bytes);
+  };
+  const handle = async (chunk: Buffer) => {
+    if (writer.bytes + headBytes + chunk.length > options.maxBytes) throw tooLarge(options.maxBytes, options.field);
+    if (!head) return writer.write(chunk);
+    head.push(chunk);
+    headBytes += chunk.length;
+    if (headBytes >= HEAD_BYTES) await releaseHead();
+  };
+
+  ({ failure, sourceFailed } = await pump(source, handle));
   if (!failure && (source as { truncated?: boolean }).truncated) failure = tooLarge(options.maxBytes, options.field);
   if (!failure && head) await releaseHead().catch((err) => (failure = err));
   if (failure) {
@@ -176,6 +214,113 @@ export async function storeBuffer(em: EntityManager, content: Buffer): Promise<B
   return writer.finish();
 }
 
+// ---- staging: content stored before the operation that takes it runs ----
+
+/** Content in chunks that no blob row names yet (see stageStream). */
+export interface StagedBlob extends BlobInfo {
+  contentId: string;
+  /** The first HEAD_BYTES (all of it when shorter): the type is checked when the content is adopted. */
+  head: Buffer;
+}
+
+/** A part over its size limit while it streamed in; each taker names its own limit (HTTP status as in graphql-upload-minimal). */
+export class ContentTooLargeError extends Error {
+  readonly status = 413;
+  constructor(readonly maxBytes: number) {
+    super(`The content exceeds ${maxBytes} bytes.`);
+  }
+}
+
+export interface StageStreamOptions {
+  maxBytes: number;
+  /** The chunks' content id, known to the caller before the first byte is written (so it can delete them whatever happens). */
+  contentId: string;
+  field: string;
+}
+
+/**
+ * Streams `source` into chunks under `contentId` without naming a blob: the content waits for
+ * an operation to adopt it (adoptStaged) or to be deleted (discardStaged). Over `maxBytes` it
+ * stops writing, reads the rest of the source and throws ContentTooLargeError; a source that
+ * breaks off throws WSInvalidParameterException; either way its chunks are deleted first.
+ */
+export async function stageStream(em: EntityManager, source: Readable, options: StageStreamOptions): Promise<StagedBlob> {
+  const writer = new ChunkWriter(em, options.contentId);
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  const { failure, sourceFailed } = await pump(source, async (chunk) => {
+    if (writer.bytes + chunk.length > options.maxBytes) throw new ContentTooLargeError(options.maxBytes);
+    if (headBytes < HEAD_BYTES) {
+      // A copy: the chunk may be a view of the socket's buffer.
+      const part = Buffer.from(chunk.subarray(0, HEAD_BYTES - headBytes));
+      head.push(part);
+      headBytes += part.length;
+    }
+    await writer.write(chunk);
+  });
+  let error = failure;
+  if (!error && (source as { truncated?: boolean }).truncated) error = new ContentTooLargeError(options.maxBytes);
+  if (!error) {
+    try {
+      return { contentId: options.contentId, ...(await writer.close()), head: Buffer.concat(head, headBytes) };
+    } catch (err) {
+      error = err;
+    }
+  }
+  await writer.discard().catch(() => undefined);
+  if (sourceFailed && !(error instanceof ServiceError)) throw new ServiceError('WSInvalidParameterException', 'The upload did not complete.', { field: options.field });
+  throw error;
+}
+
+/**
+ * Takes staged content into storage inside `em`'s transaction: the same checks as storeStream
+ * (size, then `inspect` on the head), then the blob row names the staged chunks, or the blob
+ * already stored under the same hash (the staged chunks are then left to discardStaged).
+ * Nothing is copied.
+ */
+export async function adoptStaged(em: EntityManager, staged: StagedBlob, options: StoreStreamOptions): Promise<BlobInfo> {
+  // In storeStream's order: a size over the limit within the head is refused before the type.
+  if (Math.min(staged.bytes, HEAD_BYTES) > options.maxBytes) throw tooLarge(options.maxBytes, options.field);
+  await options.inspect?.(staged.head);
+  if (staged.bytes > options.maxBytes) throw tooLarge(options.maxBytes, options.field);
+  const info = { sha256: staged.sha256, md5: staged.md5, bytes: staged.bytes };
+  await nameBlob(em, staged.contentId, info);
+  return info;
+}
+
+/**
+ * Deletes the chunks of these staged contents that no blob row names (not adopted, adopted by
+ * a transaction that rolled back, or duplicates of a blob already stored). Safe to repeat.
+ */
+export async function discardStaged(em: EntityManager, contentIds: string[]): Promise<void> {
+  if (!contentIds.length) return;
+  await kysely(em)
+    .deleteFrom('stored_blob_chunk as c')
+    .where('c.content_id', 'in', contentIds)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('stored_blob as b').select('b.sha256').whereRef('b.content_id', '=', 'c.content_id'))))
+    .execute();
+}
+
+/** Staged content as a stream, read one chunk per statement. */
+export function stagedStream(em: EntityManager, contentId: string): Readable {
+  return chunkStream(em, async () => contentId);
+}
+
+const STAGED = Symbol('staged blob');
+
+/**
+ * A file upload whose content is already staged: storage adopts it (stagedBlobOf) rather than
+ * read it again; createReadStream() streams it back for any other reader.
+ */
+export function stagedFileUpload(em: EntityManager, file: Omit<FileUpload, 'createReadStream'>, staged: StagedBlob): FileUpload {
+  return Object.assign({ ...file, createReadStream: () => stagedStream(em, staged.contentId) as any }, { [STAGED]: staged });
+}
+
+/** The staged content behind a file upload, if the multipart layer staged it. */
+export function stagedBlobOf(file: unknown): StagedBlob | undefined {
+  return file && typeof file === 'object' ? (file as { [STAGED]?: StagedBlob })[STAGED] : undefined;
+}
+
 /** The embedded driver answers bytea as Uint8Array, the server driver as Buffer: a view, no copy. */
 const asBuffer = (data: Uint8Array) => (Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength));
 
@@ -187,8 +332,12 @@ async function contentIdOf(em: EntityManager, sha256: string): Promise<string> {
 
 /** The blob's bytes as a stream, read one chunk per statement. */
 export function blobStream(em: EntityManager, sha256: string): Readable {
+  return chunkStream(em, () => contentIdOf(em, sha256));
+}
+
+function chunkStream(em: EntityManager, contentIdOf: () => Promise<string>): Readable {
   async function* chunks() {
-    const contentId = await contentIdOf(em, sha256);
+    const contentId = await contentIdOf();
     for (let seq = 0; ; seq++) {
       const row = await kysely(em).selectFrom('stored_blob_chunk').select('data').where('content_id', '=', contentId).where('seq', '=', seq).executeTakeFirst();
       if (!row) return;

@@ -3,7 +3,7 @@
 // chunks are written while the upload streams in (its hash is known only at the end), and
 // the blob row naming the hash is written last. See blob-store.ts.
 import { Entity, PrimaryKey, Property, Index } from '@mikro-orm/decorators/legacy';
-import { PrimaryKeyProp, type Opt } from '@mikro-orm/core';
+import { PrimaryKeyProp, t, type Opt } from '@mikro-orm/core';
 
 @Entity({ tableName: 'stored_blob' })
 export class StoredBlob {
@@ -18,7 +18,7 @@ export class StoredBlob {
   @Index()
   contentId!: string;
 
-  @Property({ type: 'integer' })
+  @Property({ type: t.integer })
   bytes!: number;
 
   /** Hex MD5, reported to clients (smartFileMd5). */
@@ -41,7 +41,7 @@ export class StoredBlobChunk {
   contentId!: string;
 
   /** Position of the chunk, from 0. */
-  @PrimaryKey({ type: 'integer' })
+  @PrimaryKey({ type: t.integer })
   seq!: number;
 
   @Property({ type: 'blob' })

@@ -3,13 +3,14 @@
 // version, the team's QR code and the team's image. Uploaded bytes live in shared storage
 // (stored_blob), referred to by SHA-256.
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import { PrimaryKeyProp, type Opt, type Rel } from '@mikro-orm/core';
+import { PrimaryKeyProp, t, type Opt, type Rel } from '@mikro-orm/core';
 import { Company } from '../company/company.entity';
 import { Team } from '../team/team.entity';
 import { User } from '../user/user.entity';
 import { StoredBlob } from '../storage/blob.entity';
 import { SmartLibrary } from '../library/library.entity';
 import { SmartDirectory } from '../directory/directory.entity';
+import { SUPPORT_GROUP_LIMITS } from './support-group.limits';
 
 export const ASSET_TYPES = ['html', 'smartlib', 'smartdir'] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
@@ -34,16 +35,16 @@ export class Product {
   productName!: string;
 
   /** The form's values the names were made from. */
-  @Property({ length: 50 })
+  @Property({ length: SUPPORT_GROUP_LIMITS.prefix })
   supportGroupPrefix!: string;
 
-  @Property({ length: 150 })
+  @Property({ length: SUPPORT_GROUP_LIMITS.name })
   supportGroupName!: string;
 
-  @Property({ length: 2, nullable: true })
+  @Property({ length: SUPPORT_GROUP_LIMITS.countryCode, nullable: true })
   countryCode?: string | null;
 
-  @Property({ length: 6, nullable: true })
+  @Property({ length: SUPPORT_GROUP_LIMITS.stateCode, nullable: true })
   stateCode?: string | null;
 
   @ManyToOne(() => SmartLibrary, { fieldName: 'smart_lib_id', nullable: true, deleteRule: 'set null' })
@@ -63,7 +64,7 @@ export class Product {
 }
 
 /**
- * An asset of a product (form suffix 1 to 10). A smartlib asset opens the support group's
+ * An asset of a product (form suffix 1 to SUPPORT_GROUP_LIMITS.assets). A smartlib asset opens the support group's
  * library, a smartdir asset its directory; an html asset is content of its own (its versions).
  */
 @Entity({ tableName: 'product_asset' })
@@ -82,20 +83,20 @@ export class ProductAsset {
   @ManyToOne(() => Company, { fieldName: 'company_id', deleteRule: 'cascade' })
   company!: Rel<Company>;
 
-  /** The form's suffix, 1 to 10. */
+  /** The form's suffix, 1 to SUPPORT_GROUP_LIMITS.assets. */
   @Property({ type: 'smallint' })
   assetNumber!: number;
 
-  @Property({ length: 255 })
+  @Property({ length: SUPPORT_GROUP_LIMITS.assetName })
   assetName!: string;
 
   @Enum({ items: [...ASSET_TYPES], nativeEnumName: undefined })
   assetType!: AssetType;
 
-  @Property({ length: 2000, nullable: true })
+  @Property({ length: SUPPORT_GROUP_LIMITS.assetDescription, nullable: true })
   assetDescription?: string | null;
 
-  @Property({ length: 100, nullable: true })
+  @Property({ length: SUPPORT_GROUP_LIMITS.assetInternalId, nullable: true })
   assetInternalId?: string | null;
 
   @ManyToOne(() => StoredBlob, { fieldName: 'image_sha256', nullable: true })
@@ -108,7 +109,7 @@ export class ProductAsset {
   @Property({ length: 100, nullable: true })
   imageMimeType?: string | null;
 
-  @Property({ type: 'integer', nullable: true })
+  @Property({ type: t.integer, nullable: true })
   imageBytes?: number | null;
 
   @Property({ length: 32, nullable: true })
@@ -138,7 +139,7 @@ export class ProductAssetVersion {
   @ManyToOne(() => ProductAsset, { fieldName: 'asset_id', deleteRule: 'cascade' })
   asset!: Rel<ProductAsset>;
 
-  @Property({ type: 'integer', default: 1 })
+  @Property({ type: t.integer, default: 1 })
   versionNumber: number & Opt = 1;
 
   @ManyToOne(() => StoredBlob, { fieldName: 'file_sha256', nullable: true })
@@ -151,7 +152,7 @@ export class ProductAssetVersion {
   @Property({ length: 100, nullable: true })
   mimeType?: string | null;
 
-  @Property({ type: 'integer', nullable: true })
+  @Property({ type: t.integer, nullable: true })
   bytes?: number | null;
 
   @Property({ length: 32, nullable: true })
@@ -195,7 +196,7 @@ export class QrCode {
   @Index()
   image!: Rel<StoredBlob>;
 
-  @Property({ type: 'integer' })
+  @Property({ type: t.integer })
   imageBytes!: number;
 
   @Property({ length: 32 })
@@ -223,7 +224,7 @@ export class TeamImage {
   @Property({ length: 100 })
   mimeType!: string;
 
-  @Property({ type: 'integer' })
+  @Property({ type: t.integer })
   bytes!: number;
 
   @Property({ length: 32 })

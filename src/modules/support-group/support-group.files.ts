@@ -1,12 +1,15 @@
-// The form's file parts, stored as they arrive. A multipart body delivers its files one after
-// the other and the next one only once the current one has been read, so the parts are taken
-// in arrival order (whichever upload settles first), never in a fixed order that could wait
-// for a part stuck behind an unread one. Types and sizes follow the library's upload rules.
+// The form's file parts, taken into storage inside the operation's transaction. A REST form's
+// parts were staged while the form was read (rest/multipart.ts): each is adopted without
+// copying. A GraphQL multipart request delivers its files one after the other, the next one
+// only once the current one has been read, so parts are taken in arrival order (whichever
+// upload settles first), never in a fixed order that could wait for a part stuck behind an
+// unread one. Types and sizes follow the library's upload rules.
 import type { EntityManager } from '@mikro-orm/core';
 import type { FileUpload } from 'graphql-upload-minimal';
 import type { Config } from '../../config';
 import { ServiceError, invalidParameter } from '../../graphql/errors';
-import { readBlob, storeStream, tooLarge, type BlobInfo } from '../storage/blob-store';
+import { isDependencyFailure } from '../../graphql/error-mapping';
+import { adoptStaged, readBlob, stagedBlobOf, storeStream, tooLarge, type BlobInfo, type StoreStreamOptions } from '../storage/blob-store';
 import { detectType, type DetectedType } from '../storage/content-type';
 import { TILE_TYPES } from '../library/library.limits';
 import { assertReadableImage } from '../library/thumbnail';
@@ -49,23 +52,22 @@ function allowedTypes(config: Config, part: FilePart): string[] {
   return part.html ? [...config.uploadAllowedTypes, ...HTML_VERSION_TYPES] : config.uploadAllowedTypes;
 }
 
-/** The transport's own failures (a mapped part never sent, a part over the transport's size limit). */
-function transportFailure(err: unknown, part: FilePart, config: Config): ServiceError {
+/**
+ * The transport's own failures (a mapped part never sent, a part over the transport's size
+ * limit, a part that could not be read). Storage that failed while a REST part was staged
+ * stays itself, for the service boundary to answer as the service being unavailable.
+ */
+function transportFailure(err: unknown, part: FilePart, config: Config): unknown {
   if (err instanceof ServiceError) return err;
   if ((err as { status?: unknown })?.status === 413) return tooLarge(limitOf(config, part), part.field);
+  if (isDependencyFailure(err)) return err;
   return invalidParameter(part.field, `The file part ${part.field} is missing or could not be read.`);
 }
 
 async function storePart(em: EntityManager, config: Config, part: FilePart, file: FileUpload): Promise<StoredPart> {
   const allowed = allowedTypes(config, part);
-  let source;
-  try {
-    source = file.createReadStream();
-  } catch (err) {
-    throw transportFailure(err, part, config);
-  }
   let detected: DetectedType | undefined;
-  const blob = await storeStream(em, source, {
+  const options: StoreStreamOptions = {
     maxBytes: limitOf(config, part),
     field: part.field,
     inspect: async (head) => {
@@ -74,7 +76,20 @@ async function storePart(em: EntityManager, config: Config, part: FilePart, file
         throw new ServiceError('WSUnsupportedTypeException', `${part.field} is not one of the accepted types (${allowed.join(', ')}).`, { field: part.field });
       }
     },
-  });
+  };
+  const staged = stagedBlobOf(file);
+  let blob: BlobInfo;
+  if (staged) {
+    blob = await adoptStaged(em, staged, options);
+  } else {
+    let source;
+    try {
+      source = file.createReadStream();
+    } catch (err) {
+      throw transportFailure(err, part, config);
+    }
+    blob = await storeStream(em, source, options);
+  }
   if (part.kind === 'image') await assertReadableImage(await readBlob(em, blob.sha256), part.field);
   return { ...blob, mimeType: detected!.mime, fileName: cleanFilename(file.filename ?? '', detected!.ext) };
 }
@@ -84,7 +99,8 @@ type Settled = { part: FilePart; file: FileUpload | null } | { part: FilePart; e
 /**
  * Stores every part that arrives, in arrival order, inside `em`'s transaction; an absent part
  * (null) is skipped. The first failure is thrown at once: the request's remaining file
- * streams are drained by the transport (REST executor, GraphQL upload middleware).
+ * streams are drained by the GraphQL upload middleware; REST parts not adopted are deleted by
+ * the multipart layer once the operation is over.
  */
 export async function receiveParts(em: EntityManager, config: Config, parts: FilePart[]): Promise<Map<string, StoredPart>> {
   const stored = new Map<string, StoredPart>();

@@ -1,27 +1,16 @@
-// The support group form, checked field by field in the specification's table order before
-// anything is read from the database or stored. Every error names the form field at fault
-// (assets by their REST names: assetName3, assetType3, ...).
+// The support group form as what to create, checked before anything is read from the database
+// or stored. Each field's own rules (required, length, codes: support-group.inputs.ts) have held
+// before this runs; here are the rules that are no one field's own: the items of the comma
+// lists, the JSON consents, country and state against the reference lists, control characters,
+// and the numbered assets, whose errors name the form field (assetName3, assetType3, ...).
 import { ServiceError, fieldTooLong, invalidParameter } from '../../graphql/errors';
+import { charLength } from '../../graphql/rules';
 import { countryName, stateName } from '../reference-data/iso';
-import { DIRECTORY_ORDERS, DIRECTORY_TYPES, type DirectoryOrder, type DirectoryType } from '../directory/directory.entity';
+import type { DirectoryOrder, DirectoryType } from '../directory/directory.entity';
 import type { DirectoryConsentSpec } from '../directory/directory.service';
 import { ASSET_TYPES, type AssetType } from './support-group.entity';
 import type { CreateSupportGroupInput, SupportGroupAssetInput, UploadValue } from './support-group.inputs';
-
-export const SUPPORT_GROUP_LIMITS = {
-  prefix: 50,
-  name: 150,
-  adminEmails: 50,
-  email: 255,
-  fieldIds: 100,
-  consents: 20,
-  consentName: 255,
-  consentDesc: 4000,
-  assets: 10,
-  assetName: 255,
-  assetDescription: 2000,
-  assetInternalId: 100,
-} as const;
+import { SUPPORT_GROUP_LIMITS } from './support-group.limits';
 
 export interface AssetPlan {
   index: number;
@@ -73,25 +62,23 @@ export interface SupportGroupPlan {
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const EMAIL = /^[^\s@,;<>()"]+@[^\s@,;<>()"]+$/;
-const chars = (s: string) => [...s].length;
 
-interface TextRule {
-  max: number;
-  required?: boolean;
-  multiline?: boolean;
-}
-
-/** Trimmed text; empty counts as absent. */
-function text(value: unknown, field: string, rule: TextRule): string | null {
-  if (value !== undefined && value !== null && typeof value !== 'string') throw invalidParameter(field, `${field} must be text.`);
+/** Trimmed text; empty counts as absent; control characters (line breaks too, unless multiline) are refused. */
+function text(value: string | null | undefined, field: string, multiline = false): string | null {
   // Browsers send form text with CRLF line breaks; stored text uses LF.
   const v = (value ?? '').replace(/\r\n?/g, '\n').trim();
-  if (!v) {
-    if (rule.required) throw invalidParameter(field, `${field} is required.`);
-    return null;
-  }
-  if ((rule.multiline ? CONTROL_EXCEPT_LINES : CONTROL).test(v)) throw invalidParameter(field, `${field} contains control characters.`);
-  if (chars(v) > rule.max) throw fieldTooLong(field, rule.max);
+  if (!v) return null;
+  if ((multiline ? CONTROL_EXCEPT_LINES : CONTROL).test(v)) throw invalidParameter(field, `${field} contains control characters.`);
+  return v;
+}
+
+/** Text of a field its rule requires (so present here). */
+const given = (value: string, field: string, multiline = false): string => text(value, field, multiline)!;
+
+/** Text of a numbered asset field, within its bound. */
+function assetText(value: string | null | undefined, field: string, max: number, multiline = false): string | null {
+  const v = text(value, field, multiline);
+  if (v !== null && charLength(v) > max) throw fieldTooLong(field, max);
   return v;
 }
 
@@ -99,8 +86,8 @@ function text(value: unknown, field: string, rule: TextRule): string | null {
 const listItems = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
 
 function location(input: CreateSupportGroupInput): { countryCode: string | null; stateCode: string | null } {
-  const country = text(input.countryCode, 'countryCode', { max: 2 });
-  const state = text(input.stateCode, 'stateCode', { max: 6 });
+  const country = text(input.countryCode, 'countryCode');
+  const state = text(input.stateCode, 'stateCode');
   const countryCode = country?.toUpperCase() ?? null;
   if (countryCode && !countryName(countryCode)) throw invalidParameter('countryCode', 'countryCode must be an ISO 3166-1 alpha-2 code from the countries list.');
   if (!state) return { countryCode, stateCode: null };
@@ -122,7 +109,7 @@ function adminEmails(value: string): string[] {
   // Addresses compare case-insensitively (as users' e-mails are unique); the first spelling is kept.
   const seen = new Map<string, string>();
   for (const email of listItems(value)) {
-    if (chars(email) > SUPPORT_GROUP_LIMITS.email) throw fieldTooLong(field, SUPPORT_GROUP_LIMITS.email);
+    if (charLength(email) > SUPPORT_GROUP_LIMITS.email) throw fieldTooLong(field, SUPPORT_GROUP_LIMITS.email);
     if (!EMAIL.test(email)) throw invalidParameter(field, `"${email}" is not an e-mail address.`);
     if (!seen.has(email.toLowerCase())) seen.set(email.toLowerCase(), email);
   }
@@ -131,12 +118,6 @@ function adminEmails(value: string): string[] {
     throw new ServiceError('WSLimitExceededException', `At most ${SUPPORT_GROUP_LIMITS.adminEmails} team admins.`, { field });
   }
   return [...seen.values()];
-}
-
-function oneOf<T extends string>(value: string, field: string, allowed: readonly T[]): T {
-  const v = value.toUpperCase();
-  if (!(allowed as readonly string[]).includes(v)) throw invalidParameter(field, `${field} must be one of ${allowed.join(', ')}.`);
-  return v as T;
 }
 
 function fieldIds(value: string): number[] {
@@ -149,13 +130,6 @@ function fieldIds(value: string): number[] {
   if (!ids.size) throw invalidParameter(field, `${field} is required.`);
   if (ids.size > SUPPORT_GROUP_LIMITS.fieldIds) throw new ServiceError('WSLimitExceededException', `At most ${SUPPORT_GROUP_LIMITS.fieldIds} field ids.`, { field });
   return [...ids];
-}
-
-function booleanText(value: unknown, field: string): boolean {
-  const v = text(value, field, { max: 5 })?.toLowerCase() ?? null;
-  if (v === null || v === 'false') return false;
-  if (v === 'true') return true;
-  throw invalidParameter(field, `${field} must be true or false.`);
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -183,7 +157,7 @@ function consents(value: string): DirectoryConsentSpec[] {
       }
       if (typeof v !== 'string') throw bad(`${at}.${key} must be a string.`);
       if (CONTROL_EXCEPT_LINES.test(v)) throw bad(`${at}.${key} contains control characters.`);
-      if (chars(v.trim()) > max) throw new ServiceError('WSFieldLengthException', `${at}.${key} must be at most ${max} characters.`, { field });
+      if (charLength(v.trim()) > max) throw new ServiceError('WSFieldLengthException', `${at}.${key} must be at most ${max} characters.`, { field });
       return v.trim();
     };
     const name = str('name', SUPPORT_GROUP_LIMITS.consentName, true)!;
@@ -217,10 +191,10 @@ function assets(items: SupportGroupAssetInput[]): { assets: AssetPlan[]; fileOnl
     }
     if (numbers.has(index)) throw invalidParameter(firstPart(item, index), `Asset ${index} is given twice.`);
     numbers.add(index);
-    const name = text(item.name, `assetName${index}`, { max: SUPPORT_GROUP_LIMITS.assetName });
-    const type = text(item.type, `assetType${index}`, { max: 1000 });
-    const description = text(item.description, `assetDescription${index}`, { max: SUPPORT_GROUP_LIMITS.assetDescription, multiline: true });
-    const internalId = text(item.internalId, `assetInternalId${index}`, { max: SUPPORT_GROUP_LIMITS.assetInternalId });
+    const name = assetText(item.name, `assetName${index}`, SUPPORT_GROUP_LIMITS.assetName);
+    const type = text(item.type, `assetType${index}`);
+    const description = assetText(item.description, `assetDescription${index}`, SUPPORT_GROUP_LIMITS.assetDescription, true);
+    const internalId = assetText(item.internalId, `assetInternalId${index}`, SUPPORT_GROUP_LIMITS.assetInternalId);
     if (name === null && type === null && description === null && internalId === null) {
       if (present(item.imageFile) || present(item.versionFile)) fileOnly.push({ index, imageFile: item.imageFile, versionFile: item.versionFile });
       return;
@@ -240,18 +214,18 @@ function assets(items: SupportGroupAssetInput[]): { assets: AssetPlan[]; fileOnl
   return { assets: planned, fileOnlyAssets: fileOnly };
 }
 
-/** Checks the whole form (no database access) and returns what to create. */
+/** Checks the rest of the form (no database access) and returns what to create. */
 export function parseSupportGroupForm(input: CreateSupportGroupInput): SupportGroupPlan {
-  if (!Number.isInteger(input.companyId) || input.companyId < 1) throw invalidParameter('companyId', 'companyId must be a positive integer.');
-  const supportGroupPrefix = text(input.supportGroupPrefix, 'supportGroupPrefix', { max: SUPPORT_GROUP_LIMITS.prefix, required: true })!;
-  const supportGroupName = text(input.supportGroupName, 'supportGroupName', { max: SUPPORT_GROUP_LIMITS.name, required: true })!;
+  const supportGroupPrefix = given(input.supportGroupPrefix, 'supportGroupPrefix');
+  const supportGroupName = given(input.supportGroupName, 'supportGroupName');
   const { countryCode, stateCode } = location(input);
-  const emails = adminEmails(text(input.teamAdminUserEmails, 'teamAdminUserEmails', { max: 100_000, required: true })!);
-  const directoryType = oneOf(text(input.directoryType, 'directoryType', { max: 1000, required: true })!, 'directoryType', DIRECTORY_TYPES);
-  const directoryOrder = oneOf(text(input.directoryOrder, 'directoryOrder', { max: 1000, required: true })!, 'directoryOrder', DIRECTORY_ORDERS);
-  const ids = fieldIds(text(input.directoryFieldIds, 'directoryFieldIds', { max: 100_000, required: true })!);
-  const autoPopulateFromProfile = booleanText(input.autoPopulateFromProfile, 'autoPopulateFromProfile');
-  const directoryConsents = consents(text(input.directoryConsents, 'directoryConsents', { max: 1_000_000, required: true, multiline: true })!);
+  const emails = adminEmails(given(input.teamAdminUserEmails, 'teamAdminUserEmails'));
+  // The rules allowed these codes in any case; the listed spelling is stored.
+  const directoryType = given(input.directoryType, 'directoryType').toUpperCase() as DirectoryType;
+  const directoryOrder = given(input.directoryOrder, 'directoryOrder').toUpperCase() as DirectoryOrder;
+  const ids = fieldIds(given(input.directoryFieldIds, 'directoryFieldIds'));
+  const autoPopulateFromProfile = text(input.autoPopulateFromProfile, 'autoPopulateFromProfile')?.toLowerCase() === 'true';
+  const directoryConsents = consents(given(input.directoryConsents, 'directoryConsents', true));
   return {
     companyId: input.companyId,
     supportGroupPrefix,

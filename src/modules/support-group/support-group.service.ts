@@ -1,8 +1,9 @@
 // createSupportGroup: one transaction creates the team (its admins flagged, given the push
 // notification role and the library publisher role), the team's smart library and smart
 // directory, the product, the QR code, the team image and the assets with their first
-// version. Uploaded files are stored inside the same transaction, so a failure at any point,
-// the last file included, leaves nothing behind.
+// version. Uploaded files are taken into storage inside the same transaction (a REST form's
+// files, staged while the form was read, are adopted there; the multipart layer deletes what
+// was not), so a failure at any point, the last file included, leaves nothing behind.
 import { sql, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import type { Readable } from 'node:stream';

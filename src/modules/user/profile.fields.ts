@@ -1,70 +1,66 @@
-// The writable fields of the profile, as data: the spec's name, the User property it is stored
-// in, and how a value is checked. Validation, the diff, fieldsToNull and the change hooks all
-// read this one table, so a field added here is handled everywhere.
+// The writable fields of the profile, as data: the spec's name and the User property it is stored
+// in. The diff, fieldsToNull and the change hooks read this one table, so a field added here is
+// handled everywhere. Each field's own rules (lengths, codes, forms) are on UpdateUserProfileInput;
+// what is left here is what a value's form cannot say: how it is stored (codes upper case) and the
+// checks that need a list, the clock or the database (a country or time zone that exists, a real
+// day not in the future, an id of a reference table).
 import type { User } from './user.entity';
-import { fieldTooLong, invalidParameter } from '../../graphql/errors';
-import { countryName, isValidTimezone, normaliseCountryCode } from '../reference-data/iso';
+import { invalidParameter } from '../../graphql/errors';
+import { countryName, isValidTimezone } from '../reference-data/iso';
+import { COUNTRY_CODE_RULE, DATE_RULE, TIMEZONE_RULE } from './profile.inputs';
 
-export type ProfileFieldKind =
-  | { type: 'text'; max: number }
-  | { type: 'email'; max: number }
-  | { type: 'country' }
-  | { type: 'timezone' }
-  | { type: 'yn' }
-  | { type: 'date' }
-  | { type: 'bool' }
-  /** An id or code that must exist in a reference table (checked against the database). */
-  | { type: 'ref'; table: 'title' | 'gender' | 'profession' | 'specialty' | 'condition' };
+export type ReferenceTable = 'title' | 'gender' | 'profession' | 'specialty' | 'condition';
 
 export interface ProfileField {
   /** The spec's name, used on the wire and in fieldsToNull. */
   name: string;
   prop: keyof User & string;
-  kind: ProfileFieldKind;
   /** False for columns that always hold a value (e-mail, the booleans). */
   nullable: boolean;
+  /** Stored upper case (a code accepted in any case). */
+  upperCase?: boolean;
+  /** What the value must be beyond its form: checked here, against a list or the clock. */
+  check?: 'country' | 'timezone' | 'past date';
+  /** The reference table the value must name (checked against the database, one query per given field). */
+  ref?: ReferenceTable;
 }
 
-const text = (name: string, prop: keyof User & string, max: number): ProfileField => ({ name, prop, kind: { type: 'text', max }, nullable: true });
-const yn = (name: string, prop: keyof User & string): ProfileField => ({ name, prop, kind: { type: 'yn' }, nullable: true });
-const bool = (name: string, prop: keyof User & string): ProfileField => ({ name, prop, kind: { type: 'bool' }, nullable: false });
-const ref = (name: string, prop: keyof User & string, table: 'title' | 'gender' | 'profession' | 'specialty' | 'condition'): ProfileField => ({
-  name, prop, kind: { type: 'ref', table }, nullable: true,
-});
+const field = (name: string, prop: keyof User & string, more: Partial<ProfileField> = {}): ProfileField => ({ name, prop, nullable: true, ...more });
+const bool = (name: string, prop: keyof User & string) => field(name, prop, { nullable: false });
 
 export const PROFILE_FIELDS: readonly ProfileField[] = [
-  ref('uTitleId', 'titleId', 'title'),
-  ref('uGenderCode', 'genderCode', 'gender'),
-  text('uFirstName', 'firstName', 100),
-  text('uLastName', 'lastName', 100),
-  { name: 'uEmail', prop: 'email', kind: { type: 'email', max: 255 }, nullable: false },
-  { name: 'uCountryCode', prop: 'countryCode', kind: { type: 'country' }, nullable: true },
-  text('uPrimaryMobile', 'primaryMobile', 30),
-  text('uInterests', 'interests', 2000),
-  text('uDietaryRequirements', 'dietaryRequirements', 2000),
-  text('uTreatmentNotes', 'treatmentNotes', 2000),
-  { name: 'uDateOfBirth', prop: 'dateOfBirth', kind: { type: 'date' }, nullable: true },
-  text('uPhoto', 'photo', 1024),
+  field('uTitleId', 'titleId', { ref: 'title' }),
+  field('uGenderCode', 'genderCode', { ref: 'gender', upperCase: true }),
+  field('uFirstName', 'firstName'),
+  field('uLastName', 'lastName'),
+  field('uEmail', 'email', { nullable: false }),
+  field('uCountryCode', 'countryCode', { check: 'country', upperCase: true }),
+  field('uPrimaryMobile', 'primaryMobile'),
+  field('uInterests', 'interests'),
+  field('uDietaryRequirements', 'dietaryRequirements'),
+  field('uTreatmentNotes', 'treatmentNotes'),
+  field('uDateOfBirth', 'dateOfBirth', { check: 'past date' }),
+  field('uPhoto', 'photo'),
   bool('uEnableLocation', 'enableLocation'),
   bool('uEnableNotifications', 'enableNotifications'),
   bool('uAllowAllEmails', 'allowAllEmails'),
   bool('uAllowNewsletterEmail', 'allowNewsletterEmail'),
-  ref('uProfessionId', 'professionId', 'profession'),
-  ref('uSpecialtyId', 'specialtyId', 'specialty'),
-  ref('uConditionId', 'conditionId', 'condition'),
-  text('uOtherTitle', 'otherTitle', 100),
-  text('uOtherProfession', 'otherProfession', 100),
-  text('uOtherSpecialty', 'otherSpecialty', 100),
-  text('uSocialNetworkAId', 'socialNetworkAId', 255),
-  text('uSocialNetworkBId', 'socialNetworkBId', 255),
-  text('uSocialNetworkCId', 'socialNetworkCId', 255),
-  text('uSocialNetworkCUrl', 'socialNetworkCUrl', 1024),
-  { name: 'uTimezoneId', prop: 'timezoneId', kind: { type: 'timezone' }, nullable: true },
-  yn('uServiceTsAndCs', 'serviceTsAndCs'),
-  yn('uServiceTrackingConsent', 'serviceTrackingConsent'),
-  yn('uCloudStorageConsent', 'cloudStorageConsent'),
-  yn('uSearchProviderConsent', 'searchProviderConsent'),
-  yn('uSocialNetworkAConsent', 'socialNetworkAConsent'),
+  field('uProfessionId', 'professionId', { ref: 'profession' }),
+  field('uSpecialtyId', 'specialtyId', { ref: 'specialty' }),
+  field('uConditionId', 'conditionId', { ref: 'condition' }),
+  field('uOtherTitle', 'otherTitle'),
+  field('uOtherProfession', 'otherProfession'),
+  field('uOtherSpecialty', 'otherSpecialty'),
+  field('uSocialNetworkAId', 'socialNetworkAId'),
+  field('uSocialNetworkBId', 'socialNetworkBId'),
+  field('uSocialNetworkCId', 'socialNetworkCId'),
+  field('uSocialNetworkCUrl', 'socialNetworkCUrl'),
+  field('uTimezoneId', 'timezoneId', { check: 'timezone' }),
+  field('uServiceTsAndCs', 'serviceTsAndCs'),
+  field('uServiceTrackingConsent', 'serviceTrackingConsent'),
+  field('uCloudStorageConsent', 'cloudStorageConsent'),
+  field('uSearchProviderConsent', 'searchProviderConsent'),
+  field('uSocialNetworkAConsent', 'socialNetworkAConsent'),
 ];
 
 /** Fields a profile read returns that an update accepts (so a read profile can be sent back) and ignores. */
@@ -74,55 +70,34 @@ export const READ_ONLY_PROFILE_FIELDS: readonly string[] = [
 
 export const PROFILE_FIELD_BY_NAME: ReadonlyMap<string, ProfileField> = new Map(PROFILE_FIELDS.map((f) => [f.name, f]));
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /** A YYYY-MM-DD string naming a day that exists (no 2023-02-30). */
 export function isCalendarDate(value: string): boolean {
-  const m = DATE.exec(value);
+  const m = DATE_RULE.pattern.exec(value);
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }
 
-/** Checks one given (non-null) value and returns it as stored; reference ids are checked later, in one query each. */
+/**
+ * A given (non-null) value, which passed its field's rules, as stored; reference ids are
+ * checked later, in one query each.
+ */
 export function normaliseProfileValue(field: ProfileField, value: unknown): unknown {
-  const { kind, name } = field;
-  switch (kind.type) {
-    case 'text':
-      if (typeof value !== 'string') throw invalidParameter(name);
-      if (value.length > kind.max) throw fieldTooLong(name, kind.max);
-      return value;
-    case 'email':
-      if (typeof value !== 'string') throw invalidParameter(name);
-      if (value.length > kind.max) throw fieldTooLong(name, kind.max);
-      if (!EMAIL.test(value)) throw invalidParameter(name, `${name} must be an e-mail address.`);
-      return value;
-    case 'country': {
-      const code = normaliseCountryCode(value);
-      if (code === null || code === 'invalid' || !countryName(code)) throw invalidParameter(name, `${name} must be an ISO 3166-1 alpha-2 country code.`);
-      return code;
-    }
+  const { name } = field;
+  // Blank text passes the field's rules as "no value"; a column that is never null is never emptied either.
+  if (!field.nullable && typeof value === 'string' && value.trim() === '') throw invalidParameter(name, `${name} cannot be empty.`);
+  const stored = field.upperCase && typeof value === 'string' ? value.toUpperCase() : value;
+  switch (field.check) {
+    case 'country':
+      if (!countryName(stored as string)) throw invalidParameter(name, `${name} must be ${COUNTRY_CODE_RULE.format}.`);
+      break;
     case 'timezone':
-      if (typeof value !== 'string' || !isValidTimezone(value)) throw invalidParameter(name, `${name} must be an IANA time zone id.`);
-      return value;
-    case 'yn':
-      if (value !== 'Y' && value !== 'N') throw invalidParameter(name, `${name} must be Y or N.`);
-      return value;
-    case 'date': {
-      if (typeof value !== 'string' || !isCalendarDate(value)) throw invalidParameter(name, `${name} must be a date in the form YYYY-MM-DD.`);
-      if (value > new Date().toISOString().slice(0, 10)) throw invalidParameter(name, `${name} cannot be in the future.`);
-      return value;
-    }
-    case 'bool':
-      if (typeof value !== 'boolean') throw invalidParameter(name);
-      return value;
-    case 'ref':
-      if (kind.table === 'gender') {
-        if (typeof value !== 'string' || value.length !== 1) throw invalidParameter(name, `${name} must be a single-letter gender code.`);
-        return value.toUpperCase();
-      }
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw invalidParameter(name, `${name} must be a positive id.`);
-      return value;
+      if (!isValidTimezone(stored as string)) throw invalidParameter(name, `${name} must be ${TIMEZONE_RULE.format}.`);
+      break;
+    case 'past date':
+      if (!isCalendarDate(stored as string)) throw invalidParameter(name, `${name} must be ${DATE_RULE.format}.`);
+      if ((stored as string) > new Date().toISOString().slice(0, 10)) throw invalidParameter(name, `${name} cannot be in the future.`);
+      break;
   }
+  return stored;
 }

@@ -1,5 +1,6 @@
-// updateUserProfile: validate everything first, then, in one transaction with the user's row
-// locked, write only the columns whose value really differs and run the change hooks.
+// updateUserProfile: each field's own rules ran on the input (profile.inputs.ts); the checks
+// across fields and against the reference data run here first, then, in one transaction with the
+// user's row locked, write only the columns whose value really differs and run the change hooks.
 // The lock makes updatedFieldCount exact under concurrency; writing only changed columns
 // is what lets two concurrent updates of different fields both survive.
 import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
@@ -33,16 +34,16 @@ function parseFieldsToNull(names: string[] | null | undefined): Set<ProfileField
 async function checkReferences(em: EntityManager, given: Map<ProfileField, unknown>): Promise<Specialty | null> {
   let specialty: Specialty | null = null;
   for (const [field, value] of given) {
-    if (field.kind.type !== 'ref') continue;
+    if (!field.ref) continue;
     let found: unknown;
-    switch (field.kind.table) {
+    switch (field.ref) {
       case 'title': found = await em.findOne(Title, { titleId: value as number }); break;
       case 'gender': found = await em.findOne(Gender, { genderCode: value as string }); break;
       case 'profession': found = await em.findOne(Profession, { professionId: value as number }); break;
       case 'condition': found = await em.findOne(Condition, { conditionId: value as number }); break;
       case 'specialty': found = specialty = await em.findOne(Specialty, { specialtyId: value as number }); break;
     }
-    if (!found) throw invalidParameter(field.name, `${field.name} does not name an entry of the ${field.kind.table} list.`);
+    if (!found) throw invalidParameter(field.name, `${field.name} does not name an entry of the ${field.ref} list.`);
   }
   return specialty;
 }

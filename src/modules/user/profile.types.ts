@@ -5,6 +5,11 @@
 // live on it too and must never become fields. Reference names (uTitle, uCountryName, ...)
 // and addresses are field resolvers in user.resolver.ts.
 import { Directive, Field, Int, ObjectType } from 'type-graphql';
+import { ruleText } from '../../graphql/rules';
+import { PROFILE_LIMITS } from './user.entity';
+
+/** A field's bound, in the words the input's rules are described in. */
+const atMost = (field: keyof typeof PROFILE_LIMITS) => ruleText({ maxLength: PROFILE_LIMITS[field] });
 
 @Directive('@key(fields: "uId")')
 @ObjectType('User', { description: 'A user profile (findUserProfile). A federation entity keyed by uId.' })
@@ -18,28 +23,28 @@ export class UserProfile {
   @Field(() => String, { name: 'uGenderCode', nullable: true, description: 'Single-letter gender code (genders reference list).' })
   genderCode?: string | null;
 
-  @Field(() => String, { name: 'uFirstName', nullable: true, description: 'First name (at most 100 characters).' })
+  @Field(() => String, { name: 'uFirstName', nullable: true, description: `First name. ${atMost('uFirstName')}` })
   firstName?: string | null;
 
-  @Field(() => String, { name: 'uLastName', nullable: true, description: 'Last name (at most 100 characters).' })
+  @Field(() => String, { name: 'uLastName', nullable: true, description: `Last name. ${atMost('uLastName')}` })
   lastName?: string | null;
 
-  @Field(() => String, { name: 'uEmail', description: 'E-mail address; unique, case-insensitive (at most 255 characters).' })
+  @Field(() => String, { name: 'uEmail', description: `E-mail address; unique, case-insensitive. ${atMost('uEmail')}` })
   email!: string;
 
   @Field(() => String, { name: 'uCountryCode', nullable: true, description: 'ISO 3166-1 alpha-2 country code, upper case.' })
   countryCode?: string | null;
 
-  @Field(() => String, { name: 'uPrimaryMobile', nullable: true, description: 'Primary mobile number (at most 30 characters).' })
+  @Field(() => String, { name: 'uPrimaryMobile', nullable: true, description: `Primary mobile number. ${atMost('uPrimaryMobile')}` })
   primaryMobile?: string | null;
 
-  @Field(() => String, { name: 'uInterests', nullable: true, description: 'Interests (at most 2000 characters).' })
+  @Field(() => String, { name: 'uInterests', nullable: true, description: `Interests. ${atMost('uInterests')}` })
   interests?: string | null;
 
-  @Field(() => String, { name: 'uDietaryRequirements', nullable: true, description: 'Dietary requirements (at most 2000 characters).' })
+  @Field(() => String, { name: 'uDietaryRequirements', nullable: true, description: `Dietary requirements. ${atMost('uDietaryRequirements')}` })
   dietaryRequirements?: string | null;
 
-  @Field(() => String, { name: 'uTreatmentNotes', nullable: true, description: 'Treatment notes (at most 2000 characters).' })
+  @Field(() => String, { name: 'uTreatmentNotes', nullable: true, description: `Treatment notes. ${atMost('uTreatmentNotes')}` })
   treatmentNotes?: string | null;
 
   @Field(() => String, { name: 'uDateOfBirth', nullable: true, description: 'Date of birth, YYYY-MM-DD.' })
@@ -48,7 +53,7 @@ export class UserProfile {
   @Field(() => String, { name: 'uCreationDate', description: 'Day the user was created, YYYY-MM-DD.' })
   creationDate!: string;
 
-  @Field(() => String, { name: 'uPhoto', nullable: true, description: 'Photo URL or storage key (at most 1024 characters).' })
+  @Field(() => String, { name: 'uPhoto', nullable: true, description: `Photo URL or storage key. ${atMost('uPhoto')}` })
   photo?: string | null;
 
   @Field({ name: 'uEnableLocation', description: 'Whether the apps may use the location.' })
@@ -72,25 +77,25 @@ export class UserProfile {
   @Field(() => Int, { name: 'uConditionId', nullable: true, description: 'Condition id (conditions reference list).' })
   conditionId?: number | null;
 
-  @Field(() => String, { name: 'uOtherTitle', nullable: true, description: 'Free-text title when none of the list fits (at most 100 characters).' })
+  @Field(() => String, { name: 'uOtherTitle', nullable: true, description: `Free-text title when none of the list fits. ${atMost('uOtherTitle')}` })
   otherTitle?: string | null;
 
-  @Field(() => String, { name: 'uOtherProfession', nullable: true, description: 'Free-text profession (at most 100 characters).' })
+  @Field(() => String, { name: 'uOtherProfession', nullable: true, description: `Free-text profession. ${atMost('uOtherProfession')}` })
   otherProfession?: string | null;
 
-  @Field(() => String, { name: 'uOtherSpecialty', nullable: true, description: 'Free-text specialty (at most 100 characters).' })
+  @Field(() => String, { name: 'uOtherSpecialty', nullable: true, description: `Free-text specialty. ${atMost('uOtherSpecialty')}` })
   otherSpecialty?: string | null;
 
-  @Field(() => String, { name: 'uSocialNetworkAId', nullable: true, description: 'Id on social network A (at most 255 characters).' })
+  @Field(() => String, { name: 'uSocialNetworkAId', nullable: true, description: `Id on social network A. ${atMost('uSocialNetworkAId')}` })
   socialNetworkAId?: string | null;
 
-  @Field(() => String, { name: 'uSocialNetworkBId', nullable: true, description: 'Id on social network B (at most 255 characters).' })
+  @Field(() => String, { name: 'uSocialNetworkBId', nullable: true, description: `Id on social network B. ${atMost('uSocialNetworkBId')}` })
   socialNetworkBId?: string | null;
 
-  @Field(() => String, { name: 'uSocialNetworkCId', nullable: true, description: 'Id on social network C (at most 255 characters).' })
+  @Field(() => String, { name: 'uSocialNetworkCId', nullable: true, description: `Id on social network C. ${atMost('uSocialNetworkCId')}` })
   socialNetworkCId?: string | null;
 
-  @Field(() => String, { name: 'uSocialNetworkCUrl', nullable: true, description: 'Profile URL on social network C (at most 1024 characters).' })
+  @Field(() => String, { name: 'uSocialNetworkCUrl', nullable: true, description: `Profile URL on social network C. ${atMost('uSocialNetworkCUrl')}` })
   socialNetworkCUrl?: string | null;
 
   @Field(() => String, { name: 'uTimezoneId', nullable: true, description: 'IANA time zone id.' })

@@ -3,7 +3,8 @@ import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { ServiceError } from '../../graphql/errors';
 import { isDependencyFailure } from '../../graphql/error-mapping';
-import { requireSystem, requireUser } from '../identity/principal';
+import { requireUser } from '../identity/principal';
+import { referenceViewer } from './user.reference';
 import { countryName, listTimezones } from '../reference-data/iso';
 import type { User } from './user.entity';
 import { Gender, Title } from './user-reference.entity';
@@ -82,19 +83,23 @@ export class UserReferenceDataResolver {
 }
 
 /**
- * Federation reference resolver of User. A profile is personal data, so a reference resolves
- * for the user themself (x-service-authtoken) or for a trusted graph client holding a system
- * token with the `federation` scope (x-api-key), never for other users. Unknown ids are null.
+ * Federation reference resolver of User. Rule: a profile is personal data, and the only root
+ * operation that reads one is userProfile, the caller's own. So a user resolves only their own
+ * reference (any other uId is null, with WSInsufficientPrivilegesException, whether it exists
+ * or not); the router's federation token resolves active users (a deactivated user's profile
+ * is served to no one); no credential is WSInvalidAuthTokenException. Unknown ids are null.
+ * Batched: the userById loader, one statement for every representation of the request.
  */
-export async function resolveUserReference(reference: { uId: number }, ctx: Context): Promise<User | null> {
+export async function resolveUserReference(reference: { uId: number | string }, ctx: Context): Promise<User | null> {
   try {
-    if (ctx.credentials.apiKey) {
-      await requireSystem(ctx, 'federation');
-    } else {
-      const { user } = await requireUser(ctx);
-      if (user.uId !== reference.uId) throw new ServiceError('WSInsufficientPrivilegesException', 'A user can only resolve their own profile.');
+    const viewer = await referenceViewer(ctx);
+    const uId = Number(reference.uId);
+    if (viewer.kind === 'user' && viewer.user.uId !== uId) {
+      throw new ServiceError('WSInsufficientPrivilegesException', 'A user can only resolve their own profile.');
     }
-    return await ctx.loaders.userById.load(reference.uId);
+    if (!Number.isInteger(uId) || Math.abs(uId) > 0x7fffffff) return null; // not a PostgreSQL integer: unknown
+    const user = await ctx.loaders.userById.load(uId);
+    return user && user.active ? user : null;
   } catch (err) {
     // Outside type-graphql, so ServiceBoundary does not apply: the same rule by hand.
     if (!(err instanceof ServiceError) && isDependencyFailure(err)) throw new ServiceError('WSUserServiceException', undefined, { cause: err });

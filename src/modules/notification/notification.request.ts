@@ -1,27 +1,14 @@
-// Field rules of a notification request, checked before anything is stored: lengths are
-// WSFieldLengthException, missing or malformed values WSInvalidParameterException, too many
-// items WSLimitExceededException; each names the field at fault.
-import { ServiceError, fieldTooLong, invalidParameter } from '../../graphql/errors';
+// What a notification request asks for, once each field has passed its own rules (declared on
+// SendNotificationInput): the rules across fields (GE needs eventUUID, GA a brochureId, JN a
+// job name, GT and GA team ids, a template its subject, a schedule both parts and a future
+// time), parsing (URL, UUID, local time, zone) and duplicate e-mail parameter keys. Errors
+// name the field at fault with WSInvalidParameterException.
+import { invalidParameter } from '../../graphql/errors';
+import { validateInput } from '../../graphql/rules';
 import { isValidZone, localToUtc, parseLocalDateTime } from '../scheduler/zoned-time';
 import { parseUuid } from '../event/event.access';
-import { BROADCAST_TYPES, type BroadcastType, type EmailParam } from './notification.entity';
-
-export const LIMITS = {
-  message: 1000,
-  sentMessage: 255,
-  url: 1024,
-  description: 2000,
-  notificationLog: 2000,
-  emailTemplate: 100,
-  emailSubject: 256,
-  emailParamKey: 100,
-  emailParamValue: 2000,
-  emailParams: 50,
-  scheduleTimezoneId: 40,
-  scheduleJobName: 100,
-  valueIds: 50,
-  valueId: 50,
-} as const;
+import type { BroadcastType, EmailParam } from './notification.entity';
+import { EmailParamInput, SendNotificationInput } from './notification.inputs';
 
 /** What a caller (the resolver, or another module) asks for. */
 export interface NotificationRequest {
@@ -55,8 +42,16 @@ export interface ValidRequest {
 
 const present = (v: string | null | undefined): v is string => v !== undefined && v !== null && v !== '';
 
-function maxLength(field: string, value: string | null | undefined, max: number): void {
-  if (value !== undefined && value !== null && value.length > max) throw fieldTooLong(field, max);
+/**
+ * Checks a request against the field rules declared on SendNotificationInput. GraphQL has done
+ * so before the resolver ran; a module calling sendNotification with a plain object (the smart
+ * library) has not, so every request passes here (a GraphQL one again, cheaply and in vain).
+ */
+function checkFieldRules(request: NotificationRequest): void {
+  const input = Object.assign(new SendNotificationInput(), request, {
+    emailParams: request.emailParams?.map((p) => Object.assign(new EmailParamInput(), p)) ?? request.emailParams,
+  });
+  validateInput(input);
 }
 
 /** A deeplink (app-scheme://...) or a normal URL: anything URL-shaped except script and data schemes. */
@@ -72,24 +67,16 @@ function checkUrl(url: string): void {
 
 /** Team ids are whole numbers; GT and GA need at least one. */
 function checkValueIds(type: BroadcastType, ids: string[]): void {
-  if (ids.length > LIMITS.valueIds) throw new ServiceError('WSLimitExceededException', `valueIds holds at most ${LIMITS.valueIds} values.`, { field: 'valueIds' });
-  for (const id of ids) maxLength('valueIds', id, LIMITS.valueId);
   if (type === 'GT' || type === 'GA') {
     if (ids.length === 0) throw invalidParameter('valueIds', `valueIds must list the team ids for ${type}.`);
     if (ids.some((id) => !/^[1-9]\d{0,9}$/.test(id))) throw invalidParameter('valueIds', 'valueIds must be team ids of the company.');
   }
 }
 
-export function validateRequest(input: NotificationRequest, now: Date): ValidRequest {
-  if (!BROADCAST_TYPES.includes(input.broadcastType as BroadcastType)) {
-    throw invalidParameter('broadcastType', `broadcastType must be one of ${BROADCAST_TYPES.join(', ')}.`);
-  }
+/** The request as the service sends it, once its fields and then the rules across them hold. */
+export function interpretRequest(input: NotificationRequest, now: Date): ValidRequest {
+  checkFieldRules(input);
   const type = input.broadcastType as BroadcastType;
-  if (!Number.isInteger(input.companyId) || input.companyId < 1) throw invalidParameter('companyId', 'companyId must be a positive company id.');
-
-  maxLength('message', input.message, LIMITS.message);
-  if (!present(input.message?.trim())) throw invalidParameter('message', 'message is required.');
-  maxLength('url', input.url, LIMITS.url);
   if (present(input.url)) checkUrl(input.url);
 
   let eventUUID: string | null = null;
@@ -101,13 +88,11 @@ export function validateRequest(input: NotificationRequest, now: Date): ValidReq
   }
 
   const brochureId = input.brochureId ?? null;
-  if (brochureId !== null && brochureId < 1) throw invalidParameter('brochureId', 'brochureId must be a positive id.');
   if (type === 'GA' && brochureId === null) throw invalidParameter('brochureId', 'brochureId is required for GA.');
 
   const valueIds = input.valueIds ?? [];
   checkValueIds(type, valueIds);
 
-  maxLength('scheduleJobName', input.scheduleJobName, LIMITS.scheduleJobName);
   if (type === 'JN' && !present(input.scheduleJobName?.trim())) throw invalidParameter('scheduleJobName', 'scheduleJobName is required for JN.');
 
   return {
@@ -118,22 +103,16 @@ export function validateRequest(input: NotificationRequest, now: Date): ValidReq
     valueIds: [...new Set(valueIds)],
     message: input.message,
     url: present(input.url) ? input.url : null,
-    email: validateEmail(input),
-    schedule: validateSchedule(input, now),
+    email: emailOf(input),
+    schedule: scheduleOf(input, now),
     jobName: present(input.scheduleJobName) ? input.scheduleJobName : null,
   };
 }
 
-function validateEmail(input: NotificationRequest): ValidRequest['email'] {
-  maxLength('emailTemplate', input.emailTemplate, LIMITS.emailTemplate);
-  maxLength('emailSubject', input.emailSubject, LIMITS.emailSubject);
+function emailOf(input: NotificationRequest): ValidRequest['email'] {
   const params = input.emailParams ?? [];
-  if (params.length > LIMITS.emailParams) throw new ServiceError('WSLimitExceededException', `emailParams holds at most ${LIMITS.emailParams} parameters.`, { field: 'emailParams' });
   const keys = new Set<string>();
   for (const p of params) {
-    maxLength('emailParams.key', p.key, LIMITS.emailParamKey);
-    maxLength('emailParams.value', p.value, LIMITS.emailParamValue);
-    if (!present(p.key?.trim())) throw invalidParameter('emailParams.key', 'Every e-mail parameter needs a key.');
     if (keys.has(p.key)) throw invalidParameter('emailParams.key', `The e-mail parameter ${p.key} is given twice.`);
     keys.add(p.key);
   }
@@ -145,10 +124,9 @@ function validateEmail(input: NotificationRequest): ValidRequest['email'] {
   return { template: input.emailTemplate, subject: input.emailSubject, params: params.map((p) => ({ key: p.key, value: p.value })) };
 }
 
-function validateSchedule(input: NotificationRequest, now: Date): ValidRequest['schedule'] {
+function scheduleOf(input: NotificationRequest, now: Date): ValidRequest['schedule'] {
   const local = input.scheduleLocalDateTime;
   const zone = input.scheduleTimezoneId;
-  maxLength('scheduleTimezoneId', zone, LIMITS.scheduleTimezoneId);
   if (!present(local) && !present(zone)) return null;
   if (!present(zone)) throw invalidParameter('scheduleTimezoneId', 'scheduleTimezoneId is required with scheduleLocalDateTime.');
   if (!present(local)) throw invalidParameter('scheduleLocalDateTime', 'scheduleLocalDateTime is required with scheduleTimezoneId.');

@@ -1,0 +1,170 @@
+// Each input field's constraints, declared once beside its @Field with @Rule({...}), and
+// enforced once: type-graphql calls validateArgument (buildSchema's validateFn) for every
+// argument of every resolver, so /graphql and the REST facade (which runs the same documents)
+// refuse a value alike, naming the field with the specification's identifier. The OpenAPI
+// document reads the same declarations (src/rest/json-schema.ts) and the GraphQL descriptions
+// are completed from them (describeRules), so a bound is written in one place.
+//
+// What belongs here: rules about one field's own value (required, length, code list, pattern,
+// range, number of items). Rules across fields (postcode vs postCode, a schedule needing its
+// time zone) and rules about stored data (a team of the company) stay in the services.
+import { getMetadataStorage } from 'type-graphql';
+import { ServiceError, type ErrorCode } from './errors';
+
+export interface FieldRule {
+  /** Required although the GraphQL type is nullable: null, absent, '' and blank text are missing (WSInvalidParameterException). */
+  required?: boolean;
+  /** Most characters, counted as PostgreSQL counts them (code points): WSFieldLengthException. */
+  maxLength?: number;
+  /** Only these codes (WSInvalidParameterException, or `code`). */
+  oneOf?: readonly string[];
+  /** oneOf compares regardless of case (the service stores the listed spelling). */
+  anyCase?: boolean;
+  /** The text must match (WSInvalidParameterException, or `code`). */
+  pattern?: RegExp;
+  /** What a value must be, for the message of a pattern or oneOf failure ("an e-mail address", "Y or N"). */
+  format?: string;
+  /** Text is measured and compared without its surrounding white space (the service stores it trimmed). */
+  trim?: boolean;
+  /** Least and most value of a number (WSInvalidParameterException). */
+  min?: number;
+  max?: number;
+  /** Most items of a list: WSLimitExceededException. */
+  maxItems?: number;
+  /** Identifier of a oneOf or pattern failure, where the specification names another (WSUnsupportedTypeException). */
+  code?: ErrorCode;
+  /** The name errors give the field, when it is not the property's (emailParams.key). */
+  field?: string;
+}
+
+type Constructor = abstract new (...args: never[]) => unknown;
+
+const byClass = new Map<Constructor, Map<string, FieldRule>>();
+
+/** Declares the rules of one input field. */
+export function Rule(rule: FieldRule): PropertyDecorator {
+  return (target, property) => {
+    const cls = target.constructor as Constructor;
+    const rules = byClass.get(cls) ?? byClass.set(cls, new Map()).get(cls)!;
+    rules.set(String(property), rule);
+  };
+}
+
+/** Characters as PostgreSQL counts them (code points, not UTF-16 units). */
+export function charLength(value: string): number {
+  let n = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < value.length) {
+      const d = value.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+function fail(code: ErrorCode, field: string, message: string): never {
+  throw new ServiceError(code, message, { field });
+}
+
+/** Checks one value against its rule; throws the specification's identifier naming the field. */
+export function checkRule(rule: FieldRule, value: unknown, property: string): void {
+  const field = rule.field ?? property;
+  if (rule.required && blank(value)) fail('WSInvalidParameterException', field, `${field} is required.`);
+  // Absent: null, and for trimmed text nothing but blanks. Other text, blanks included, is checked.
+  if (value === undefined || value === null || (rule.trim && blank(value))) return;
+  if (Array.isArray(value)) {
+    if (rule.maxItems !== undefined && value.length > rule.maxItems) {
+      fail('WSLimitExceededException', field, `${field} holds at most ${rule.maxItems} items.`);
+    }
+    // Item rules (length, codes) apply to each text item of a list of scalars.
+    for (const item of value) if (typeof item === 'string' || typeof item === 'number') checkScalar(rule, item, field);
+    return;
+  }
+  checkScalar(rule, value, field);
+}
+
+function checkScalar(rule: FieldRule, value: unknown, field: string): void {
+  if (typeof value === 'string') {
+    const text = rule.trim ? value.trim() : value;
+    if (rule.maxLength !== undefined && charLength(text) > rule.maxLength) {
+      fail('WSFieldLengthException', field, `${field} must be at most ${rule.maxLength} characters.`);
+    }
+    if (rule.oneOf) {
+      const v = rule.anyCase ? text.trim().toUpperCase() : text;
+      const allowed = rule.anyCase ? rule.oneOf.map((c) => c.toUpperCase()) : rule.oneOf;
+      if (!allowed.includes(v)) fail(rule.code ?? 'WSInvalidParameterException', field, `${field} must be ${rule.format ?? `one of ${rule.oneOf.join(', ')}`}.`);
+    }
+    // '' is "no value" to the services (it erases an optional field); a pattern judges given text.
+    if (rule.pattern && text !== '' && !rule.pattern.test(text)) {
+      fail(rule.code ?? 'WSInvalidParameterException', field, `${field} must be ${rule.format ?? `of the form ${rule.pattern.source}`}.`);
+    }
+  }
+  if (typeof value === 'number') {
+    if ((rule.min !== undefined && value < rule.min) || (rule.max !== undefined && value > rule.max)) {
+      const range = rule.max === undefined ? `at least ${rule.min}` : rule.min === undefined ? `at most ${rule.max}` : `from ${rule.min} to ${rule.max}`;
+      fail(rule.code ?? 'WSInvalidParameterException', field, `${field} must be ${range}.`);
+    }
+  }
+}
+
+/** Validates an input object (and the input objects inside it) against the declared rules. */
+export function validateInput(value: unknown, depth = 0): void {
+  if (value === null || typeof value !== 'object' || depth > 16) return;
+  if (Array.isArray(value)) {
+    for (const item of value) validateInput(item, depth + 1);
+    return;
+  }
+  const rules = byClass.get(value.constructor as Constructor);
+  if (rules) for (const [property, rule] of rules) checkRule(rule, (value as Record<string, unknown>)[property], property);
+  for (const v of Object.values(value)) if (v !== null && typeof v === 'object') validateInput(v, depth + 1);
+}
+
+/** buildSchema's validateFn: every argument of every resolver passes here. */
+export function validateArgument(argValue: unknown): void {
+  validateInput(argValue);
+}
+
+let byTypeName: Map<string, Map<string, FieldRule>> | undefined;
+
+/** The rules of a GraphQL input type's fields, by the type's GraphQL name. */
+export function rulesOf(typeName: string): ReadonlyMap<string, FieldRule> | undefined {
+  if (!byTypeName) {
+    byTypeName = new Map();
+    for (const t of getMetadataStorage().inputTypes) {
+      const rules = byClass.get(t.target as Constructor);
+      if (rules) byTypeName.set(t.name, rules);
+    }
+  }
+  return byTypeName.get(typeName);
+}
+
+/** A sentence naming a rule, appended to the field's description in the schema. */
+export function ruleText(rule: FieldRule): string {
+  const parts: string[] = [];
+  if (rule.required) parts.push('required');
+  if (rule.maxLength !== undefined) parts.push(`at most ${rule.maxLength} characters`);
+  if (rule.oneOf) parts.push(`one of ${rule.oneOf.join(', ')}${rule.anyCase ? ' (any case)' : ''}`);
+  if (rule.min !== undefined || rule.max !== undefined) {
+    parts.push(rule.max === undefined ? `at least ${rule.min}` : rule.min === undefined ? `at most ${rule.max}` : `${rule.min} to ${rule.max}`);
+  }
+  if (rule.maxItems !== undefined) parts.push(`at most ${rule.maxItems} items`);
+  return parts.length ? `(${parts.join('; ')}.)` : '';
+}
+
+/**
+ * Completes the description of every ruled input field with its rules, before the schema is
+ * built, so the GraphQL documentation states the bounds the validator enforces.
+ */
+export function describeRules(): void {
+  for (const field of getMetadataStorage().fields) {
+    const rule = byClass.get(field.target as Constructor)?.get(field.name);
+    if (!rule) continue;
+    const text = ruleText(rule);
+    const description = field.description ?? '';
+    if (text && !description.endsWith(text)) field.description = description ? `${description} ${text}` : text;
+  }
+}

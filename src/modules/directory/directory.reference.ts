@@ -1,0 +1,90 @@
+// Federation: which smart directories a reference (`_entities`) may resolve to, batched per
+// request. A user walks the chain of Query.smartDirectory (directory.access.ts) for every
+// representation at once: one statement for all of them, the same checks in the same order,
+// the same errors. The router's federation token sees the directories a member could open,
+// of active companies.
+import DataLoader from 'dataloader';
+import type { EntityManager } from '@mikro-orm/core';
+import type { Context } from '../../context';
+import { ServiceError } from '../../graphql/errors';
+
+/** The chain of one directory for one user (directory.access.ts CHAIN_SQL, for many directories). */
+interface ChainRow {
+  directory_uuid: string;
+  enabled: boolean;
+  active: boolean;
+  member_id: number | null;
+  team_admin: boolean;
+  contact_id: number | null;
+  missing_consents: number;
+}
+
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+async function chainRows(em: EntityManager, userId: number, uuids: readonly string[]): Promise<Map<string, ChainRow>> {
+  // team_member is unique per (team, user) and contact_record per (directory, user): one row per directory.
+  const rows: ChainRow[] = await em.getConnection().execute(
+    `select d.directory_uuid::text as directory_uuid, c.smart_directory_enabled as enabled, d.active,
+       m.id as member_id, coalesce(m.is_team_admin, false) as team_admin, r.contact_id,
+       (select count(*)::int from consent_definition cd where cd.directory_uuid = d.directory_uuid and cd.consent_required and cd.active
+          and not exists (select 1 from user_consent uc where uc.consent_id = cd.id and uc.user_id = ? and uc.given)) as missing_consents
+     from smart_directory d join company c on c.company_id = d.company_id
+     left join team_member m on m.team_id = d.team_id and m.user_id = ?
+     left join contact_record r on r.directory_uuid = d.directory_uuid and r.user_id = ?
+     where d.directory_uuid in (${marks(uuids.length)})`,
+    [userId, userId, userId, ...uuids],
+    'all',
+    em.getTransactionContext(),
+  );
+  return new Map(rows.map((r) => [r.directory_uuid.toLowerCase(), r]));
+}
+
+/**
+ * The user's standing in a directory, as Query.smartDirectory decides it: whether the user is a
+ * team admin there, or the error that operation raises (not found, feature not enabled,
+ * inactive, not a member, no contact record, required consents missing), with which the load
+ * rejects. Batched per request.
+ */
+export function directoryStanding(ctx: Context, userId: number): DataLoader<string, { admin: boolean }> {
+  const key = `directory:standing:${userId}`;
+  let loader = ctx.memo.get(key) as DataLoader<string, { admin: boolean }> | undefined;
+  if (!loader) {
+    loader = new DataLoader<string, { admin: boolean }>(async (uuids) => {
+      const rows = await chainRows(ctx.em, userId, uuids);
+      return uuids.map((uuid): { admin: boolean } | ServiceError => {
+        const row = rows.get(uuid);
+        if (!row) return new ServiceError('WSSmartDirectoryNotFoundException', 'No smart directory has this uuid.', { field: 'directoryUUID' });
+        if (!row.enabled) return new ServiceError('WSSmartDirectoryNotEnabledForCompanyException');
+        if (!row.active) return new ServiceError('WSSmartDirectoryInactiveException');
+        if (row.member_id === null) return new ServiceError('WSUserNotInSmartDirectoryException');
+        if (row.contact_id === null) return new ServiceError('WSUserContactNotFoundException');
+        if (row.missing_consents > 0) return new ServiceError('WSUserNotConsentedException', 'The required consents of this directory have not been given.');
+        return { admin: row.team_admin };
+      });
+    });
+    ctx.memo.set(key, loader);
+  }
+  return loader;
+}
+
+/** Of the given directories, those the router may see: active, of an active company that has
+ * smart directories enabled. One statement per batch. */
+export function routerDirectories(ctx: Context): DataLoader<string, boolean> {
+  const key = 'directory:router';
+  let loader = ctx.memo.get(key) as DataLoader<string, boolean> | undefined;
+  if (!loader) {
+    loader = new DataLoader(async (uuids) => {
+      const rows: { directory_uuid: string }[] = await ctx.em.getConnection().execute(
+        `select d.directory_uuid::text as directory_uuid from smart_directory d join company c on c.company_id = d.company_id
+         where d.directory_uuid in (${marks(uuids.length)}) and d.active and c.active and c.smart_directory_enabled`,
+        [...uuids],
+        'all',
+        ctx.em.getTransactionContext(),
+      );
+      const open = new Set(rows.map((r) => r.directory_uuid.toLowerCase()));
+      return uuids.map((uuid) => open.has(uuid));
+    });
+    ctx.memo.set(key, loader);
+  }
+  return loader;
+}

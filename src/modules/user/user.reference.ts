@@ -1,0 +1,24 @@
+// Who is asking, for the federation reference resolvers (`_entities`). Every entity's
+// __resolveReference starts here, so the entities agree on which credential counts:
+//   x-service-authtoken   the end user: each entity applies the rule of its root operations;
+//   x-api-key             the router's own credential (a system token with the `federation`
+//                         scope): the bounded view docs/security.md describes;
+//   neither               WSInvalidAuthTokenException, as every root operation answers.
+// A user token wins when both are sent: a router forwarding the user's token must not widen
+// what that user may read by adding its own. Both principals are memoised per request, so a
+// batch of representations costs one credential lookup.
+import type { Context } from '../../context';
+import { requireSystem, requireUser } from '../identity/principal';
+import type { User } from './user.entity';
+
+export type ReferenceViewer = { kind: 'user'; user: User } | { kind: 'router' };
+
+export const FEDERATION_SCOPE = 'federation';
+
+export async function referenceViewer(ctx: Context): Promise<ReferenceViewer> {
+  if (!ctx.credentials.authToken && ctx.credentials.apiKey) {
+    await requireSystem(ctx, FEDERATION_SCOPE);
+    return { kind: 'router' };
+  }
+  return { kind: 'user', user: (await requireUser(ctx)).user };
+}

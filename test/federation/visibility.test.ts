@@ -1,0 +1,253 @@
+// `_entities` applies the rules of the root operations (docs/security.md, "Federation
+// references"): what a caller could not read through the root fields resolves to null, for an
+// anonymous caller, a logged-in user (Olivia, logged in through the token endpoint and
+// loginUser), other users, and the router's system token of the `federation` scope. Every
+// answer is the exact body /graphql returns, against the real database of the demo tenant.
+import crypto from 'node:crypto';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { createCompany, createTeam, createUser, grantCompanyRole, tokenFor, userAuth } from '../factories';
+import { passwordParams, tokenRequest } from '../identity/helpers';
+import { createEvent } from '../event/factories';
+import { DEMO_COMPANIES, DEMO_USERS } from '../../src/modules/company/core.seeder';
+import { DEMO_DIRECTORIES } from '../../src/modules/directory/directory.seeder';
+import { demoEventUuid } from '../../src/modules/event/event.seeder';
+
+const FEDERATION_TOKEN = `federation-${crypto.randomUUID()}`;
+const ROUTER = { 'x-api-key': FEDERATION_TOKEN };
+const INGESTION = { 'x-api-key': 'demo-ingestion-token' };
+const ANONYMOUS = {};
+
+const QUERY = `query($r:[_Any!]!){ _entities(representations:$r){
+  ... on Company { companyId companyName }
+  ... on User { uId uFirstName }
+  ... on Event { eventUUID eName }
+  ... on SmartLibrary { smartLibId smartLibName }
+  ... on SmartEntry { smartEntryId smartEntryName }
+  ... on SmartDirectory { directoryUUID directoryName }
+} }`;
+
+const company = (companyId: number) => ({ __typename: 'Company', companyId });
+const user = (uId: number) => ({ __typename: 'User', uId });
+const event = (eventUUID: string) => ({ __typename: 'Event', eventUUID });
+const library = (smartLibId: number) => ({ __typename: 'SmartLibrary', smartLibId });
+const entry = (smartEntryId: number) => ({ __typename: 'SmartEntry', smartEntryId });
+const directory = (directoryUUID: string) => ({ __typename: 'SmartDirectory', directoryUUID });
+
+const NORTHWIND = { companyId: 1001, companyName: 'Northwind Health' };
+const SOUTHGATE = { companyId: 1002, companyName: 'Southgate Clinics' };
+const HIDDEN = { companyId: 1005, companyName: 'Hidden Harbour' };
+const CLOSED = { companyId: 1006, companyName: 'Closed Co' };
+const OLIVIA = { uId: 2001, uFirstName: 'Olivia' };
+const CARA = { uId: 2003, uFirstName: 'Cara' };
+const EVENT_1 = { eventUUID: demoEventUuid(1), eName: 'Clinical skills workshop #1' };
+const EVENT_2 = { eventUUID: demoEventUuid(2), eName: 'Research evening #2' };
+const LIBRARY = { smartLibId: 3001, smartLibName: 'Northwind Health library' };
+const WELCOME = { smartEntryId: 4001, smartEntryName: 'Welcome pack' };
+const STAFF = { directoryUUID: DEMO_DIRECTORIES.staff, directoryName: 'Northwind staff directory' };
+const CARDIOLOGY = { directoryUUID: DEMO_DIRECTORIES.cardiology, directoryName: 'Northwind cardiology network' };
+
+let t: TestApp;
+let olivia: Record<string, string>;
+let pat: Record<string, string>;
+/** An event of another company, to which Olivia is not invited. */
+let strangerEvent: string;
+/** An inactive directory of Northwind, and an active one of the inactive company 1006. */
+let inactiveDirectory: string;
+let closedCompanyDirectory: string;
+
+const sql = (text: string, params: unknown[] = []) => t.db.orm.em.fork().getConnection().execute(text, params);
+
+async function entities(representations: object[], headers: Record<string, string>) {
+  const res = await t.gql(QUERY, { r: representations }, headers);
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+/** The errors of an answer as [path index, code], in path order. */
+const errorsOf = (body: any) =>
+  (body.errors ?? []).map((e: any) => [e.path[1], e.extensions.code]).sort((a: any[], b: any[]) => a[0] - b[0]);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await sql(`insert into system_token (token_hash, name, scopes) values (encode(sha256(?::bytea), 'hex'), 'router', '{federation}')`, [FEDERATION_TOKEN]);
+  // Olivia logs in as the app does: password grant at the token endpoint, then loginUser.
+  const tokens = await tokenRequest(t, passwordParams('olivia@demo.example'));
+  expect(tokens.status).toBe(200);
+  const login = await t.rest('POST', '/rest/user/login', { headers: { authorization: `Bearer ${tokens.body.access_token}` } });
+  expect(login.status).toBe(200);
+  olivia = userAuth(login.body.authToken);
+  pat = userAuth(await tokenFor(t.db.orm, DEMO_USERS.pat));
+  strangerEvent = (await createEvent(t.db.orm, DEMO_COMPANIES.southgate)).eventUUID;
+  const [{ team_id: staffTeam }] = await sql('select team_id from smart_directory where directory_uuid = ?', [DEMO_DIRECTORIES.staff]);
+  inactiveDirectory = crypto.randomUUID();
+  closedCompanyDirectory = crypto.randomUUID();
+  const closedTeam = await createTeam(t.db.orm, DEMO_COMPANIES.closed);
+  await sql('update company set smart_directory_enabled = true where company_id = ?', [DEMO_COMPANIES.closed]);
+  await sql(
+    `insert into smart_directory (directory_uuid, company_id, team_id, directory_name, directory_type, directory_order, active)
+     values (?, 1001, ?, 'Retired directory', 'UNRESTRICTED', 'FL', false), (?, 1006, ?, 'Closed Co directory', 'UNRESTRICTED', 'FL', true)`,
+    [inactiveDirectory, staffTeam, closedCompanyDirectory, closedTeam.teamId],
+  );
+});
+afterAll(() => t.close());
+
+describe('Company references', () => {
+  const reps = [company(1001), company(1005), company(1006)];
+
+  it('an anonymous caller resolves none: hidden (1005) and inactive (1006) companies no longer leak', async () => {
+    const body = await entities(reps, ANONYMOUS);
+    expect(body.data).toEqual({ _entities: [null, null, null] });
+    expect(errorsOf(body)).toEqual([[0, 'WSInvalidAuthTokenException'], [1, 'WSInvalidAuthTokenException'], [2, 'WSInvalidAuthTokenException']]);
+  });
+
+  it('Olivia resolves active companies that are not hidden walls; 1005 and 1006 are null, without an error', async () => {
+    const body = await entities([...reps, company(1002), company(999999), company(1e10), { __typename: 'Company', companyId: 'x' }], olivia);
+    expect(body).toEqual({ data: { _entities: [NORTHWIND, null, null, SOUTHGATE, null, null, null] } });
+  });
+
+  it('the router token resolves the same discoverable companies and never a hidden or inactive one', async () => {
+    const body = await entities([...reps, company(1002)], ROUTER);
+    expect(body).toEqual({ data: { _entities: [NORTHWIND, null, null, SOUTHGATE] } });
+  });
+
+  it('a system token without the federation scope is refused', async () => {
+    const body = await entities(reps, INGESTION);
+    expect(body.data).toEqual({ _entities: [null, null, null] });
+    expect(errorsOf(body).map(([, code]: [number, string]) => code)).toEqual(['InsufficientPrivilegesException', 'InsufficientPrivilegesException', 'InsufficientPrivilegesException']);
+  });
+
+  it('a user with a connection (any status, as myConnections lists it) or the ADMIN role sees the hidden or inactive company', async () => {
+    const u = await createUser(t.db.orm);
+    await sql(`insert into company_connection (user_id, company_id, status, requested_at, rejected_at, rejection_reason) values (?, 1005, 'rejected', now(), now(), 'declined')`, [u.uId]);
+    await grantCompanyRole(t.db.orm, u.uId, DEMO_COMPANIES.closed, 'ADMIN');
+    const pushOnly = await createUser(t.db.orm);
+    await grantCompanyRole(t.db.orm, pushOnly.uId, DEMO_COMPANIES.closed, 'PUSH_NOTIFICATION');
+    expect(await entities(reps, userAuth(await tokenFor(t.db.orm, u.uId)))).toEqual({ data: { _entities: [NORTHWIND, HIDDEN, CLOSED] } });
+    expect(await entities(reps, userAuth(await tokenFor(t.db.orm, pushOnly.uId)))).toEqual({ data: { _entities: [NORTHWIND, null, null] } });
+    // The same as the root operation: myConnections hands out the hidden company of a rejected request.
+    const mine = await t.gql('{ myConnections { status company { companyId companyName } } }', {}, userAuth(await tokenFor(t.db.orm, u.uId)));
+    expect(mine.body).toEqual({ data: { myConnections: [{ status: 'rejected', company: HIDDEN }] } });
+  });
+
+  it('an inactive or hidden company created later is null for Pat and the router', async () => {
+    const dark = await createCompany(t.db.orm, { companyName: 'Dark Co', hiddenWall: true, active: false });
+    const r = [company(dark.companyId), company(1001)];
+    expect(await entities(r, pat)).toEqual({ data: { _entities: [null, NORTHWIND] } });
+    expect(await entities(r, ROUTER)).toEqual({ data: { _entities: [null, NORTHWIND] } });
+  });
+});
+
+describe('User references', () => {
+  const reps = [user(2001), user(2003), user(999999)];
+
+  it('anonymous: none, with WSInvalidAuthTokenException', async () => {
+    const body = await entities(reps, ANONYMOUS);
+    expect(body.data).toEqual({ _entities: [null, null, null] });
+    expect(errorsOf(body)).toEqual([[0, 'WSInvalidAuthTokenException'], [1, 'WSInvalidAuthTokenException'], [2, 'WSInvalidAuthTokenException']]);
+  });
+
+  it('Olivia: her own profile only; another user is null with WSInsufficientPrivilegesException, known or not', async () => {
+    const body = await entities(reps, olivia);
+    expect(body.data).toEqual({ _entities: [OLIVIA, null, null] });
+    expect(errorsOf(body)).toEqual([[1, 'WSInsufficientPrivilegesException'], [2, 'WSInsufficientPrivilegesException']]);
+  });
+
+  it('the router: every active user; a deactivated user and an unknown id are null', async () => {
+    const gone = await createUser(t.db.orm, { firstName: 'Gone', active: false });
+    const body = await entities([...reps, user(gone.uId)], ROUTER);
+    expect(body).toEqual({ data: { _entities: [OLIVIA, CARA, null, null] } });
+  });
+});
+
+describe('Event references', () => {
+  it('anonymous: none, with WSInvalidAuthTokenException', async () => {
+    const body = await entities([event(EVENT_1.eventUUID)], ANONYMOUS);
+    expect(body.data).toEqual({ _entities: [null] });
+    expect(errorsOf(body)).toEqual([[0, 'WSInvalidAuthTokenException']]);
+  });
+
+  it('Olivia: the events she is invited to; another company\'s event, unknown and malformed uuids are null', async () => {
+    const body = await entities([event(EVENT_1.eventUUID), event(EVENT_2.eventUUID.toUpperCase()), event(strangerEvent), event(crypto.randomUUID()), event('nope')], olivia);
+    expect(body).toEqual({ data: { _entities: [EVENT_1, EVENT_2, null, null, null] } });
+  });
+
+  it('Pat (not invited, no role) and the router: none, without an error', async () => {
+    expect(await entities([event(EVENT_1.eventUUID), event(strangerEvent)], pat)).toEqual({ data: { _entities: [null, null] } });
+    expect(await entities([event(EVENT_1.eventUUID), event(strangerEvent)], ROUTER)).toEqual({ data: { _entities: [null, null] } });
+  });
+});
+
+describe('SmartLibrary and SmartEntry references', () => {
+  const reps = [library(3001), entry(4001)];
+
+  it('anonymous: none, with WSInvalidAuthTokenException', async () => {
+    const body = await entities(reps, ANONYMOUS);
+    expect(body.data).toEqual({ _entities: [null, null] });
+    expect(errorsOf(body)).toEqual([[0, 'WSInvalidAuthTokenException'], [1, 'WSInvalidAuthTokenException']]);
+  });
+
+  it('Olivia (a publisher of 3001) reads the library and its entry; Pat and the router read neither', async () => {
+    expect(await entities([...reps, library(999999), entry(999999)], olivia)).toEqual({ data: { _entities: [LIBRARY, WELCOME, null, null] } });
+    expect(await entities(reps, pat)).toEqual({ data: { _entities: [null, null] } });
+    expect(await entities(reps, ROUTER)).toEqual({ data: { _entities: [null, null] } });
+  });
+});
+
+describe('SmartDirectory references', () => {
+  it('anonymous: none, with WSInvalidAuthTokenException', async () => {
+    const body = await entities([directory(DEMO_DIRECTORIES.staff)], ANONYMOUS);
+    expect(body.data).toEqual({ _entities: [null] });
+    expect(errorsOf(body)).toEqual([[0, 'WSInvalidAuthTokenException']]);
+  });
+
+  it('Olivia: the directories she holds a consented contact record in; others null with the error Query.smartDirectory raises', async () => {
+    const unknown = crypto.randomUUID();
+    const body = await entities([directory(DEMO_DIRECTORIES.staff), directory(DEMO_DIRECTORIES.cardiology), directory(inactiveDirectory), directory(unknown), directory(closedCompanyDirectory)], olivia);
+    expect(body.data).toEqual({ _entities: [STAFF, CARDIOLOGY, null, null, null] });
+    expect(errorsOf(body)).toEqual([[2, 'WSSmartDirectoryInactiveException'], [3, 'WSSmartDirectoryNotFoundException'], [4, 'WSUserNotInSmartDirectoryException']]);
+    // The root operation answers the same.
+    const root = await t.gql('query($d: String!) { smartDirectory(directoryUUID: $d) { directoryName } }', { d: inactiveDirectory }, olivia);
+    expect(root.body.errors![0].extensions.code).toBe('WSSmartDirectoryInactiveException');
+  });
+
+  it('Pat (no team) resolves none, with WSUserNotInSmartDirectoryException', async () => {
+    const body = await entities([directory(DEMO_DIRECTORIES.staff)], pat);
+    expect(body.data).toEqual({ _entities: [null] });
+    expect(errorsOf(body)).toEqual([[0, 'WSUserNotInSmartDirectoryException']]);
+  });
+
+  it('the router: active directories of active companies with the feature; an inactive directory, one of inactive 1006 and an unknown uuid are null', async () => {
+    const body = await entities([directory(DEMO_DIRECTORIES.staff), directory(DEMO_DIRECTORIES.cardiology), directory(inactiveDirectory), directory(closedCompanyDirectory), directory(crypto.randomUUID())], ROUTER);
+    expect(body).toEqual({ data: { _entities: [STAFF, CARDIOLOGY, null, null, null] } });
+  });
+});
+
+describe('batching', () => {
+  /** Every entity type, visible and invisible ones, `times` over. */
+  const mixed = (times: number) =>
+    Array.from({ length: times }, () => [
+      company(1001), company(1005), company(1006), user(2001), event(EVENT_1.eventUUID), event(strangerEvent),
+      library(3001), entry(4001), directory(DEMO_DIRECTORIES.staff), directory(DEMO_DIRECTORIES.cardiology),
+    ]).flat();
+  const visible = [NORTHWIND, null, null, OLIVIA, EVENT_1, null, LIBRARY, WELCOME, STAFF, CARDIOLOGY];
+
+  it('a user\'s 100 mixed representations cost the statements of 10, and come back in order', async () => {
+    await entities(mixed(1), olivia); // warms the token cache and the sliding expiry
+    let small: any;
+    let large: any;
+    const ten = await t.countStatements(async () => (small = await entities(mixed(1), olivia)));
+    const hundred = await t.countStatements(async () => (large = await entities(mixed(10), olivia)));
+    expect(small).toEqual({ data: { _entities: visible } });
+    expect(large).toEqual({ data: { _entities: Array.from({ length: 10 }, () => visible).flat() } });
+    expect(hundred).toBe(ten);
+  });
+
+  it('the router\'s 100 mixed representations cost the statements of 10', async () => {
+    const routerVisible = [NORTHWIND, null, null, OLIVIA, null, null, null, null, STAFF, CARDIOLOGY];
+    let large: any;
+    const ten = await t.countStatements(() => entities(mixed(1), ROUTER));
+    const hundred = await t.countStatements(async () => (large = await entities(mixed(10), ROUTER)));
+    expect(large).toEqual({ data: { _entities: Array.from({ length: 10 }, () => routerVisible).flat() } });
+    expect(hundred).toBe(ten);
+  });
+});
