@@ -245,7 +245,7 @@ async function main() {
     { ...recommended, name: 'recommended entities (search)', body: { version: 2, entityType: ['company'], searchTerms: 'cardiology' } },
     { name: 'recommended criteria', method: 'POST', path: '/rest/user/recommended/entityCriteria', headers: userHeaders(olivia), body: { version: 1, entityType: 'company', entityId: '1002' }, read: true },
     { name: 'library page (GraphQL)', method: 'POST', path: '/graphql', headers: userHeaders(olivia), body: { query: LIBRARY_QUERY, variables: { id: BENCH.libraryId, page: 1, size: 20 } }, read: true },
-    { name: 'sent notifications', method: 'GET', path: '/rest/notification/sent?version=1&broadcastType=GT&companyId=1001', headers: userHeaders(cara), read: true },
+    { name: 'sent notifications', method: 'GET', path: '/rest/notification/sent?version=1&broadcastType=GT&companyId=1001&pageNum=1', headers: userHeaders(cara), read: true },
     { name: 'events page 1', method: 'GET', path: '/rest/user/mi/1001/events?version=1', headers: userHeaders(olivia), read: true },
     {
       name: 'createSmartEntry (URL)', method: 'POST', path: '/rest/smartlib/smartentry', headers: userHeaders(olivia), read: false,
