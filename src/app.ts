@@ -35,6 +35,8 @@ import cors from '@koa/cors';
 export interface App {
   koa: Koa;
   schema: GraphQLSchema;
+  /** The OpenAPI document served at /openapi.json. */
+  openApi: Record<string, unknown>;
   apollo: ApolloServer<Context>;
   metrics: Metrics;
   /** Stops Apollo; the caller closes the HTTP server and the ORM. */
@@ -268,6 +270,7 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
   return {
     koa,
     schema,
+    openApi,
     apollo,
     metrics,
     stop: async () => {

@@ -156,6 +156,14 @@ export function ruleText(rule: FieldRule): string {
 }
 
 /**
+ * The length sentence of each field of a limits object, for descriptions that are not inputs
+ * (output types, columns): worded as the input rules word it, read from the same constant.
+ */
+export function lengthNotes<T extends Record<string, number>>(limits: T): (field: keyof T) => string {
+  return (field) => ruleText({ maxLength: limits[field] });
+}
+
+/**
  * Completes the description of every ruled input field with its rules, before the schema is
  * built, so the GraphQL documentation states the bounds the validator enforces.
  */

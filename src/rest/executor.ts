@@ -102,7 +102,7 @@ export function requestVariables(compiled: CompiledRoute, req: { params: Record<
         value = decodeValue(v.type, body[v.name], v.name, options);
         break;
       case 'wholeBody':
-        value = decodeValue(v.type, def.form ? formToInput(body, def.form) : (req.body ?? {}), '', options);
+        value = decodeValue(v.type, def.form ? formToInput(body, def.form) : body, '', options);
         break;
     }
     if (value !== undefined) variables[v.name] = value;

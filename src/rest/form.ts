@@ -2,7 +2,7 @@
 // (assetName1 ... assetVersionFile10), where the GraphQL input holds a list of asset inputs.
 // A route declares the correspondence once; the executor turns the form into the input and
 // the OpenAPI document lists the numbered parts with the types of the fields they fill.
-import { getNullableType, isInputObjectType, isListType, type GraphQLInputType, type GraphQLSchema } from 'graphql';
+import { getNullableType, isInputObjectType, isListType, type GraphQLInputType } from 'graphql';
 import { inputSchema, type JsonSchema } from './json-schema';
 import { rulesOf } from '../graphql/rules';
 
@@ -37,7 +37,7 @@ export function formToInput(form: Record<string, unknown>, shape: FormShape): Re
 }
 
 /** The flat form's schema: the input's own fields, and each numbered part 1..max with its item field's type. */
-export function formSchema(_schema: GraphQLSchema, type: GraphQLInputType, shape: FormShape): JsonSchema {
+export function formSchema(type: GraphQLInputType, shape: FormShape): JsonSchema {
   const whole = inputSchema(getNullableType(type) as GraphQLInputType, undefined, true) as { properties: Record<string, JsonSchema>; required?: string[] };
   const { [shape.list]: _list, ...properties } = whole.properties;
   const inputType = getNullableType(type);

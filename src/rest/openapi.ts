@@ -51,10 +51,10 @@ function parameters(route: CompiledRoute): JsonSchema[] {
     }));
 }
 
-function requestBody(schema: GraphQLSchema, route: CompiledRoute): JsonSchema | undefined {
+function requestBody(route: CompiledRoute): JsonSchema | undefined {
   const vars = route.binding.variables;
   const whole = vars.find((v) => v.source === 'wholeBody');
-  if (whole) return route.def.form ? formSchema(schema, whole.type, route.def.form) : inputSchema(getNullableType(whole.type) as never, undefined, true);
+  if (whole) return route.def.form ? formSchema(whole.type, route.def.form) : inputSchema(getNullableType(whole.type) as never, undefined, true);
   const props = vars.filter((v) => v.source === 'body');
   if (!props.length) return undefined;
   const required = props.filter((v) => isNonNullType(v.type)).map((v) => v.name);
@@ -112,7 +112,7 @@ export function buildOpenApi(schema: GraphQLSchema, routes: CompiledRoute[], ser
       responses,
     };
     if (r.description) op.description = r.description;
-    const body = requestBody(schema, route);
+    const body = requestBody(route);
     if (body) op.requestBody = { required: true, content: { [r.multipart ? 'multipart/form-data' : 'application/json']: { schema: body } } };
     if (SECURITY[r.credential].length) op.security = SECURITY[r.credential];
     const p = openApiPath(r.path);

@@ -79,7 +79,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     const text = await res.text();
     let parsed: any = text;
     if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
-    checkRestResponse(app.schema, method, path, res.status, res.headers.get('content-type') ?? '', parsed);
+    checkRestResponse(app.openApi, method, path, res.status, res.headers.get('content-type') ?? '', parsed);
     return { status: res.status, headers: res.headers, body: parsed, text };
   }
 

@@ -5,7 +5,7 @@
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { PrimaryKeyProp, type Opt, type Rel } from '@mikro-orm/core';
 import { Field, ObjectType } from 'type-graphql';
-import { ruleText } from '../../graphql/rules';
+import { lengthNotes } from '../../graphql/rules';
 import { User } from '../user/user.entity';
 
 export type AddressTypeCode = 'W' | 'P' | 'O';
@@ -24,7 +24,7 @@ export const ADDRESS_FIELDS = ['typeCode', 'name', 'street', 'city', 'suburb', '
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
 /** A response field's bound, in the words the input's rules are described in. */
-const atMost = (field: keyof typeof ADDRESS_LIMITS) => ruleText({ maxLength: ADDRESS_LIMITS[field] });
+const atMost = lengthNotes(ADDRESS_LIMITS);
 
 @ObjectType('Address', { description: 'An address of a user profile or of a directory contact record; every field present, null when empty.' })
 export abstract class AddressColumns {

@@ -6,7 +6,7 @@ import { Entity, PrimaryKey, Property, ManyToOne, Unique, Enum } from '@mikro-or
 import type { Opt, Rel } from '@mikro-orm/core';
 import { PrimaryKeyProp, t } from '@mikro-orm/core';
 import { Directive, Field, Int, ObjectType } from 'type-graphql';
-import { ruleText } from '../../graphql/rules';
+import { lengthNotes } from '../../graphql/rules';
 import { User } from '../user/user.entity';
 
 /**
@@ -20,7 +20,7 @@ export const COMPANY_LIMITS = {
 } as const;
 
 /** A company field's bound, in the words the input rules are described in. */
-export const companyAtMost = (field: keyof typeof COMPANY_LIMITS) => ruleText({ maxLength: COMPANY_LIMITS[field] });
+export const companyAtMost = lengthNotes(COMPANY_LIMITS);
 
 @ObjectType({ description: 'A company wall users connect to.' })
 @Directive('@key(fields: "companyId")')

@@ -2,7 +2,7 @@
 // The input rules (library.inputs.ts), the entity columns (library.entity.ts,
 // entry-content.entity.ts, taxonomy.entity.ts, upload.entity.ts) and the descriptions read
 // them, so each bound is stated here once.
-import { ruleText } from '../../graphql/rules';
+import { lengthNotes } from '../../graphql/rules';
 
 export const LIMITS = {
   /** Items per entry in one request; more is WSLimitExceededException. */
@@ -32,7 +32,7 @@ export const LIMITS = {
 } as const;
 
 /** A field's bound, in the words the input rules are described in. */
-export const atMost = (field: keyof typeof LIMITS) => ruleText({ maxLength: LIMITS[field] });
+export const atMost = lengthNotes(LIMITS);
 
 /** Flags of an entry (smartEntryDownloadOrig, smartEntryDownloadPdf). */
 export const YES_NO = ['Y', 'N'] as const;

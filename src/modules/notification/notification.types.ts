@@ -1,12 +1,12 @@
 // GraphQL views of the spec's notification records, with the spec's field names.
 import { ArgsType, Field, Int, ObjectType } from 'type-graphql';
-import { ruleText } from '../../graphql/rules';
+import { lengthNotes } from '../../graphql/rules';
 import type { EmailParam, ScheduledNotification, SentNotification } from './notification.entity';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, cursorOfDate } from './notification.lists';
 import { LIMITS } from './notification.limits';
 
 /** A record field's bound, in the words the input rules are described in. */
-const atMost = (field: keyof typeof LIMITS) => ruleText({ maxLength: LIMITS[field] });
+const atMost = lengthNotes(LIMITS);
 
 const CURSOR_DESCRIPTION = 'Opaque keyset cursor of the record, to pass as `after`.';
 

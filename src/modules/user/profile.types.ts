@@ -5,11 +5,11 @@
 // live on it too and must never become fields. Reference names (uTitle, uCountryName, ...)
 // and addresses are field resolvers in user.resolver.ts.
 import { Directive, Field, Int, ObjectType } from 'type-graphql';
-import { ruleText } from '../../graphql/rules';
+import { lengthNotes } from '../../graphql/rules';
 import { PROFILE_LIMITS } from './user.entity';
 
 /** A field's bound, in the words the input's rules are described in. */
-const atMost = (field: keyof typeof PROFILE_LIMITS) => ruleText({ maxLength: PROFILE_LIMITS[field] });
+const atMost = lengthNotes(PROFILE_LIMITS);
 
 @Directive('@key(fields: "uId")')
 @ObjectType('User', { description: 'A user profile (findUserProfile). A federation entity keyed by uId.' })
