@@ -20,7 +20,11 @@ export interface CaptureRequest {
   body?: string;
 }
 
-export async function captureStatements(databaseUrl: string, requests: CaptureRequest[], serviceEnv: NodeJS.ProcessEnv = {}): Promise<{ name: string; statements: CapturedStatement[] }[]> {
+export async function captureStatements(
+  databaseUrl: string,
+  requests: CaptureRequest[],
+  serviceEnv: NodeJS.ProcessEnv = {},
+): Promise<{ name: string; statements: CapturedStatement[] }[]> {
   const env = { ...process.env, ...serviceEnv, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', SCHEDULER_INTERVAL_MS: '0' };
   const config = loadConfig(env);
   const logger = createLogger('warn');
@@ -28,9 +32,16 @@ export async function captureStatements(databaseUrl: string, requests: CaptureRe
   // The hook sees `?` placeholders and parameter values (some of them raw SQL fragments); the
   // driver formats them into the statement client-side, so the text pg receives is this.
   const format = (sql: string, params: readonly unknown[]) => orm.em.getPlatform().formatQuery(sql, params as unknown[]);
-  const orm: Orm = await createOrm({ databaseUrl, embeddedDir: 'memory://', logger, onQuery: (sql, params) => void sink?.push({ sql: format(sql, params), params: [] }) });
+  const orm: Orm = await createOrm({
+    databaseUrl,
+    embeddedDir: 'memory://',
+    logger,
+    onQuery: (sql, params) => void sink?.push({ sql: format(sql, params), params: [] }),
+  });
   const app = await createApp({ config, logger, orm });
-  const server = http.createServer(app.koa.callback());
+  const handle = app.koa.callback();
+  // Koa's handler settles its own promise (errors go to ctx.onerror): nothing to await here.
+  const server = http.createServer((req, res) => void handle(req, res));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   try {

@@ -14,7 +14,9 @@ export interface Spawned {
 }
 
 /** The V8 flags `npm start` runs the service with (package.json config.nodeFlags). */
-export const SERVICE_NODE_FLAGS: string[] = JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.json'), 'utf8')).config.nodeFlags.split(' ');
+export const SERVICE_NODE_FLAGS: string[] = JSON.parse(
+  fs.readFileSync(path.join(__dirname, '../../package.json'), 'utf8'),
+).config.nodeFlags.split(' ');
 
 /** A loopback port nobody listens on right now. */
 export function freePort(): Promise<number> {
@@ -41,11 +43,14 @@ process.once('exit', () => {
 
 export async function spawnServer(entry: string, env: NodeJS.ProcessEnv, readyPath = '/readyz', nodeArgs: string[] = []): Promise<Spawned> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, entry], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   running.add(child);
   child.once('exit', () => running.delete(child));
   // The service logs JSON to stdout; under LOG_LEVEL=warn only problems, which belong in the bench output.
-  child.stdout!.pipe(process.stderr);
+  child.stdout.pipe(process.stderr);
   let exited: number | null | undefined;
   child.once('exit', (code, signal) => {
     exited = code;
@@ -125,7 +130,10 @@ export function postgresCpuMs(): number {
 }
 
 /** Runs `work` and returns its result with the CPU ms per request the process and PostgreSQL spent on it. */
-export async function withCpu<T extends { requests: number }>(pid: number, work: () => Promise<T>): Promise<T & { cpuMsPerRequest: number; postgresCpuMsPerRequest: number }> {
+export async function withCpu<T extends { requests: number }>(
+  pid: number,
+  work: () => Promise<T>,
+): Promise<T & { cpuMsPerRequest: number; postgresCpuMsPerRequest: number }> {
   const [c0, p0] = [cpuMs(pid), postgresCpuMs()];
   const r = await work();
   const [c1, p1] = [cpuMs(pid), postgresCpuMs()];
@@ -153,7 +161,7 @@ export interface LoadSpec {
   headers?: Record<string, string>;
   body?: string;
   /** Builds each request (unique names for creating scenarios). */
-  setupRequest?: (req: any) => any;
+  setupRequest?: (req: autocannon.Request) => autocannon.Request;
   connections: number;
   duration: number;
   /** Fixed, evenly paced request rate (for the latency-at-70%-of-peak check): see paced(). */
@@ -177,7 +185,7 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
     method: spec.method ?? 'GET',
     headers: spec.headers,
     body: spec.body,
-    requests: spec.setupRequest ? [{ setupRequest: spec.setupRequest } as any] : undefined,
+    requests: spec.setupRequest ? [{ setupRequest: spec.setupRequest }] : undefined,
     connections: spec.connections,
     duration: spec.duration,
     overallRate: spec.overallRate,
@@ -220,7 +228,14 @@ export async function paced(spec: LoadSpec, rate: number): Promise<LoadResult> {
       const from = Math.min(due, performance.now());
       const body = spec.body;
       const req = http.request(
-        { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method: spec.method ?? 'GET', headers: { ...spec.headers, ...(body && { 'content-length': Buffer.byteLength(body) }) } },
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname + url.search,
+          method: spec.method ?? 'GET',
+          headers: { ...spec.headers, ...(body && { 'content-length': Buffer.byteLength(body) }) },
+        },
         (res) => {
           res.resume();
           res.on('end', () => {
@@ -246,7 +261,14 @@ export async function paced(spec: LoadSpec, rate: number): Promise<LoadResult> {
   const elapsed = (performance.now() - start) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { rps: Math.round(latencies.length / elapsed), p50: percentile(latencies, 50), p99: percentile(latencies, 99), requests: latencies.length, non2xx, errors };
+  return {
+    rps: Math.round(latencies.length / elapsed),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    requests: latencies.length,
+    non2xx,
+    errors,
+  };
 }
 
 export function median(values: number[]): number {

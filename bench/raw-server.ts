@@ -2,6 +2,7 @@
 // very statements the service sent for the same request (captured by the harness), and
 // answers the last statement's rows as JSON. No ORM, no GraphQL, no validation.
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { Pool } from 'pg';
 
@@ -26,13 +27,13 @@ app.use(async (ctx) => {
     return;
   }
   let rows: unknown[] = [];
-  for (const st of scenario.statements) rows = (await pool.query(st.sql, st.params as any[])).rows;
+  for (const st of scenario.statements) rows = (await pool.query(st.sql, st.params)).rows;
   ctx.body = rows;
 });
 
 const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
-  console.log(JSON.stringify({ msg: 'listening', port: (server.address() as any).port }));
+  console.log(JSON.stringify({ msg: 'listening', port: (server.address() as AddressInfo).port }));
 });
 process.on('SIGTERM', () => {
-  server.close(() => pool.end().then(() => process.exit(0)));
+  server.close(() => void pool.end().then(() => process.exit(0)));
 });

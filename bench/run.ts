@@ -19,7 +19,21 @@ import { compileRoutes, requestVariables, type CompiledRoute } from '../src/rest
 import { createSchema } from '../src/graphql/schema';
 import { BASE, BENCH } from '../scripts/seed-bench';
 import { captureStatements, type CaptureRequest } from './capture';
-import { load, median, metricsText, peakRssMb, sumOf, resetPeakRss, rssMb, spawnServer, SERVICE_NODE_FLAGS, withCpu, type LoadResult, type LoadSpec, type Spawned } from './harness';
+import {
+  load,
+  median,
+  metricsText,
+  peakRssMb,
+  sumOf,
+  resetPeakRss,
+  rssMb,
+  spawnServer,
+  SERVICE_NODE_FLAGS,
+  withCpu,
+  type LoadResult,
+  type LoadSpec,
+  type Spawned,
+} from './harness';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -63,10 +77,13 @@ async function ensureDatabase(serverUrl: string, name: string): Promise<void> {
 }
 
 function seed(url: string, companies: number): void {
-  execFileSync(process.execPath, [SEED_JS, '--companies', String(companies)], { env: { ...process.env, DATABASE_URL: url }, stdio: 'inherit' });
+  execFileSync(process.execPath, [SEED_JS, '--companies', String(companies)], {
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: 'inherit',
+  });
 }
 
-async function json(res: Response): Promise<any> {
+async function json<T>(res: Response): Promise<T> {
   const text = await res.text();
   if (res.status !== 200) throw new Error(`${res.url}: ${res.status} ${text}`);
   return JSON.parse(text);
@@ -77,14 +94,16 @@ const BENCH_CLIENT = { client_id: 'bench-mobile', client_secret: crypto.randomBy
 
 /** The real sign-in: password grant, then loginUser with the access token. */
 async function signIn(base: string, username: string, password: string): Promise<string> {
-  const grant = await json(
+  const grant = await json<{ access_token: string }>(
     await fetch(`${base}/as/token.oauth2`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'password', scope: 'sso', ...BENCH_CLIENT, username, password }),
     }),
   );
-  const login = await json(await fetch(`${base}/rest/user/login`, { method: 'POST', headers: { authorization: `Bearer ${grant.access_token}` } }));
+  const login = await json<{ authToken: string }>(
+    await fetch(`${base}/rest/user/login`, { method: 'POST', headers: { authorization: `Bearer ${grant.access_token}` } }),
+  );
   return login.authToken;
 }
 
@@ -96,7 +115,7 @@ interface Scenario {
   body?: unknown;
   /** Form body (password grant). */
   form?: Record<string, string>;
-  setupRequest?: (req: any) => any;
+  setupRequest?: LoadSpec['setupRequest'];
   read: boolean;
 }
 
@@ -124,7 +143,16 @@ const userHeaders = (token: string) => ({ 'x-service-authtoken': token, 'content
 function specOf(base: string, s: Scenario, extra: Partial<LoadSpec> = {}): LoadSpec {
   const body = s.form ? new URLSearchParams(s.form).toString() : s.body === undefined ? undefined : JSON.stringify(s.body);
   const headers = s.form ? { 'content-type': 'application/x-www-form-urlencoded' } : s.headers;
-  return { url: base + s.path, method: s.method, headers, body, setupRequest: s.setupRequest, connections: CONNECTIONS, duration: DURATION, ...extra };
+  return {
+    url: base + s.path,
+    method: s.method,
+    headers,
+    body,
+    setupRequest: s.setupRequest,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    ...extra,
+  };
 }
 
 /** One measured run: statements per request from db_statements_total, peak RSS since reset. */
@@ -139,7 +167,8 @@ async function measure(server: Spawned, s: Scenario, extra: Partial<LoadSpec> = 
   const seconds = (Date.now() - started) / 1000;
   const delta = (name: string) => sumOf(after, name) - sumOf(before, name);
   return {
-    scenario: s.name, ...r,
+    scenario: s.name,
+    ...r,
     statementsPerRequest: r.requests ? Math.round((delta('db_statements_total') / r.requests) * 100) / 100 : 0,
     peakRssMb: peakRssMb(server.child.pid!),
     // Over the run: the event loop's longest and 99th-percentile delay (prom-client samples it
@@ -157,19 +186,31 @@ function graphqlTwin(s: Scenario, operation: string, params: Record<string, stri
   const route = compiledRoutes.find((r) => r.def.operation === operation);
   if (!route) throw new Error(`no route ${operation}`);
   const variables = requestVariables(route, { params, query, body: s.body });
-  return { ...s, name: `${s.name} (GraphQL)`, method: 'POST', path: '/graphql', body: { query: route.def.document, variables, operationName: operation } };
+  return {
+    ...s,
+    name: `${s.name} (GraphQL)`,
+    method: 'POST',
+    path: '/graphql',
+    body: { query: route.def.document, variables, operationName: operation },
+  };
 }
 
 /** Streams a multipart PDF-looking body of `size` bytes from one reused block. */
 function upload(port: number, token: string, size: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const boundary = '----pronetbench';
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+    );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const block = Buffer.alloc(64 * 1024, 0x20);
     const req = http.request(`http://127.0.0.1:${port}/rest/smartlib/upload/file`, {
       method: 'POST',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-service-authtoken': token, 'content-length': head.length + size - 9 + tail.length },
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'x-service-authtoken': token,
+        'content-length': head.length + size - 9 + tail.length,
+      },
     });
     req.on('response', (res) => {
       res.resume();
@@ -193,35 +234,55 @@ function upload(port: number, token: string, size: number): Promise<number> {
 const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 
 function table(rows: Row[]): string {
-  const lines = ['| scenario | req/s | p50 ms | p99 ms | SQL/req | service CPU ms/req | PostgreSQL CPU ms/req | peak RSS MB | non-2xx |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|'];
+  const lines = [
+    '| scenario | req/s | p50 ms | p99 ms | SQL/req | service CPU ms/req | PostgreSQL CPU ms/req | peak RSS MB | non-2xx |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
   for (const r of rows) {
-    lines.push(`| ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${fmt(r.statementsPerRequest, 2)} | ${fmt(r.cpuMsPerRequest, 3)} | ${fmt(r.postgresCpuMsPerRequest, 3)} | ${fmt(r.peakRssMb)} | ${r.non2xx + r.errors} |`);
+    lines.push(
+      `| ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${fmt(r.statementsPerRequest, 2)} | ${fmt(r.cpuMsPerRequest, 3)} | ${fmt(r.postgresCpuMsPerRequest, 3)} | ${fmt(r.peakRssMb)} | ${r.non2xx + r.errors} |`,
+    );
   }
   return lines.join('\n');
 }
 
 async function main() {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl || !/^postgres(ql)?:/.test(serverUrl)) throw new Error('npm run bench needs DATABASE_URL=postgres://... (a real PostgreSQL server)');
+  if (!serverUrl || !/^postgres(ql)?:/.test(serverUrl))
+    throw new Error('npm run bench needs DATABASE_URL=postgres://... (a real PostgreSQL server)');
   const bigUrl = databaseUrl(serverUrl, 'pronet_bench');
   const smallUrl = databaseUrl(serverUrl, 'pronet_bench_small');
   const started = Date.now();
-  for (const [name, url, companies] of [['pronet_bench', bigUrl, 10_000], ['pronet_bench_small', smallUrl, 100]] as const) {
+  for (const [name, url, companies] of [
+    ['pronet_bench', bigUrl, 10_000],
+    ['pronet_bench_small', smallUrl, 100],
+  ] as const) {
     await ensureDatabase(serverUrl, name);
     seed(url, companies);
   }
 
   // The rate limits (login, recommended entities, uploads) are raised out of the way: the bench
   // measures the operations, and one user and one address send all of its load.
-  const unlimited = Object.fromEntries(['LOGIN', 'RECOMMENDED', 'UPLOADS'].flatMap((n) => [[`RATE_LIMIT_${n}_PER_MINUTE`, '1000000'], [`RATE_LIMIT_${n}_PER_ADDRESS_PER_MINUTE`, '1000000']]));
+  const unlimited = Object.fromEntries(
+    ['LOGIN', 'RECOMMENDED', 'UPLOADS'].flatMap((n) => [
+      [`RATE_LIMIT_${n}_PER_MINUTE`, '1000000'],
+      [`RATE_LIMIT_${n}_PER_ADDRESS_PER_MINUTE`, '1000000'],
+    ]),
+  );
   // The service runs as in production (NODE_ENV=production: libraries' production paths, no
   // development OpenID provider) with a signing key and login client of its own; the demo
   // users it signs in as come from the bench data set.
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
   const signingKeys = { keys: [{ ...(await exportJWK(privateKey)), kid: 'bench', alg: 'ES256', use: 'sig' }] };
   const serviceEnv = {
-    LOG_LEVEL: 'warn', SCHEDULER_INTERVAL_MS: '0', NODE_ENV: 'production', AUTH_SIGNING_KEYS: JSON.stringify(signingKeys), MALLOC_ARENA_MAX: '2',
-    LOGIN_CLIENT_ID: BENCH_CLIENT.client_id, LOGIN_CLIENT_SECRET: BENCH_CLIENT.client_secret, LOGIN_CLIENT_REDIRECT_URIS: 'com.bench.mobile:/oauth/ssosignedin',
+    LOG_LEVEL: 'warn',
+    SCHEDULER_INTERVAL_MS: '0',
+    NODE_ENV: 'production',
+    AUTH_SIGNING_KEYS: JSON.stringify(signingKeys),
+    MALLOC_ARENA_MAX: '2',
+    LOGIN_CLIENT_ID: BENCH_CLIENT.client_id,
+    LOGIN_CLIENT_SECRET: BENCH_CLIENT.client_secret,
+    LOGIN_CLIENT_REDIRECT_URIS: 'com.bench.mobile:/oauth/ssosignedin',
     ...unlimited,
   };
   const server = await spawnServer(SERVER_JS, { ...serviceEnv, DATABASE_URL: bigUrl }, '/readyz', SERVICE_NODE_FLAGS);
@@ -233,9 +294,28 @@ async function main() {
   const run = Date.now().toString(36);
   let n = 0;
 
-  const recommended: Scenario = { name: 'recommended entities', method: 'POST', path: '/rest/user/recommended/entities', headers: userHeaders(olivia), body: { version: 2, entityType: ['company'] }, read: true };
-  const userAddresses: Scenario = { name: 'user addresses', method: 'GET', path: '/rest/user/addresses', headers: userHeaders(olivia), read: true };
-  const contactAddresses: Scenario = { name: 'contact addresses', method: 'GET', path: `/rest/smartdirectory/${DIRECTORY}/contactRecord/addresses`, headers: userHeaders(olivia), read: true };
+  const recommended: Scenario = {
+    name: 'recommended entities',
+    method: 'POST',
+    path: '/rest/user/recommended/entities',
+    headers: userHeaders(olivia),
+    body: { version: 2, entityType: ['company'] },
+    read: true,
+  };
+  const userAddresses: Scenario = {
+    name: 'user addresses',
+    method: 'GET',
+    path: '/rest/user/addresses',
+    headers: userHeaders(olivia),
+    read: true,
+  };
+  const contactAddresses: Scenario = {
+    name: 'contact addresses',
+    method: 'GET',
+    path: `/rest/smartdirectory/${DIRECTORY}/contactRecord/addresses`,
+    headers: userHeaders(olivia),
+    read: true,
+  };
   const scenarios: Scenario[] = [
     { name: 'timezones', method: 'GET', path: '/rest/refdata/timezones?countryCode=au', read: true },
     { name: 'conditions', method: 'GET', path: '/rest/refdata/conditions', read: true },
@@ -243,20 +323,67 @@ async function main() {
     contactAddresses,
     recommended,
     { ...recommended, name: 'recommended entities (search)', body: { version: 2, entityType: ['company'], searchTerms: 'cardiology' } },
-    { name: 'recommended criteria', method: 'POST', path: '/rest/user/recommended/entityCriteria', headers: userHeaders(olivia), body: { version: 1, entityType: 'company', entityId: '1002' }, read: true },
-    { name: 'library page (GraphQL)', method: 'POST', path: '/graphql', headers: userHeaders(olivia), body: { query: LIBRARY_QUERY, variables: { id: BENCH.libraryId, page: 1, size: 20 } }, read: true },
-    { name: 'sent notifications', method: 'GET', path: '/rest/notification/sent?version=1&broadcastType=GT&companyId=1001&pageNum=1', headers: userHeaders(cara), read: true },
+    {
+      name: 'recommended criteria',
+      method: 'POST',
+      path: '/rest/user/recommended/entityCriteria',
+      headers: userHeaders(olivia),
+      body: { version: 1, entityType: 'company', entityId: '1002' },
+      read: true,
+    },
+    {
+      name: 'library page (GraphQL)',
+      method: 'POST',
+      path: '/graphql',
+      headers: userHeaders(olivia),
+      body: { query: LIBRARY_QUERY, variables: { id: BENCH.libraryId, page: 1, size: 20 } },
+      read: true,
+    },
+    {
+      name: 'sent notifications',
+      method: 'GET',
+      path: '/rest/notification/sent?version=1&broadcastType=GT&companyId=1001&pageNum=1',
+      headers: userHeaders(cara),
+      read: true,
+    },
     { name: 'events page 1', method: 'GET', path: '/rest/user/mi/1001/events?version=1', headers: userHeaders(olivia), read: true },
     {
-      name: 'createSmartEntry (URL)', method: 'POST', path: '/rest/smartlib/smartentry', headers: userHeaders(olivia), read: false,
-      setupRequest: (req) => ({ ...req, body: JSON.stringify({ smartLibId: BENCH.libraryId, smartEntryType: 'URL', smartEntryName: `Bench link ${run}-${++n}`, smartEntryUrlLink: `https://bench.example/${run}/${n}` }) }),
+      name: 'createSmartEntry (URL)',
+      method: 'POST',
+      path: '/rest/smartlib/smartentry',
+      headers: userHeaders(olivia),
+      read: false,
+      setupRequest: (req) => ({
+        ...req,
+        body: JSON.stringify({
+          smartLibId: BENCH.libraryId,
+          smartEntryType: 'URL',
+          smartEntryName: `Bench link ${run}-${++n}`,
+          smartEntryUrlLink: `https://bench.example/${run}/${n}`,
+        }),
+      }),
     },
     {
-      name: 'updateUserProfile', method: 'PUT', path: '/rest/user/profile', headers: userHeaders(pat), read: false,
+      name: 'updateUserProfile',
+      method: 'PUT',
+      path: '/rest/user/profile',
+      headers: userHeaders(pat),
+      read: false,
       setupRequest: (req) => ({ ...req, body: JSON.stringify({ uId: 2005, uInterests: `Benchmarks, run ${run} #${++n}` }) }),
     },
-    { name: 'password grant', method: 'POST', path: '/as/token.oauth2', read: false,
-      form: { grant_type: 'password', scope: 'sso', ...BENCH_CLIENT, username: `bench.user${BASE + 1}@bench.example`, password: BENCH.password } },
+    {
+      name: 'password grant',
+      method: 'POST',
+      path: '/as/token.oauth2',
+      read: false,
+      form: {
+        grant_type: 'password',
+        scope: 'sso',
+        ...BENCH_CLIENT,
+        username: `bench.user${BASE + 1}@bench.example`,
+        password: BENCH.password,
+      },
+    },
   ];
 
   // Sanity: every scenario answers 200 once before it is measured.
@@ -268,20 +395,43 @@ async function main() {
     if (res.status !== 200) throw new Error(`${s.name}: ${res.status} ${text.slice(0, 300)}`);
     if (text.includes('"errors"')) throw new Error(`${s.name}: ${text.slice(0, 300)}`);
   }
-  const recommendedRows = (await (await fetch(base + recommended.path, { method: 'POST', headers: recommended.headers, body: JSON.stringify(recommended.body) })).json() as unknown[]).length;
+  const recommendedRows = (
+    (await (
+      await fetch(base + recommended.path, { method: 'POST', headers: recommended.headers, body: JSON.stringify(recommended.body) })
+    ).json()) as unknown[]
+  ).length;
 
   const rows: Row[] = [];
-  const tail: { scenario: string; peakRps: number; rate: number; p50: number; p99: number; ratio: number; loopDelayMaxMs: number; loopDelayP99Ms: number; gcMsPerSecond: number }[] = [];
+  const tail: {
+    scenario: string;
+    peakRps: number;
+    rate: number;
+    p50: number;
+    p99: number;
+    ratio: number;
+    loopDelayMaxMs: number;
+    loopDelayP99Ms: number;
+    gcMsPerSecond: number;
+  }[] = [];
   for (const s of scenarios) {
     const r = await measure(server, s);
     rows.push(r);
-    console.log(`${s.name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.statementsPerRequest} SQL/req, CPU ${r.cpuMsPerRequest} + PostgreSQL ${r.postgresCpuMsPerRequest} ms/req, ${r.peakRssMb} MB${r.non2xx + r.errors ? `, ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`);
+    console.log(
+      `${s.name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.statementsPerRequest} SQL/req, CPU ${r.cpuMsPerRequest} + PostgreSQL ${r.postgresCpuMsPerRequest} ms/req, ${r.peakRssMb} MB${r.non2xx + r.errors ? `, ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`,
+    );
     if (s.read) {
       const rate = Math.max(1, Math.round(r.rps * 0.7));
       const at70 = await measure(server, s, { overallRate: rate });
       tail.push({
-        scenario: s.name, peakRps: r.rps, rate, p50: at70.p50, p99: at70.p99, ratio: at70.p99 / Math.max(at70.p50, 0.01),
-        loopDelayMaxMs: at70.loopDelayMaxMs, loopDelayP99Ms: at70.loopDelayP99Ms, gcMsPerSecond: at70.gcMsPerSecond,
+        scenario: s.name,
+        peakRps: r.rps,
+        rate,
+        p50: at70.p50,
+        p99: at70.p99,
+        ratio: at70.p99 / Math.max(at70.p50, 0.01),
+        loopDelayMaxMs: at70.loopDelayMaxMs,
+        loopDelayP99Ms: at70.loopDelayP99Ms,
+        gcMsPerSecond: at70.gcMsPerSecond,
       });
     }
   }
@@ -294,7 +444,13 @@ async function main() {
     [contactAddresses, 'getAddressesForDirectoryContact', { directoryUUID: DIRECTORY }, {}],
     [recommended, 'getRecommendedEntitiesForUser', {}, {}],
   ];
-  const captureReqs: CaptureRequest[] = ratioPairs.map(([s], i) => ({ name: `s${i}`, method: s.method, path: s.path, headers: s.headers ?? {}, body: s.body === undefined ? undefined : JSON.stringify(s.body) }));
+  const captureReqs: CaptureRequest[] = ratioPairs.map(([s], i) => ({
+    name: `s${i}`,
+    method: s.method,
+    path: s.path,
+    headers: s.headers ?? {},
+    body: s.body === undefined ? undefined : JSON.stringify(s.body),
+  }));
   const captured = await captureStatements(bigUrl, captureReqs, serviceEnv);
   const scenariosFile = path.join(os.tmpdir(), `pronet-bench-raw-${run}.json`);
   fs.writeFileSync(scenariosFile, JSON.stringify(captured));
@@ -304,21 +460,38 @@ async function main() {
     for (const [i, [s, operation, params, query]] of ratioPairs.entries()) {
       const gql = graphqlTwin(s, operation, params, query);
       const rawScenario: Scenario = { name: `${s.name} (raw)`, method: 'GET', path: `/s${i}`, read: true };
-      const rest: number[] = [], g: number[] = [], rw: number[] = [], p50: number[] = [];
-      const restCpu: number[] = [], rawCpu: number[] = [], pgCpu: number[] = [];
+      const rest: number[] = [],
+        g: number[] = [],
+        rw: number[] = [],
+        p50: number[] = [];
+      const restCpu: number[] = [],
+        rawCpu: number[] = [],
+        pgCpu: number[] = [];
       for (let k = 0; k < RUNS; k++) {
         const a = await measure(server, s);
         const b = await measure(server, gql);
         const c = await withCpu(raw.child.pid!, () => load(specOf(`http://127.0.0.1:${raw.port}`, rawScenario)));
         if (a.non2xx + b.non2xx + c.non2xx) throw new Error(`${s.name}: non-2xx answers in the ratio runs`);
-        rest.push(a.rps), g.push(b.rps), rw.push(c.rps), p50.push(a.p50);
-        restCpu.push(a.cpuMsPerRequest), rawCpu.push(c.cpuMsPerRequest), pgCpu.push(a.postgresCpuMsPerRequest, c.postgresCpuMsPerRequest);
+        rest.push(a.rps);
+        g.push(b.rps);
+        rw.push(c.rps);
+        p50.push(a.p50);
+        restCpu.push(a.cpuMsPerRequest);
+        rawCpu.push(c.cpuMsPerRequest);
+        pgCpu.push(a.postgresCpuMsPerRequest, c.postgresCpuMsPerRequest);
       }
       ratios.push({
-        scenario: s.name, statements: captured[i].statements.length,
-        restRps: median(rest), graphqlRps: median(g), rawRps: median(rw), restP50: median(p50),
-        restOverRaw: median(rest) / median(rw), restOverGraphql: median(rest) / median(g),
-        restCpuMs: median(restCpu), rawCpuMs: median(rawCpu), postgresCpuMs: median(pgCpu),
+        scenario: s.name,
+        statements: captured[i].statements.length,
+        restRps: median(rest),
+        graphqlRps: median(g),
+        rawRps: median(rw),
+        restP50: median(p50),
+        restOverRaw: median(rest) / median(rw),
+        restOverGraphql: median(rest) / median(g),
+        restCpuMs: median(restCpu),
+        rawCpuMs: median(rawCpu),
+        postgresCpuMs: median(pgCpu),
       });
       console.log(`${s.name}: REST ${median(rest)} req/s, GraphQL ${median(g)}, raw ${median(rw)}`);
     }
@@ -332,8 +505,9 @@ async function main() {
 
   // Recommended entities at 100 companies, against the small database.
   const small = await spawnServer(SERVER_JS, { ...serviceEnv, DATABASE_URL: smallUrl }, '/readyz', SERVICE_NODE_FLAGS);
-  let smallP50: number[] = [], smallRps: number[] = [], smallRows = 0;
-  let rssBefore = 0, uploadPeak = 0, uploadStatus = 0;
+  const smallP50: number[] = [],
+    smallRps: number[] = [];
+  let smallRows: number, rssBefore: number, uploadPeak: number, uploadStatus: number;
   try {
     const tok = await signIn(`http://127.0.0.1:${small.port}`, 'olivia@demo.example', 'Demo-Passw0rd!');
     // Upload, on this fresh process so the heap growth of the load above does not blur it:
@@ -345,40 +519,79 @@ async function main() {
     uploadStatus = await upload(small.port, tok, 25 * MB);
     uploadPeak = peakRssMb(small.child.pid!);
     const s = { ...recommended, headers: userHeaders(tok) };
-    smallRows = (await (await fetch(`http://127.0.0.1:${small.port}${s.path}`, { method: 'POST', headers: s.headers, body: JSON.stringify(s.body) })).json() as unknown[]).length;
+    smallRows = (
+      (await (
+        await fetch(`http://127.0.0.1:${small.port}${s.path}`, { method: 'POST', headers: s.headers, body: JSON.stringify(s.body) })
+      ).json()) as unknown[]
+    ).length;
     for (let k = 0; k < RUNS; k++) {
       const r = await measure(small, s);
-      smallP50.push(r.p50), smallRps.push(r.rps);
+      smallP50.push(r.p50);
+      smallRps.push(r.rps);
     }
   } finally {
     await small.stop();
   }
   const uploadRise = Math.round((uploadPeak - rssBefore) * 10) / 10;
   const bigRec = ratios.find((r) => r.scenario === recommended.name)!;
-  const scaling = { p50At10000: bigRec.restP50, p50At100: median(smallP50), rpsAt10000: bigRec.restRps, rpsAt100: median(smallRps), rowsAt10000: recommendedRows, rowsAt100: smallRows };
+  const scaling = {
+    p50At10000: bigRec.restP50,
+    p50At100: median(smallP50),
+    rpsAt10000: bigRec.restRps,
+    rpsAt100: median(smallRps),
+    rowsAt10000: recommendedRows,
+    rowsAt100: smallRows,
+  };
   const scalingRatio = scaling.p50At10000 / Math.max(scaling.p50At100, 1);
 
   const targets = [
     ...ratios.map((r) => ({ target: `${r.scenario}: REST / raw Koa+pg >= 0.6`, value: fmt(r.restOverRaw, 2), met: r.restOverRaw >= 0.6 })),
-    ...ratios.map((r) => ({ target: `${r.scenario}: REST / GraphQL POST >= 1.0`, value: fmt(r.restOverGraphql, 2), met: r.restOverGraphql >= 1.0 })),
-    { target: 'recommended entities p50 at 10,000 / at 100 companies <= 2', value: `${fmt(scalingRatio, 2)} (${scaling.p50At10000} ms / ${scaling.p50At100} ms; ${recommendedRows} vs ${smallRows} companies returned)`, met: scalingRatio <= 2 },
+    ...ratios.map((r) => ({
+      target: `${r.scenario}: REST / GraphQL POST >= 1.0`,
+      value: fmt(r.restOverGraphql, 2),
+      met: r.restOverGraphql >= 1.0,
+    })),
+    {
+      target: 'recommended entities p50 at 10,000 / at 100 companies <= 2',
+      value: `${fmt(scalingRatio, 2)} (${scaling.p50At10000} ms / ${scaling.p50At100} ms; ${recommendedRows} vs ${smallRows} companies returned)`,
+      met: scalingRatio <= 2,
+    },
     ...tail.map((t) => ({
       target: `${t.scenario}: p99 / p50 <= 3 at 70% of peak (${t.rate} req/s)`,
       value: `${fmt(t.ratio, 2)} (${t.p99} / ${t.p50} ms; event loop delay p99 ${t.loopDelayP99Ms} ms, max ${t.loopDelayMaxMs} ms; GC ${t.gcMsPerSecond} ms/s)`,
       met: t.ratio <= 3,
     })),
-    { target: 'peak RSS under load < 300 MB', value: `${fmt(peakOverall)} MB (${rows.find((r) => r.peakRssMb === peakOverall)?.scenario}; ${fmt(rssAtStart)} MB after start-up and sign-in)`, met: peakOverall < 300 },
-    { target: '25 MB upload raises RSS by <= 10 MB', value: `${fmt(uploadRise)} MB (status ${uploadStatus}, ${fmt(rssBefore)} -> ${fmt(uploadPeak)} MB)`, met: uploadStatus === 200 && uploadRise <= 10 },
+    {
+      target: 'peak RSS under load < 300 MB',
+      value: `${fmt(peakOverall)} MB (${rows.find((r) => r.peakRssMb === peakOverall)?.scenario}; ${fmt(rssAtStart)} MB after start-up and sign-in)`,
+      met: peakOverall < 300,
+    },
+    {
+      target: '25 MB upload raises RSS by <= 10 MB',
+      value: `${fmt(uploadRise)} MB (status ${uploadStatus}, ${fmt(rssBefore)} -> ${fmt(uploadPeak)} MB)`,
+      met: uploadStatus === 200 && uploadRise <= 10,
+    },
   ];
 
-  const machine = { nproc: os.availableParallelism(), cpu: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 1024 ** 3), node: process.version, postgres: await serverVersion(bigUrl) };
+  const machine = {
+    nproc: os.availableParallelism(),
+    cpu: os.cpus()[0]?.model,
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    node: process.version,
+    postgres: await serverVersion(bigUrl),
+  };
   const settings = { duration: DURATION, runs: RUNS, connections: CONNECTIONS, warmup: WARMUP, service: serviceEnv };
   const md = [
     table(rows),
     '',
-    '| read (REST, median of ' + RUNS + ') | SQL statements | REST req/s | GraphQL req/s | raw req/s | REST/raw | REST/GraphQL | REST CPU ms/req | raw CPU ms/req | PostgreSQL CPU ms/req |',
+    '| read (REST, median of ' +
+      RUNS +
+      ') | SQL statements | REST req/s | GraphQL req/s | raw req/s | REST/raw | REST/GraphQL | REST CPU ms/req | raw CPU ms/req | PostgreSQL CPU ms/req |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...ratios.map((r) => `| ${r.scenario} | ${r.statements} | ${r.restRps} | ${r.graphqlRps} | ${r.rawRps} | ${fmt(r.restOverRaw, 2)} | ${fmt(r.restOverGraphql, 2)} | ${fmt(r.restCpuMs, 3)} | ${fmt(r.rawCpuMs, 3)} | ${fmt(r.postgresCpuMs, 3)} |`),
+    ...ratios.map(
+      (r) =>
+        `| ${r.scenario} | ${r.statements} | ${r.restRps} | ${r.graphqlRps} | ${r.rawRps} | ${fmt(r.restOverRaw, 2)} | ${fmt(r.restOverGraphql, 2)} | ${fmt(r.restCpuMs, 3)} | ${fmt(r.rawCpuMs, 3)} | ${fmt(r.postgresCpuMs, 3)} |`,
+    ),
     '',
     '| target | measured | met |',
     '|---|---|---|',
@@ -388,9 +601,18 @@ async function main() {
   const dir = path.join(ROOT, 'bench', 'results');
   fs.mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  fs.writeFileSync(path.join(dir, `${stamp}.json`), JSON.stringify({ machine, settings, rows, tail, ratios, scaling, rssAtStart, upload: { rssBefore, uploadPeak, uploadRise, uploadStatus }, targets }, null, 2));
+  fs.writeFileSync(
+    path.join(dir, `${stamp}.json`),
+    JSON.stringify(
+      { machine, settings, rows, tail, ratios, scaling, rssAtStart, upload: { rssBefore, uploadPeak, uploadRise, uploadStatus }, targets },
+      null,
+      2,
+    ),
+  );
   fs.writeFileSync(path.join(dir, `${stamp}.md`), md + '\n');
-  console.log(`machine: ${JSON.stringify(machine)}\nwritten bench/results/${stamp}.json and .md in ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(
+    `machine: ${JSON.stringify(machine)}\nwritten bench/results/${stamp}.json and .md in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
 }
 
 async function serverVersion(url: string): Promise<string> {

@@ -31,7 +31,11 @@ async function main() {
     let index = fs.readFileSync(indexPath, 'utf8');
     index = index.replace(/(import type \{ Migration \}[^\n]*\n)/, `$1import { ${className} } from './${className}';\n`);
     index = index.replace(/\] = \[([^\]]*)\];/, (_m, list: string) => {
-      const items = list.split(',').map((s) => s.trim()).filter(Boolean).concat(className);
+      const items = list
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .concat(className);
       return `] = [\n  ${items.join(',\n  ')},\n];`;
     });
     fs.writeFileSync(indexPath, index);

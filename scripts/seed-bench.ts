@@ -30,8 +30,28 @@ const b = (key: string, k: number) => `get_byte(decode(md5(${key}), 'hex'), ${k}
 const pick = (list: string[], byte: string) => `(array[${list.map((v) => `'${v}'`).join(',')}])[1 + ${byte} % ${list.length}]`;
 
 const COUNTRIES = ['AU', 'NZ', 'US', 'GB', 'CA', 'IE', 'SG', 'IN', 'ZA', 'DE', 'FR', 'NL', 'SE', 'NO', 'DK', 'FI', 'JP', 'KR', 'BR', 'MX'];
-const WORDS = ['Cardiology', 'Oncology', 'Pediatrics', 'Radiology', 'Dermatology', 'Neurology', 'Orthopedics', 'Urology', 'Nephrology', 'Psychiatry',
-  'Geriatrics', 'Pathology', 'Surgery', 'Anaesthesia', 'Endocrinology', 'Rheumatology', 'Haematology', 'Immunology', 'Obstetrics', 'Ophthalmology'];
+const WORDS = [
+  'Cardiology',
+  'Oncology',
+  'Pediatrics',
+  'Radiology',
+  'Dermatology',
+  'Neurology',
+  'Orthopedics',
+  'Urology',
+  'Nephrology',
+  'Psychiatry',
+  'Geriatrics',
+  'Pathology',
+  'Surgery',
+  'Anaesthesia',
+  'Endocrinology',
+  'Rheumatology',
+  'Haematology',
+  'Immunology',
+  'Obstetrics',
+  'Ophthalmology',
+];
 const CITIES = ['Sydney', 'Melbourne', 'Brisbane', 'Perth', 'Adelaide', 'Hobart', 'Darwin', 'Canberra', 'Auckland', 'Wellington'];
 const FIRST = ['Alex', 'Sam', 'Jordan', 'Taylor', 'Morgan', 'Casey', 'Riley', 'Jamie', 'Avery', 'Quinn', 'Harper', 'Rowan'];
 const LAST = ['Smith', 'Jones', 'Williams', 'Brown', 'Wilson', 'Taylor', 'Nguyen', 'Lee', 'Martin', 'Patel', 'Chen', 'Kelly'];
@@ -175,8 +195,8 @@ async function main() {
     }
     const hash = await hashPassword(BENCH.password);
     await em.transactional(async (tx) => {
-      for (const statement of benchStatements(companies, hash)) await (tx as SqlEntityManager).execute(statement);
-      await (tx as SqlEntityManager).execute(SETVAL_SEQUENCES);
+      for (const statement of benchStatements(companies, hash)) await tx.execute(statement);
+      await tx.execute(SETVAL_SEQUENCES);
     });
     // Fresh statistics, so the planner sees the bulk rows at once.
     await em.execute('analyze');

@@ -1,10 +1,17 @@
-// The one place that reads process.env: parsed and validated once, typed for everyone else.
+// The one place that reads process.env. Every variable is declared once, in VARIABLES: its zod
+// type, its default, what it does, whether it is a secret and what production insists on.
+// loadConfig() parses the environment through those declarations (a bad value stops start-up
+// with a message naming the variable), and scripts/config-docs.ts prints the table of
+// docs/configuration.md from the same list.
 import path from 'node:path';
+import { z } from 'zod';
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+const NODE_ENVS = ['development', 'production', 'test'] as const;
 
 export interface Config {
-  nodeEnv: 'development' | 'production' | 'test';
+  nodeEnv: (typeof NODE_ENVS)[number];
   port: number;
   host: string;
   /** Unset: embedded PGlite under dataDir. */
@@ -22,7 +29,7 @@ export interface Config {
   metricsToken: string | null;
   /** Origins allowed by CORS (CORS_ORIGINS, comma-separated; empty: no CORS headers). */
   corsOrigins: string[];
-  /** Identity: token endpoint, keys, token cache, inbound federation (see loadAuthConfig). */
+  /** Identity: token endpoint, keys, token cache, inbound federation. */
   auth: AuthConfig;
   /** Largest file uploadSmartFile accepts (UPLOAD_MAX_BYTES). */
   uploadMaxBytes: number;
@@ -49,134 +56,6 @@ export interface RateLimitConfig {
   recommended: { perUser: number; perAddress: number };
   upload: { perUser: number; perAddress: number };
 }
-
-export class ConfigError extends Error {}
-
-const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-function parsePort(raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${raw}"`);
-  return n;
-}
-
-function parseBool(name: string, raw: string | undefined, fallback: boolean): boolean {
-  if (raw === undefined || raw === '') return fallback;
-  if (/^(1|true|yes|on)$/i.test(raw)) return true;
-  if (/^(0|false|no|off)$/i.test(raw)) return false;
-  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
-}
-
-function parseUrl(name: string, raw: string): string {
-  try {
-    const u = new URL(raw);
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
-    return raw.replace(/\/+$/, '');
-  } catch {
-    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
-  }
-}
-
-function parseDatabaseUrl(raw: string | undefined): string | null {
-  if (raw === undefined || raw === '') return null;
-  let u: URL;
-  try {
-    u = new URL(raw);
-  } catch {
-    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
-  }
-  if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') {
-    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
-  }
-  if (u.pathname.length <= 1) throw new ConfigError('DATABASE_URL must name a database');
-  return raw;
-}
-
-function parseBytes(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  // Sizes are stored as 32-bit integers (smartFileBytes is a GraphQL Int).
-  if (!Number.isSafeInteger(n) || n <= 0 || n > 2_147_483_647) throw new ConfigError(`${name} must be a whole number of bytes from 1 to 2147483647, got "${raw}"`);
-  return n;
-}
-
-/** Office documents, PDF, common images, MP4 video and MP3 audio. */
-export const DEFAULT_UPLOAD_TYPES = [
-  'application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  'video/mp4', 'audio/mpeg',
-];
-
-function parseTypes(raw: string | undefined): string[] {
-  if (raw === undefined || raw.trim() === '') return DEFAULT_UPLOAD_TYPES;
-  const types = raw.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
-  const bad = types.find((t) => !/^[a-z0-9.+-]+\/[a-z0-9.+-]+$/.test(t));
-  if (bad) throw new ConfigError(`UPLOAD_ALLOWED_TYPES must be comma-separated MIME types, got "${bad}"`);
-  return types;
-}
-
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const nodeEnvRaw = env.NODE_ENV ?? 'development';
-  if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
-    throw new ConfigError(`NODE_ENV must be development, production or test, got "${nodeEnvRaw}"`);
-  }
-  const nodeEnv = nodeEnvRaw as Config['nodeEnv'];
-  const port = parsePort(env.PORT, 4000);
-  const host = env.HOST || '0.0.0.0';
-  const publicBaseUrl = parseUrl('PUBLIC_BASE_URL', env.PUBLIC_BASE_URL || `http://localhost:${port}`);
-  const authBaseUrl = parseUrl('AUTH_BASE_URL', env.AUTH_BASE_URL || publicBaseUrl);
-  const logLevel = (env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info')) as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-  const seedDemo = parseBool('SEED_DEMO', env.SEED_DEMO, nodeEnv !== 'production');
-  if (nodeEnv === 'production' && seedDemo) throw new ConfigError('SEED_DEMO cannot be enabled in production');
-  const shutdownTimeoutMs = Number(env.SHUTDOWN_TIMEOUT_MS || 10000);
-  if (!Number.isInteger(shutdownTimeoutMs) || shutdownTimeoutMs <= 0) throw new ConfigError('SHUTDOWN_TIMEOUT_MS must be a positive integer');
-  const smtpUrl = env.SMTP_URL || null;
-  if (smtpUrl && !/^smtps?:\/\/\S+$/.test(smtpUrl)) throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
-  const schedulerIntervalMs = Number(env.SCHEDULER_INTERVAL_MS || 10000);
-  if (!Number.isInteger(schedulerIntervalMs) || schedulerIntervalMs < 0) throw new ConfigError('SCHEDULER_INTERVAL_MS must be a non-negative integer');
-  return {
-    nodeEnv,
-    port,
-    host,
-    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
-    dataDir: path.resolve(env.DATA_DIR || './.data'),
-    publicBaseUrl,
-    authBaseUrl,
-    logLevel,
-    introspection: parseBool('GRAPHQL_INTROSPECTION', env.GRAPHQL_INTROSPECTION, true),
-    seedDemo,
-    shutdownTimeoutMs,
-    metricsEnabled: parseBool('METRICS_ENABLED', env.METRICS_ENABLED, true),
-    metricsToken: env.METRICS_TOKEN || null,
-    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean).map((o) => parseUrl('CORS_ORIGINS', o)),
-    auth: loadAuthConfig(env, { nodeEnv, authBaseUrl, publicBaseUrl, seedDemo }),
-    uploadMaxBytes: parseBytes('UPLOAD_MAX_BYTES', env.UPLOAD_MAX_BYTES, 25 * 1024 * 1024),
-    tileMaxBytes: parseBytes('UPLOAD_TILE_MAX_BYTES', env.UPLOAD_TILE_MAX_BYTES, 5 * 1024 * 1024),
-    uploadAllowedTypes: parseTypes(env.UPLOAD_ALLOWED_TYPES),
-    smtpUrl,
-    mailFrom: env.MAIL_FROM || 'Pronet <no-reply@localhost>',
-    schedulerIntervalMs,
-    otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT ? parseUrl('OTEL_EXPORTER_OTLP_ENDPOINT', env.OTEL_EXPORTER_OTLP_ENDPOINT) : null,
-    otelServiceName: env.OTEL_SERVICE_NAME || 'pronet-service',
-    rateLimits: loadRateLimits(env),
-  };
-}
-
-// An address may be a NAT shared by a whole office, hence its larger share.
-function loadRateLimits(env: NodeJS.ProcessEnv): RateLimitConfig {
-  const pair = (name: string, perUser: number, perAddress: number) => ({
-    perUser: parseIntIn(`RATE_LIMIT_${name}_PER_MINUTE`, env[`RATE_LIMIT_${name}_PER_MINUTE`], perUser, 1, 1_000_000),
-    perAddress: parseIntIn(`RATE_LIMIT_${name}_PER_ADDRESS_PER_MINUTE`, env[`RATE_LIMIT_${name}_PER_ADDRESS_PER_MINUTE`], perAddress, 1, 1_000_000),
-  });
-  return { login: pair('LOGIN', 30, 300), recommended: pair('RECOMMENDED', 120, 1200), upload: pair('UPLOADS', 60, 600) };
-}
-
-// Identity settings. Demo defaults exist only outside production; production refuses to
-// start without its own keys and secrets.
 
 export interface InboundProviderConfig {
   /** Stable name, stored with each pending authorization. */
@@ -217,141 +96,568 @@ export interface AuthConfig {
   };
 }
 
-export const DEMO_LOGIN_CLIENT = { clientId: 'demo-mobile', clientSecret: 'demo-mobile-secret', redirectUri: 'com.demo.mobile:/oauth/ssosignedin' };
+export class ConfigError extends Error {}
+
+export const DEMO_LOGIN_CLIENT = {
+  clientId: 'demo-mobile',
+  clientSecret: 'demo-mobile-secret',
+  redirectUri: 'com.demo.mobile:/oauth/ssosignedin',
+};
 export const DEV_IDP_CLIENT = { clientId: 'pronet-dev-idp', clientSecret: 'dev-idp-secret' };
 
-function parseIntIn(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  return n;
+/** Office documents, PDF, common images, MP4 video and MP3 audio. */
+export const DEFAULT_UPLOAD_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'video/mp4',
+  'audio/mpeg',
+];
+
+// ---- Value types: each parses the variable's text and says, for the docs, what it accepts.
+
+/** What the docs table says a type accepts. */
+export const FORMAT = z.registry<{ format: string }>();
+
+/**
+ * Refuses a value. The message follows the variable's name ("PORT must be ..."; one starting with
+ * ":" follows it directly); `got`, the offending text, is appended unless the variable is a secret.
+ */
+function refuse(ctx: z.RefinementCtx, message: string, got?: string): never {
+  ctx.issues.push({ code: 'custom', message, input: got, params: got === undefined ? undefined : { got } });
+  return z.NEVER;
 }
 
-function parseList(raw: string | undefined): string[] {
-  return (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const str = () => z.string({ error: (iss) => (iss.input === undefined ? 'is missing' : 'must be a string') });
+const withoutArticle = (s: string) => s.replace(/^an? /, '');
+
+function text(max?: number) {
+  const t = max === undefined ? str() : str().max(max, `must be at most ${max} characters`);
+  return t.register(FORMAT, { format: max === undefined ? 'text' : `text, at most ${max} characters` });
 }
 
-function parseRedirectUri(name: string, raw: string): string {
-  try {
-    new URL(raw);
-  } catch {
-    throw new ConfigError(`${name}: "${raw}" is not a URI`);
-  }
-  if (!raw.endsWith('ssosignedin')) throw new ConfigError(`${name}: redirect URIs must end with ssosignedin, got "${raw}"`);
-  return raw;
+/** Read with Number(), as the shell would write it; `unit` names what is counted. */
+function integer(min: number, max = Infinity, unit?: string) {
+  const range =
+    max === Infinity
+      ? min === 0
+        ? 'a non-negative integer'
+        : 'a positive integer'
+      : unit
+        ? `a whole number of ${unit} from ${min} to ${max}`
+        : `an integer from ${min} to ${max}`;
+  return str()
+    .transform((raw, ctx) => {
+      const n = Number(raw);
+      return Number.isInteger(n) && n >= min && n <= max ? n : refuse(ctx, `must be ${range}`, raw);
+    })
+    .register(FORMAT, { format: withoutArticle(range) });
 }
 
-function parseSigningKeys(raw: string | undefined): AuthConfig['signingKeys'] {
-  if (raw === undefined || raw === '') return null;
-  let parsed: any;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw new ConfigError('AUTH_SIGNING_KEYS must be a JSON Web Key Set');
-  }
-  const keys = Array.isArray(parsed?.keys) ? parsed.keys : parsed && typeof parsed === 'object' && parsed.kty ? [parsed] : null;
-  if (!keys?.length) throw new ConfigError('AUTH_SIGNING_KEYS must hold at least one key');
-  for (const k of keys) {
-    if (k?.kty !== 'EC' || k.crv !== 'P-256' || typeof k.d !== 'string' || typeof k.kid !== 'string' || !k.kid) {
-      throw new ConfigError('AUTH_SIGNING_KEYS: every key must be a private EC P-256 JWK with a kid (ES256)');
-    }
-  }
-  return { keys };
+function flag() {
+  return str()
+    .transform((raw, ctx) =>
+      /^(1|true|yes|on)$/i.test(raw) ? true : /^(0|false|no|off)$/i.test(raw) ? false : refuse(ctx, 'must be true or false', raw),
+    )
+    .register(FORMAT, { format: '`true` or `false` (also 1/0, yes/no, on/off)' });
 }
 
-function parseProviders(env: NodeJS.ProcessEnv, nodeEnv: Config['nodeEnv'], devIdp: boolean, authBaseUrl: string): InboundProviderConfig[] {
-  let list: InboundProviderConfig[];
-  if (env.OIDC_PROVIDERS) {
-    let parsed: any;
-    try {
-      parsed = JSON.parse(env.OIDC_PROVIDERS);
-    } catch {
-      throw new ConfigError('OIDC_PROVIDERS must be a JSON array of {id, issuer, clientId, clientSecret, emailDomains}');
-    }
-    if (!Array.isArray(parsed)) throw new ConfigError('OIDC_PROVIDERS must be a JSON array');
-    list = parsed.map((p: any, i: number) => {
-      if (!p || typeof p.issuer !== 'string' || typeof p.clientId !== 'string' || typeof p.clientSecret !== 'string') {
-        throw new ConfigError(`OIDC_PROVIDERS[${i}] needs issuer, clientId and clientSecret`);
+function oneOf<const T extends string>(values: readonly T[], message: string, { echo = true } = {}) {
+  return str()
+    .transform((raw, ctx) => ((values as readonly string[]).includes(raw) ? (raw as T) : refuse(ctx, message, echo ? raw : undefined)))
+    .register(FORMAT, { format: `one of ${values.map((v) => `\`${v}\``).join(', ')}` });
+}
+
+/**
+ * The one URL check, for every URL variable: a WHATWG URL whose scheme is one of `schemes` (any
+ * when omitted). http(s) URLs are bases that paths are appended to: trailing slashes are dropped.
+ */
+function url(label: string, schemes?: string[]) {
+  return str()
+    .transform((raw, ctx) => {
+      let parsed: URL | undefined;
+      try {
+        parsed = new URL(raw);
+      } catch {
+        parsed = undefined;
       }
-      const id = typeof p.id === 'string' && /^[\w.-]{1,50}$/.test(p.id) ? p.id : `provider-${i + 1}`;
-      const domains = Array.isArray(p.emailDomains) ? p.emailDomains.map((d: unknown) => String(d).toLowerCase()) : [];
-      return { id, issuer: parseUrl(`OIDC_PROVIDERS[${i}].issuer`, p.issuer), clientId: p.clientId, clientSecret: p.clientSecret, emailDomains: domains };
-    });
-  } else if (env.OIDC_ISSUER) {
-    if (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) throw new ConfigError('OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
-    list = [{
-      id: 'default',
-      issuer: parseUrl('OIDC_ISSUER', env.OIDC_ISSUER),
-      clientId: env.OIDC_CLIENT_ID,
-      clientSecret: env.OIDC_CLIENT_SECRET,
-      emailDomains: parseList(env.OIDC_EMAIL_DOMAINS).map((d) => d.toLowerCase()),
-    }];
-  } else if (devIdp) {
-    list = [{ id: 'dev-idp', issuer: `${authBaseUrl}/dev-idp`, ...DEV_IDP_CLIENT, emailDomains: [] }];
-  } else {
-    list = [];
-  }
-  if (nodeEnv === 'production') {
-    for (const p of list) {
-      if (!p.issuer.startsWith('https://')) throw new ConfigError(`OIDC issuer ${p.issuer} must use https in production`);
-      if (p.clientSecret === DEV_IDP_CLIENT.clientSecret) throw new ConfigError('The development identity provider secret cannot be used in production');
-    }
-  }
-  return list;
+      if (!parsed || (schemes && !schemes.includes(parsed.protocol))) return refuse(ctx, `must be ${label}`, raw);
+      return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? raw.replace(/\/+$/, '') : raw;
+    })
+    .register(FORMAT, { format: withoutArticle(label) });
+}
+const httpUrl = () => url('an http(s) URL', ['http:', 'https:']);
+
+/** Comma-separated items, blanks ignored; an item's refusal is the variable's. */
+function list<T>(item: z.ZodType<T, string>, items: string) {
+  return z
+    .string()
+    .transform((raw, ctx) => {
+      const out: T[] = [];
+      for (const part of raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const parsed = item.safeParse(part);
+        if (!parsed.success)
+          return refuse(
+            ctx,
+            parsed.error.issues[0].message,
+            parsed.error.issues[0].code === 'custom' ? parsed.error.issues[0].params?.got : undefined,
+          );
+        out.push(parsed.data);
+      }
+      return out;
+    })
+    .register(FORMAT, { format: `comma-separated ${items}` });
 }
 
-export function loadAuthConfig(
-  env: NodeJS.ProcessEnv,
-  base: { nodeEnv: Config['nodeEnv']; authBaseUrl: string; publicBaseUrl: string; seedDemo: boolean },
-): AuthConfig {
-  const production = base.nodeEnv === 'production';
-  const signingKeys = parseSigningKeys(env.AUTH_SIGNING_KEYS);
-  if (production && !signingKeys) throw new ConfigError('AUTH_SIGNING_KEYS is required in production');
+function json<T>(label: string, schema: z.ZodType<T, unknown>) {
+  return str()
+    .transform((raw, ctx): unknown => {
+      try {
+        return JSON.parse(raw);
+      } catch {
+        return refuse(ctx, `must be ${label}`);
+      }
+    })
+    .pipe(schema)
+    .register(FORMAT, { format: withoutArticle(label) });
+}
 
-  const clientId = env.LOGIN_CLIENT_ID || (production ? '' : DEMO_LOGIN_CLIENT.clientId);
-  const clientSecret = env.LOGIN_CLIENT_SECRET || (production ? '' : DEMO_LOGIN_CLIENT.clientSecret);
-  if (!clientId || !clientSecret) throw new ConfigError('LOGIN_CLIENT_ID and LOGIN_CLIENT_SECRET are required in production');
-  if (production && (clientSecret === DEMO_LOGIN_CLIENT.clientSecret || clientSecret.length < 32)) {
-    throw new ConfigError('LOGIN_CLIENT_SECRET must be at least 32 characters and not the demo secret in production');
+/** A key set ({"keys": [...]}) or a single key. */
+function keysOf(parsed: unknown): unknown[] {
+  if (typeof parsed !== 'object' || parsed === null) return [];
+  const { keys, kty } = parsed as { keys?: unknown; kty?: unknown };
+  return Array.isArray(keys) ? keys : kty ? [parsed] : [];
+}
+
+const ES256_PRIVATE_KEY = z.looseObject({ kty: z.literal('EC'), crv: z.literal('P-256'), d: z.string(), kid: z.string().min(1) });
+
+const signingKeySet = json(
+  'a JSON Web Key Set',
+  z.unknown().transform((parsed, ctx) => {
+    const keys = keysOf(parsed);
+    if (!keys.length) return refuse(ctx, 'must hold at least one key');
+    if (!keys.every((k) => ES256_PRIVATE_KEY.safeParse(k).success))
+      return refuse(ctx, ': every key must be a private EC P-256 JWK with a kid (ES256)');
+    return { keys: keys as Record<string, unknown>[] };
+  }),
+);
+
+const PROVIDERS_SHAPE = 'a JSON array of {id, issuer, clientId, clientSecret, emailDomains}';
+const provider = z.object(
+  {
+    // An id that is not a plain name is replaced by provider-<n>.
+    id: z
+      .string()
+      .regex(/^[\w.-]{1,50}$/)
+      .optional()
+      .catch(undefined),
+    issuer: httpUrl(),
+    clientId: str(),
+    clientSecret: str(),
+    emailDomains: z.array(z.unknown().transform((d) => String(d).toLowerCase())).catch([]),
+  },
+  { error: 'needs issuer, clientId and clientSecret' },
+);
+const providerList = json(
+  PROVIDERS_SHAPE,
+  z
+    .array(provider, { error: `must be ${PROVIDERS_SHAPE}` })
+    .transform((all): InboundProviderConfig[] => all.map(({ id, ...p }, i) => ({ id: id ?? `provider-${i + 1}`, ...p }))),
+);
+
+const redirectUri = url('a URI').transform((uri, ctx) =>
+  uri.endsWith('ssosignedin') ? uri : refuse(ctx, ': redirect URIs must end with ssosignedin', uri),
+);
+
+const mimeType = str().transform((raw, ctx) => {
+  const type = raw.toLowerCase();
+  return /^[a-z0-9.+-]+\/[a-z0-9.+-]+$/.test(type) ? type : refuse(ctx, 'must be comma-separated MIME types', type);
+});
+
+// ---- The declarations.
+
+/** The variables other variables' defaults are computed from (each declared before its users). */
+interface Basis {
+  NODE_ENV: Config['nodeEnv'];
+  PORT: number;
+  PUBLIC_BASE_URL: string;
+  SEED_DEMO: boolean;
+}
+
+export interface Variable<T> {
+  /** Parses the variable when set (blank counts as unset unless `emptyIsValue`). */
+  type: z.ZodType<T, string>;
+  /** The value when unset (null: none): a constant, or computed from the variables in Basis. */
+  default: NoInfer<T> | ((set: Basis) => NoInfer<T>);
+  /** The default as the docs show it, where the value alone would not say it well. */
+  shown?: string;
+  /** What it does (docs/configuration.md). */
+  doc: string;
+  /** Never echoed in error messages. */
+  secret?: true;
+  /** Production refuses to start without it: its default serves development and tests only. */
+  requiredInProduction?: true;
+  /** Production refuses a value that does not pass this too. */
+  production?: z.ZodType<unknown, T>;
+  /** An empty value is a value (e.g. no prefix), not "unset". */
+  emptyIsValue?: true;
+}
+
+function variable<T>(v: Variable<T>): Variable<T> {
+  // No secret has a silent fallback in production.
+  if (v.secret && v.default !== null && !v.requiredInProduction)
+    throw new Error(`a secret's default must not apply in production: ${v.doc}`);
+  return v;
+}
+
+const rateLimit = (doc: string, perMinute: number) => variable({ type: integer(1, 1_000_000), default: perMinute, doc });
+const notInProduction = z.literal(false, 'cannot be enabled in production');
+
+export const VARIABLES = {
+  NODE_ENV: variable({
+    type: oneOf(NODE_ENVS, 'must be development, production or test'),
+    default: 'development',
+    doc: '`production` refuses demo data, demo keys and demo secrets',
+  }),
+  PORT: variable({ type: integer(0, 65535), default: 4000, doc: 'HTTP port' }),
+  HOST: variable({ type: text(), default: '0.0.0.0', doc: 'listen address' }),
+  PUBLIC_BASE_URL: variable({
+    type: httpUrl(),
+    default: (set) => `http://localhost:${set.PORT}`,
+    shown: '`http://localhost:$PORT`',
+    doc: 'how clients reach the service; used in returned URLs',
+  }),
+  AUTH_BASE_URL: variable({
+    type: httpUrl(),
+    default: (set) => set.PUBLIC_BASE_URL,
+    shown: '`PUBLIC_BASE_URL`',
+    doc: 'where `/as/...` (token endpoint, inbound federation) and `/.well-known/jwks.json` are served; the `iss` of every token we sign',
+  }),
+  DATABASE_URL: variable<string | null>({
+    type: url('a postgres:// or postgresql:// URL', ['postgres:', 'postgresql:'])
+      .transform((u, ctx) => (new URL(u).pathname.length > 1 ? u : refuse(ctx, 'must name a database')))
+      .register(FORMAT, { format: 'postgres:// or postgresql:// URL naming a database' }),
+    default: null,
+    doc: 'a real PostgreSQL server (credentials in the URL); unset: embedded PGlite',
+    secret: true,
+  }),
+  DATA_DIR: variable({ type: text(), default: './.data', doc: 'embedded database (`pgdata/`) and generated keys' }),
+  LOG_LEVEL: variable({
+    type: oneOf(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`, { echo: false }),
+    default: (set): LogLevel => (set.NODE_ENV === 'test' ? 'silent' : 'info'),
+    shown: '`info` (`silent` under test)',
+    doc: 'pino level',
+  }),
+  SEED_DEMO: variable({
+    type: flag(),
+    default: (set) => set.NODE_ENV !== 'production',
+    shown: '`true` outside production',
+    doc: 'seed the demo tenant on an empty database; refused in production',
+    production: notInProduction,
+  }),
+  GRAPHQL_INTROSPECTION: variable({ type: flag(), default: true, doc: 'introspection and Sandbox; off hides field suggestions too' }),
+  METRICS_ENABLED: variable({ type: flag(), default: true, doc: 'serve Prometheus metrics at `/metrics`' }),
+  METRICS_TOKEN: variable<string | null>({
+    type: text(),
+    default: null,
+    doc: 'when set, `/metrics` answers only `Authorization: Bearer <token>` (else 401)',
+    secret: true,
+  }),
+  CORS_ORIGINS: variable({ type: list(httpUrl(), 'http(s) origins'), default: [], doc: 'origins allowed by CORS; unset: no CORS headers' }),
+  SHUTDOWN_TIMEOUT_MS: variable({ type: integer(1), default: 10000, doc: 'how long SIGTERM waits for in-flight requests' }),
+
+  AUTH_SIGNING_KEYS: variable<AuthConfig['signingKeys']>({
+    type: signingKeySet,
+    default: null,
+    shown: 'generated',
+    doc:
+      'private EC P-256 keys (ES256), each with a `kid`, as a key set (`{"keys": [...]}`) or one key; the first signs, all are published at `/.well-known/jwks.json` ' +
+      '(rotation: put the new key first, keep the old one until its tokens expired). Unset outside production: one key is generated and kept in ' +
+      '`DATA_DIR/auth/signing-keys.json` (mode 0600); tests use one in-memory key per process',
+    secret: true,
+    requiredInProduction: true,
+  }),
+  AUTH_AUDIENCE: variable({
+    type: text(),
+    default: (set) => set.PUBLIC_BASE_URL,
+    shown: '`PUBLIC_BASE_URL`',
+    doc: '`aud` of access tokens',
+  }),
+  ACCESS_TOKEN_TTL_SECONDS: variable({ type: integer(60, 86400), default: 3600, doc: 'access token lifetime (`expires_in`)' }),
+  REFRESH_TOKEN_TTL_SECONDS: variable({
+    type: integer(300, 365 * 86400),
+    default: 30 * 86400,
+    shown: '`2592000` (30 days)',
+    doc: 'refresh token lifetime; every use rotates it',
+  }),
+  AUTHORIZATION_CODE_TTL_SECONDS: variable({ type: integer(1, 600), default: 60, doc: 'lifetime of a code issued by the inbound flow' }),
+  SSO_TOKEN_TTL_SECONDS: variable({ type: integer(10, 3600), default: 300, doc: 'lifetime of an outbound SSO token' }),
+  SSO_AUDIENCES: variable({
+    type: list(text(), 'audiences'),
+    default: (set) => (set.NODE_ENV === 'production' ? [] : ['demo-partner']),
+    shown: '`demo-partner` outside production, empty in production',
+    doc: 'partner audiences an SSO token may be issued for; the first is the default. Set but empty: none',
+    emptyIsValue: true,
+  }),
+  LOGIN_CLIENT_ID: variable({
+    type: text(100),
+    default: DEMO_LOGIN_CLIENT.clientId,
+    doc: 'the OAuth client the login-scheme operation hands to the app; written to `oauth_client` at start-up',
+    requiredInProduction: true,
+  }),
+  LOGIN_CLIENT_SECRET: variable({
+    type: text(),
+    default: DEMO_LOGIN_CLIENT.clientSecret,
+    doc: "that client's secret (stored as SHA-256); production: at least 32 characters, never the demo secret",
+    secret: true,
+    requiredInProduction: true,
+    production: z
+      .string()
+      .refine(
+        (s) => s.length >= 32 && s !== DEMO_LOGIN_CLIENT.clientSecret,
+        'must be at least 32 characters and not the demo secret in production',
+      ),
+  }),
+  LOGIN_CLIENT_REDIRECT_URIS: variable({
+    type: list(redirectUri, 'URIs, each ending in `ssosignedin`'),
+    default: [DEMO_LOGIN_CLIENT.redirectUri],
+    doc: 'redirect URIs of that client',
+    requiredInProduction: true,
+  }),
+  REDIS_URL: variable<string | null>({
+    type: url('a redis:// or rediss:// URL', ['redis:', 'rediss:']),
+    default: null,
+    doc:
+      'the service auth token cache and the brute-force counters live in Redis, shared by every instance. ' +
+      'Unset: an in-process cache (an entry lives at most 30 s) and counters in the database',
+    secret: true,
+  }),
+  REDIS_KEY_PREFIX: variable({
+    type: text(),
+    default: 'pronet:',
+    doc: 'prefix of every Redis key of the service (may be empty)',
+    emptyIsValue: true,
+  }),
+  OIDC_ISSUER: variable<string | null>({
+    type: httpUrl(),
+    default: null,
+    doc: "the organisation's OpenID Connect provider for inbound federation (endpoints from the issuer's discovery document); register `{AUTH_BASE_URL}/as/callback` as its redirect URI. https in production; needs `OIDC_CLIENT_ID` and `OIDC_CLIENT_SECRET`",
+  }),
+  OIDC_CLIENT_ID: variable<string | null>({ type: text(), default: null, doc: 'our client id at `OIDC_ISSUER`' }),
+  OIDC_CLIENT_SECRET: variable<string | null>({ type: text(), default: null, doc: 'our client secret at `OIDC_ISSUER`', secret: true }),
+  OIDC_EMAIL_DOMAINS: variable({
+    type: list(
+      text().transform((d) => d.toLowerCase()),
+      'e-mail domains',
+    ),
+    default: [],
+    doc: "e-mail domains of that provider's organisation; unset: every address",
+  }),
+  OIDC_PROVIDERS: variable<InboundProviderConfig[] | null>({
+    type: providerList,
+    default: null,
+    doc: 'several organisations at once, instead of the `OIDC_*` variables; the provider is chosen by the domain of `login_hint`, else the one without domains',
+    secret: true,
+  }),
+  DEV_IDP: variable({
+    type: flag(),
+    default: (set) => set.SEED_DEMO && set.NODE_ENV === 'development',
+    shown: '`true` in development with demo data',
+    doc: 'mount the development OpenID provider under `/dev-idp`, used for inbound federation when no `OIDC_*` is set; refused in production',
+    production: notInProduction,
+  }),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: variable({
+    type: integer(1, 1000),
+    default: 5,
+    doc: 'failed password grants for one username before it is locked out',
+  }),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: variable({
+    type: integer(1, 100000),
+    default: 30,
+    doc: 'failed token requests (bad grant or bad client) from one client address before it is locked out',
+  }),
+  LOGIN_FAILURE_WINDOW_SECONDS: variable({ type: integer(1, 86400), default: 900, doc: 'window in which failures are counted' }),
+  LOGIN_LOCKOUT_SECONDS: variable({ type: integer(1, 86400), default: 900, doc: 'how long a lockout lasts (`429` with `Retry-After`)' }),
+  LOGIN_FAILURE_DELAY_MS: variable({
+    type: integer(0, 3000),
+    default: 250,
+    doc: 'each failure after the first answers this much later (up to 3 s)',
+  }),
+  RATE_LIMIT_LOGIN_PER_MINUTE: rateLimit(
+    '`loginUser` calls per user per minute; more answer `429 WSLimitExceededException` with `Retry-After` (counters in Redis with `REDIS_URL`, else the `auth_rate_limit` table; a store that does not answer lets requests through, logged)',
+    30,
+  ),
+  RATE_LIMIT_LOGIN_PER_ADDRESS_PER_MINUTE: rateLimit(
+    "`loginUser` calls per client address per minute (the socket's address; `X-Forwarded-For` is not trusted)",
+    300,
+  ),
+  RATE_LIMIT_RECOMMENDED_PER_MINUTE: rateLimit('`recommendedEntities` calls per user per minute', 120),
+  RATE_LIMIT_RECOMMENDED_PER_ADDRESS_PER_MINUTE: rateLimit('`recommendedEntities` calls per client address per minute', 1200),
+  RATE_LIMIT_UPLOADS_PER_MINUTE: rateLimit('`uploadSmartFile` and `uploadTileImage` calls together per user per minute', 60),
+  RATE_LIMIT_UPLOADS_PER_ADDRESS_PER_MINUTE: rateLimit('uploads per client address per minute', 600),
+
+  UPLOAD_MAX_BYTES: variable({
+    // Sizes are stored as 32-bit integers (smartFileBytes is a GraphQL Int).
+    type: integer(1, 2_147_483_647, 'bytes'),
+    default: 25 * 1024 * 1024,
+    shown: '`26214400` (25 MiB)',
+    doc: 'largest file `uploadSmartFile` accepts (`WSMaxFileUploadSizeException`, 413)',
+  }),
+  UPLOAD_TILE_MAX_BYTES: variable({
+    type: integer(1, 2_147_483_647, 'bytes'),
+    default: 5 * 1024 * 1024,
+    shown: '`5242880` (5 MiB)',
+    doc: 'largest tile image `uploadTileImage` accepts',
+  }),
+  UPLOAD_ALLOWED_TYPES: variable({
+    type: list(mimeType, 'MIME types'),
+    default: DEFAULT_UPLOAD_TYPES,
+    shown: 'PDF, PNG, JPEG, GIF, WebP, DOCX, XLSX, PPTX, MP4, MP3',
+    doc: "MIME types `uploadSmartFile` accepts, as detected from the content's magic bytes (`WSUnsupportedTypeException` otherwise)",
+  }),
+  SMTP_URL: variable<string | null>({
+    type: url('an smtp:// or smtps:// URL', ['smtp:', 'smtps:']),
+    default: null,
+    doc: 'the server notification e-mails go through (credentials in the URL); unset: a log-only transport',
+    secret: true,
+  }),
+  MAIL_FROM: variable({ type: text(), default: 'Pronet <no-reply@localhost>', doc: 'From address of notification e-mails' }),
+  SCHEDULER_INTERVAL_MS: variable({
+    type: integer(0),
+    default: 10000,
+    doc: 'how often each instance looks for due scheduled notifications; `0` turns its loop off',
+  }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: variable<string | null>({
+    type: httpUrl(),
+    default: null,
+    doc: 'OTLP/HTTP collector base URL (e.g. `http://otel-collector:4318`); spans are POSTed to `<endpoint>/v1/traces`. Unset: tracing off, no SDK started',
+  }),
+  OTEL_SERVICE_NAME: variable({ type: text(), default: 'pronet-service', doc: '`service.name` of the exported spans' }),
+};
+
+export type VariableName = keyof typeof VARIABLES;
+type Values = { [K in VariableName]: (typeof VARIABLES)[K] extends Variable<infer T> ? T : never };
+// Basis restates four of the declared types: this fails to compile if they drift apart.
+const _basisAgrees = (v: Values): Basis => v;
+void _basisAgrees;
+
+// ---- Reading the environment.
+
+function check<T>(name: string, decl: Variable<unknown>, schema: z.ZodType<T, unknown>, input: unknown): T {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = name + issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
+  const got = issue.code === 'custom' && !decl.secret ? issue.params?.got : undefined;
+  throw new ConfigError(`${where}${issue.message.startsWith(':') ? '' : ' '}${issue.message}${got === undefined ? '' : `, got "${got}"`}`);
+}
+
+/** Every variable, in declaration order: the first bad value stops start-up. */
+function readVariables(env: NodeJS.ProcessEnv): Values {
+  const values: Record<string, unknown> = {};
+  for (const [name, decl] of Object.entries(VARIABLES) as [VariableName, Variable<unknown>][]) {
+    const production = values.NODE_ENV === 'production';
+    const raw = env[name];
+    if (raw !== undefined && (decl.emptyIsValue || raw.trim() !== '')) values[name] = check(name, decl, decl.type, raw);
+    else if (production && decl.requiredInProduction) throw new ConfigError(`${name} is required in production`);
+    else
+      values[name] =
+        typeof decl.default === 'function' ? (decl.default as (set: Basis) => unknown)(values as unknown as Basis) : decl.default;
+    if (production && decl.production) check(name, decl, decl.production, values[name]);
   }
-  if (clientId.length > 100) throw new ConfigError('LOGIN_CLIENT_ID must be at most 100 characters');
-  const redirectRaw = env.LOGIN_CLIENT_REDIRECT_URIS ? parseList(env.LOGIN_CLIENT_REDIRECT_URIS) : production ? [] : [DEMO_LOGIN_CLIENT.redirectUri];
-  if (!redirectRaw.length) throw new ConfigError('LOGIN_CLIENT_REDIRECT_URIS is required in production');
-  const redirectUris = redirectRaw.map((u) => parseRedirectUri('LOGIN_CLIENT_REDIRECT_URIS', u));
+  return values as Values;
+}
 
-  let redisUrl: string | null = null;
-  if (env.REDIS_URL) {
-    try {
-      const u = new URL(env.REDIS_URL);
-      if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new Error('protocol');
-    } catch {
-      throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
-    }
-    redisUrl = env.REDIS_URL;
-  }
-
-  const devIdp = parseBool('DEV_IDP', env.DEV_IDP, base.seedDemo && base.nodeEnv === 'development');
-  if (production && devIdp) throw new ConfigError('DEV_IDP cannot be enabled in production');
-
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const v = readVariables(env);
   return {
-    signingKeys,
-    audience: env.AUTH_AUDIENCE || base.publicBaseUrl,
-    accessTokenTtlSeconds: parseIntIn('ACCESS_TOKEN_TTL_SECONDS', env.ACCESS_TOKEN_TTL_SECONDS, 3600, 60, 86400),
-    refreshTokenTtlSeconds: parseIntIn('REFRESH_TOKEN_TTL_SECONDS', env.REFRESH_TOKEN_TTL_SECONDS, 30 * 86400, 300, 365 * 86400),
-    authorizationCodeTtlSeconds: parseIntIn('AUTHORIZATION_CODE_TTL_SECONDS', env.AUTHORIZATION_CODE_TTL_SECONDS, 60, 1, 600),
-    ssoTokenTtlSeconds: parseIntIn('SSO_TOKEN_TTL_SECONDS', env.SSO_TOKEN_TTL_SECONDS, 300, 10, 3600),
-    ssoAudiences: env.SSO_AUDIENCES !== undefined ? parseList(env.SSO_AUDIENCES) : production ? [] : ['demo-partner'],
-    loginClient: { clientId, clientSecret, redirectUris },
-    redisUrl,
-    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'pronet:',
-    inboundProviders: parseProviders(env, base.nodeEnv, devIdp, base.authBaseUrl),
-    devIdp,
-    bruteForce: {
-      maxFailuresPerAccount: parseIntIn('LOGIN_MAX_FAILURES_PER_ACCOUNT', env.LOGIN_MAX_FAILURES_PER_ACCOUNT, 5, 1, 1000),
-      maxFailuresPerAddress: parseIntIn('LOGIN_MAX_FAILURES_PER_ADDRESS', env.LOGIN_MAX_FAILURES_PER_ADDRESS, 30, 1, 100000),
-      windowSeconds: parseIntIn('LOGIN_FAILURE_WINDOW_SECONDS', env.LOGIN_FAILURE_WINDOW_SECONDS, 900, 1, 86400),
-      lockoutSeconds: parseIntIn('LOGIN_LOCKOUT_SECONDS', env.LOGIN_LOCKOUT_SECONDS, 900, 1, 86400),
-      delayStepMs: parseIntIn('LOGIN_FAILURE_DELAY_MS', env.LOGIN_FAILURE_DELAY_MS, 250, 0, 3000),
+    nodeEnv: v.NODE_ENV,
+    port: v.PORT,
+    host: v.HOST,
+    databaseUrl: v.DATABASE_URL,
+    dataDir: path.resolve(v.DATA_DIR),
+    publicBaseUrl: v.PUBLIC_BASE_URL,
+    authBaseUrl: v.AUTH_BASE_URL,
+    logLevel: v.LOG_LEVEL,
+    introspection: v.GRAPHQL_INTROSPECTION,
+    seedDemo: v.SEED_DEMO,
+    shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
+    metricsEnabled: v.METRICS_ENABLED,
+    metricsToken: v.METRICS_TOKEN,
+    corsOrigins: v.CORS_ORIGINS,
+    auth: authConfig(v),
+    uploadMaxBytes: v.UPLOAD_MAX_BYTES,
+    tileMaxBytes: v.UPLOAD_TILE_MAX_BYTES,
+    uploadAllowedTypes: v.UPLOAD_ALLOWED_TYPES,
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
+    schedulerIntervalMs: v.SCHEDULER_INTERVAL_MS,
+    otlpEndpoint: v.OTEL_EXPORTER_OTLP_ENDPOINT,
+    otelServiceName: v.OTEL_SERVICE_NAME,
+    // An address may be a NAT shared by a whole office, hence its larger share.
+    rateLimits: {
+      login: { perUser: v.RATE_LIMIT_LOGIN_PER_MINUTE, perAddress: v.RATE_LIMIT_LOGIN_PER_ADDRESS_PER_MINUTE },
+      recommended: { perUser: v.RATE_LIMIT_RECOMMENDED_PER_MINUTE, perAddress: v.RATE_LIMIT_RECOMMENDED_PER_ADDRESS_PER_MINUTE },
+      upload: { perUser: v.RATE_LIMIT_UPLOADS_PER_MINUTE, perAddress: v.RATE_LIMIT_UPLOADS_PER_ADDRESS_PER_MINUTE },
     },
   };
+}
+
+function authConfig(v: Values): AuthConfig {
+  return {
+    signingKeys: v.AUTH_SIGNING_KEYS,
+    audience: v.AUTH_AUDIENCE,
+    accessTokenTtlSeconds: v.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: v.REFRESH_TOKEN_TTL_SECONDS,
+    authorizationCodeTtlSeconds: v.AUTHORIZATION_CODE_TTL_SECONDS,
+    ssoTokenTtlSeconds: v.SSO_TOKEN_TTL_SECONDS,
+    ssoAudiences: v.SSO_AUDIENCES,
+    loginClient: { clientId: v.LOGIN_CLIENT_ID, clientSecret: v.LOGIN_CLIENT_SECRET, redirectUris: v.LOGIN_CLIENT_REDIRECT_URIS },
+    redisUrl: v.REDIS_URL,
+    redisKeyPrefix: v.REDIS_KEY_PREFIX,
+    inboundProviders: inboundProviders(v),
+    devIdp: v.DEV_IDP,
+    bruteForce: {
+      maxFailuresPerAccount: v.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerAddress: v.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowSeconds: v.LOGIN_FAILURE_WINDOW_SECONDS,
+      lockoutSeconds: v.LOGIN_LOCKOUT_SECONDS,
+      delayStepMs: v.LOGIN_FAILURE_DELAY_MS,
+    },
+  };
+}
+
+// OIDC_PROVIDERS, else the one OIDC_ISSUER, else (demo mode) the development provider. Production
+// takes none over plain http and never the development provider's secret.
+function inboundProviders(v: Values): InboundProviderConfig[] {
+  let providers: InboundProviderConfig[] = [];
+  if (v.OIDC_PROVIDERS) providers = v.OIDC_PROVIDERS;
+  else if (v.OIDC_ISSUER) {
+    if (!v.OIDC_CLIENT_ID || !v.OIDC_CLIENT_SECRET) throw new ConfigError('OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
+    providers = [
+      {
+        id: 'default',
+        issuer: v.OIDC_ISSUER,
+        clientId: v.OIDC_CLIENT_ID,
+        clientSecret: v.OIDC_CLIENT_SECRET,
+        emailDomains: v.OIDC_EMAIL_DOMAINS,
+      },
+    ];
+  } else if (v.DEV_IDP) providers = [{ id: 'dev-idp', issuer: `${v.AUTH_BASE_URL}/dev-idp`, ...DEV_IDP_CLIENT, emailDomains: [] }];
+  if (v.NODE_ENV === 'production') {
+    for (const p of providers) {
+      if (!p.issuer.startsWith('https://')) throw new ConfigError(`OIDC issuer ${p.issuer} must use https in production`);
+      if (p.clientSecret === DEV_IDP_CLIENT.clientSecret)
+        throw new ConfigError('The development identity provider secret cannot be used in production');
+    }
+  }
+  return providers;
 }

@@ -1,9 +1,12 @@
-// One context builder for GraphQL and REST alike: a forked EntityManager, the caller's
-// credentials (resolved lazily, once), and the request's own DataLoaders.
+// One context builder for GraphQL and REST alike: a forked EntityManager, the app's services,
+// the caller's credentials and principals (resolved lazily, once), and the request's own
+// DataLoaders. Everything on it is typed; nothing is kept in an untyped bag.
 import type { EntityManager } from '@mikro-orm/core';
 import type { Config } from './config';
 import type { Logger } from './logger';
-import { createLoaders, type Loaders } from './loaders';
+import type { RequestState } from './http/request-state';
+import type { Services } from './services';
+import { createLoaders, Principals, type Loaders } from './modules';
 
 export interface Credentials {
   /** x-service-authtoken */
@@ -20,6 +23,7 @@ export interface AppDeps {
   config: Config;
   logger: Logger;
   em: EntityManager;
+  services: Services;
 }
 
 export interface Context {
@@ -27,14 +31,16 @@ export interface Context {
   em: EntityManager;
   logger: Logger;
   config: Config;
+  /** The app-wide services (identity runtime, rate limits, mailer, hooks, clock). */
+  services: Services;
   credentials: Credentials;
+  /** The caller's principals, each resolved at most once: ctx.auth.requireUser() and the like. */
+  auth: Principals;
   loaders: Loaders;
-  /** Per-request memo for principals and other values computed once. */
-  memo: Map<string, unknown>;
   /** The client's address (Koa's ctx.ip: the socket's, or X-Forwarded-For only with koa.proxy on), for per-address rate limits. */
   clientIp?: string;
   /** The HTTP request's state (operation name, error code) for the access log and metrics. */
-  httpState?: Record<string, any>;
+  request?: RequestState;
 }
 
 type HeaderBag = Record<string, string | string[] | undefined>;
@@ -58,13 +64,15 @@ export function readCredentials(headers: HeaderBag): Credentials {
 
 export function buildContext(deps: AppDeps, requestId: string, headers: HeaderBag, logger: Logger): Context {
   const em = deps.em.fork();
-  return {
+  const ctx = {
     requestId,
     em,
     logger,
     config: deps.config,
+    services: deps.services,
     credentials: readCredentials(headers),
     loaders: createLoaders(em),
-    memo: new Map(),
-  };
+  } as Context;
+  ctx.auth = new Principals(ctx);
+  return ctx;
 }

@@ -48,5 +48,8 @@ function serializeError(err: unknown): unknown {
 }
 
 export function createLogger(level: LogLevel, destination?: pino.DestinationStream): Logger {
-  return pino({ level, base: undefined, serializers: { err: serializeError }, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination);
+  return pino(
+    { level, base: undefined, serializers: { err: serializeError }, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+    destination,
+  );
 }

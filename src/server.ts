@@ -6,7 +6,7 @@ import { createLogger } from './logger';
 import { createOrm, migrate } from './db/orm';
 import { seedDemoIfEmpty } from './db/seed';
 import { createApp } from './app';
-import { startScheduler } from './modules/scheduler/scheduler';
+import { startBackgroundWork } from './background';
 import { countStatement } from './observability/statements';
 import { startTracing } from './observability/tracing';
 
@@ -28,11 +28,16 @@ async function main() {
   // Before anything runs a statement or serves a request; null when no endpoint is set.
   const tracing = startTracing({ endpoint: config.otlpEndpoint, serviceName: config.otelServiceName });
   if (tracing) logger.info({ endpoint: config.otlpEndpoint }, 'tracing: exporting spans over OTLP');
-  const orm = await createOrm({ databaseUrl: config.databaseUrl, embeddedDir: path.join(config.dataDir, 'pgdata'), logger, onQuery: countStatement });
+  const orm = await createOrm({
+    databaseUrl: config.databaseUrl,
+    embeddedDir: path.join(config.dataDir, 'pgdata'),
+    logger,
+    onQuery: countStatement,
+  });
   await migrate(orm);
   if (config.seedDemo) await seedDemoIfEmpty(orm, logger);
   const app = await createApp({ config, logger, orm });
-  const scheduler = startScheduler({ em: orm.em, config, logger: logger.child({ component: 'scheduler' }), intervalMs: config.schedulerIntervalMs });
+  const background = startBackgroundWork({ orm, config, logger, services: app.services });
 
   // Requests whose handlers are still running: shutdown waits for them before closing the
   // database, so a request cut at the timeout still cleans up (an upload deletes its chunks).
@@ -94,7 +99,7 @@ async function main() {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await closed;
     await Promise.race([Promise.allSettled(inFlight.values()), new Promise((resolve) => setTimeout(resolve, HANDLER_GRACE_MS))]);
-    await scheduler.stop();
+    await background.stop();
     await app.stop();
     await orm.close();
     // Flushes the spans of the last requests to the collector.

@@ -3,17 +3,45 @@
 import { GraphQLError } from 'graphql';
 import { ServiceError, isErrorCode, invalidParameter } from './errors';
 
-const PG_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+const PG_UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+
+/** The fields of an error (or of what a driver or ORM wraps) that the cause chain is followed by. */
+interface ErrorChainLink {
+  code?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  originalError?: unknown;
+  previous?: unknown;
+}
 
 /** A database or other dependency that did not answer, as opposed to a bug of ours. */
 export function isDependencyFailure(err: unknown): boolean {
-  let cur: any = err;
+  let cur = err as ErrorChainLink | null | undefined;
   for (let depth = 0; cur && depth < 5; depth++) {
     if (typeof cur.code === 'string' && PG_UNAVAILABLE.has(cur.code)) return true;
     const name = cur.constructor?.name;
     if (name === 'ConnectionException') return true;
-    if (typeof cur.message === 'string' && /Connection terminated|Connection ended|connect ECONNREFUSED|timeout exceeded when trying to connect|terminating connection/i.test(cur.message)) return true;
-    cur = cur.cause ?? cur.originalError ?? cur.previous;
+    if (
+      typeof cur.message === 'string' &&
+      /Connection terminated|Connection ended|connect ECONNREFUSED|timeout exceeded when trying to connect|terminating connection/i.test(
+        cur.message,
+      )
+    )
+      return true;
+    cur = (cur.cause ?? cur.originalError ?? cur.previous) as ErrorChainLink | null | undefined;
   }
   return false;
 }
@@ -21,7 +49,11 @@ export function isDependencyFailure(err: unknown): boolean {
 /** The argument or input field a graphql-js coercion message names, without the variable prefix. */
 function coercionField(message: string): string | undefined {
   const at = /at "([^"]+)"/.exec(message);
-  if (at) return at[1].split('.').pop()!.replace(/\[\d+\]$/, '');
+  if (at)
+    return at[1]
+      .split('.')
+      .pop()!
+      .replace(/\[\d+\]$/, '');
   const field = /Field "([^"]+)" of required type/.exec(message) ?? /Field "([^"]+)" is not defined/.exec(message);
   if (field) return field[1];
   const variable = /Variable "\$([^"]+)"/.exec(message);
@@ -39,13 +71,21 @@ export function classify(err: GraphQLError): Classified | null {
   if (err instanceof ServiceError) return { error: err, internal: false };
   if (original instanceof ServiceError) return { error: original, internal: false };
   const code = err.extensions?.code;
-  if (isErrorCode(code)) return { error: new ServiceError(code, err.message, { field: err.extensions?.field as string | undefined }), internal: false };
+  if (isErrorCode(code))
+    return { error: new ServiceError(code, err.message, { field: err.extensions?.field as string | undefined }), internal: false };
   // Variable coercion failures (wrong type, missing required value): the request is malformed.
   if (err.path === undefined && (code === 'BAD_USER_INPUT' || /^Variable "\$/.test(err.message))) {
     return { error: invalidParameter(coercionField(err.message) ?? 'request'), internal: false };
   }
   // Document-level problems (parse, validation) stay as Apollo reports them.
-  if (code === 'GRAPHQL_PARSE_FAILED' || code === 'GRAPHQL_VALIDATION_FAILED' || code === 'BAD_REQUEST' || code === 'PERSISTED_QUERY_NOT_FOUND' || code === 'PERSISTED_QUERY_NOT_SUPPORTED' || code === 'OPERATION_RESOLUTION_FAILURE') {
+  if (
+    code === 'GRAPHQL_PARSE_FAILED' ||
+    code === 'GRAPHQL_VALIDATION_FAILED' ||
+    code === 'BAD_REQUEST' ||
+    code === 'PERSISTED_QUERY_NOT_FOUND' ||
+    code === 'PERSISTED_QUERY_NOT_SUPPORTED' ||
+    code === 'OPERATION_RESOLUTION_FAILURE'
+  ) {
     return null;
   }
   return { error: new ServiceError('WSInternalException'), internal: true };

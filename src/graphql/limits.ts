@@ -15,7 +15,7 @@ export function graphqlArmor() {
     maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true, flattenFragments: true },
     maxAliases: { n: GRAPHQL_LIMITS.maxAliases, allowList: [] },
     maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives },
-    // The token limit is graphql-js's own parse option (see app.ts), which Apollo reports as a
+    // The token limit is graphql-js's own parse option (see graphql/apollo.ts), which Apollo reports as a
     // parse failure (400); armor's plugin would surface as a 500.
     maxTokens: { enabled: false },
     costLimit: { maxCost: GRAPHQL_LIMITS.maxCost, objectCost: 2, scalarCost: 1, depthCostFactor: 1.5, ignoreIntrospection: true },

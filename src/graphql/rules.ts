@@ -9,6 +9,7 @@
 // range, number of items). Rules across fields (postcode vs postCode, a schedule needing its
 // time zone) and rules about stored data (a team of the company) stay in the services.
 import { getMetadataStorage } from 'type-graphql';
+import { charLength } from '../core/text';
 import { ServiceError, type ErrorCode } from './errors';
 
 export interface FieldRule {
@@ -50,20 +51,6 @@ export function Rule(rule: FieldRule): PropertyDecorator {
   };
 }
 
-/** Characters as PostgreSQL counts them (code points, not UTF-16 units). */
-export function charLength(value: string): number {
-  let n = 0;
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < value.length) {
-      const d = value.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-    n++;
-  }
-  return n;
-}
-
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 function fail(code: ErrorCode, field: string, message: string): never {
@@ -96,7 +83,8 @@ function checkScalar(rule: FieldRule, value: unknown, field: string): void {
     if (rule.oneOf) {
       const v = rule.anyCase ? text.trim().toUpperCase() : text;
       const allowed = rule.anyCase ? rule.oneOf.map((c) => c.toUpperCase()) : rule.oneOf;
-      if (!allowed.includes(v)) fail(rule.code ?? 'WSInvalidParameterException', field, `${field} must be ${rule.format ?? `one of ${rule.oneOf.join(', ')}`}.`);
+      if (!allowed.includes(v))
+        fail(rule.code ?? 'WSInvalidParameterException', field, `${field} must be ${rule.format ?? `one of ${rule.oneOf.join(', ')}`}.`);
     }
     // '' is "no value" to the services (it erases an optional field); a pattern judges given text.
     if (rule.pattern && text !== '' && !rule.pattern.test(text)) {
@@ -105,7 +93,12 @@ function checkScalar(rule: FieldRule, value: unknown, field: string): void {
   }
   if (typeof value === 'number') {
     if ((rule.min !== undefined && value < rule.min) || (rule.max !== undefined && value > rule.max)) {
-      const range = rule.max === undefined ? `at least ${rule.min}` : rule.min === undefined ? `at most ${rule.max}` : `from ${rule.min} to ${rule.max}`;
+      const range =
+        rule.max === undefined
+          ? `at least ${rule.min}`
+          : rule.min === undefined
+            ? `at most ${rule.max}`
+            : `from ${rule.min} to ${rule.max}`;
       fail(rule.code ?? 'WSInvalidParameterException', field, `${field} must be ${range}.`);
     }
   }
@@ -149,7 +142,9 @@ export function ruleText(rule: FieldRule): string {
   if (rule.maxLength !== undefined) parts.push(`at most ${rule.maxLength} characters`);
   if (rule.oneOf) parts.push(`one of ${rule.oneOf.join(', ')}${rule.anyCase ? ' (any case)' : ''}`);
   if (rule.min !== undefined || rule.max !== undefined) {
-    parts.push(rule.max === undefined ? `at least ${rule.min}` : rule.min === undefined ? `at most ${rule.max}` : `${rule.min} to ${rule.max}`);
+    parts.push(
+      rule.max === undefined ? `at least ${rule.min}` : rule.min === undefined ? `at most ${rule.max}` : `${rule.min} to ${rule.max}`,
+    );
   }
   if (rule.maxItems !== undefined) parts.push(`at most ${rule.maxItems} items`);
   return parts.length ? `(${parts.join('; ')}.)` : '';

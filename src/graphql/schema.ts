@@ -2,41 +2,27 @@
 // the type-graphql schema is printed with its directives and fed to buildSubgraphSchema,
 // with type-graphql's resolvers and each entity's reference resolver.
 import 'reflect-metadata';
-import { buildSubgraphSchema } from '@apollo/subgraph';
+import { buildSubgraphSchema, type GraphQLResolverMap } from '@apollo/subgraph';
 import { printSchemaWithDirectives, type IResolvers } from '@graphql-tools/utils';
 import { type GraphQLSchema, parse } from 'graphql';
-import { buildSchema, createResolversMap, type NonEmptyArray } from 'type-graphql';
+import { buildSchema, createResolversMap, type BuildSchemaOptions, type NonEmptyArray } from 'type-graphql';
 import { Timestamp } from './scalars';
 import { describeRules, validateArgument } from './rules';
-import { CompanyResolver, resolveCompanyReference } from '../modules/company/company.resolver';
-import { ConnectionResolver } from '../modules/company/connection.resolver';
-import { DiscoveryResolver } from '../modules/discovery/discovery.resolver';
-import { MembershipResolver } from '../modules/membership/membership.resolver';
-import { ReferenceDataResolver, AssessmentFormResolver } from '../modules/reference-data/reference-data.resolver';
-import { UserProfileResolver, UserReferenceDataResolver, resolveUserReference } from '../modules/user/user.resolver';
-import { AddressResolver, UserAddressResolver } from '../modules/address/address.resolver';
-import { ConsentResolver } from '../modules/consent/consent.resolver';
-import { SmartDirectoryResolver, DirectoryContactResolver, resolveSmartDirectoryReference } from '../modules/directory/directory.resolver';
-import { EventResolver, resolveEventReference } from '../modules/event/event.resolver';
-import { NotificationResolver } from '../modules/notification/notification.resolver';
-import { IdentityResolver } from '../modules/identity/identity.resolver';
-import { LibraryResolver, IngestionResolver } from '../modules/library/library.resolver';
-import { SmartLibraryFieldsResolver, SmartEntryFieldsResolver, SmartFileFieldsResolver } from '../modules/library/entry.resolver';
-import { resolveSmartEntryReference, resolveSmartLibraryReference } from '../modules/library/library.reference';
-import { SupportGroupResolver } from '../modules/support-group/support-group.resolver';
+import type { ModuleDefinition } from '../core/module';
+import { MODULES } from '../modules';
 
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-const RESOLVERS: NonEmptyArray<Function> = [LibraryResolver, IngestionResolver, SmartLibraryFieldsResolver, SmartEntryFieldsResolver, SmartFileFieldsResolver, IdentityResolver, ReferenceDataResolver, AssessmentFormResolver, UserProfileResolver, UserReferenceDataResolver, AddressResolver, UserAddressResolver, ConsentResolver, SmartDirectoryResolver, DirectoryContactResolver, EventResolver, NotificationResolver, CompanyResolver, ConnectionResolver, DiscoveryResolver, MembershipResolver, SupportGroupResolver];
+/** Every module's resolver classes (type-graphql's own type for them is Function). */
+const RESOLVERS = MODULES.flatMap((m: ModuleDefinition) => m.resolvers ?? []) as unknown as NonEmptyArray<
+  NonNullable<BuildSchemaOptions['resolvers']>[number]
+>;
 
-/** __resolveReference per federation entity; each module adds its own as entities land. */
-const REFERENCE_RESOLVERS: IResolvers = {
-  SmartEntry: { __resolveReference: resolveSmartEntryReference },
-  SmartLibrary: { __resolveReference: resolveSmartLibraryReference },
-  Company: { __resolveReference: resolveCompanyReference },
-  User: { __resolveReference: resolveUserReference },
-  SmartDirectory: { __resolveReference: resolveSmartDirectoryReference },
-  Event: { __resolveReference: resolveEventReference },
-};
+/** __resolveReference per federation entity, from the modules' definitions. */
+const REFERENCE_RESOLVERS: IResolvers = Object.fromEntries(
+  MODULES.flatMap((m: ModuleDefinition) => Object.entries(m.references ?? {})).map(([type, resolve]) => [
+    type,
+    { __resolveReference: resolve },
+  ]),
+);
 
 const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable"])';
 
@@ -58,6 +44,6 @@ export async function createSchema(): Promise<GraphQLSchema> {
   for (const [type, fields] of Object.entries(REFERENCE_RESOLVERS)) {
     resolvers[type] = { ...(resolvers[type] as object), ...(fields as object) };
   }
-  cached = buildSubgraphSchema([{ typeDefs, resolvers: resolvers as any }]);
+  cached = buildSubgraphSchema([{ typeDefs, resolvers: resolvers as GraphQLResolverMap }]);
   return cached;
 }

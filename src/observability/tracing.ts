@@ -6,7 +6,15 @@ import { context, propagation, trace, SpanKind, SpanStatusCode, createContextKey
 import { NodeTracerProvider, BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-node';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION, ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_HTTP_ROUTE, ATTR_URL_PATH, ATTR_ERROR_TYPE } from '@opentelemetry/semantic-conventions';
+import {
+  ATTR_SERVICE_NAME,
+  ATTR_SERVICE_VERSION,
+  ATTR_HTTP_REQUEST_METHOD,
+  ATTR_HTTP_RESPONSE_STATUS_CODE,
+  ATTR_HTTP_ROUTE,
+  ATTR_URL_PATH,
+  ATTR_ERROR_TYPE,
+} from '@opentelemetry/semantic-conventions';
 import type Koa from 'koa';
 
 const TRACER_NAME = 'pronet-service';
@@ -70,7 +78,14 @@ export const traceRequest: Koa.Middleware = async (ctx, next) => {
   const parent = propagation.extract(context.active(), ctx.headers);
   const span = tracer().startSpan(
     `${ctx.method} ${ctx.path}`,
-    { kind: SpanKind.SERVER, attributes: { [ATTR_HTTP_REQUEST_METHOD]: ctx.method, [ATTR_URL_PATH]: ctx.path, ...(requestId ? { [ATTR_REQUEST_ID]: requestId } : {}) } },
+    {
+      kind: SpanKind.SERVER,
+      attributes: {
+        [ATTR_HTTP_REQUEST_METHOD]: ctx.method,
+        [ATTR_URL_PATH]: ctx.path,
+        ...(requestId ? { [ATTR_REQUEST_ID]: requestId } : {}),
+      },
+    },
     parent,
   );
   if (!span.isRecording()) return next();
@@ -82,7 +97,7 @@ export const traceRequest: Koa.Middleware = async (ctx, next) => {
     throw err;
   } finally {
     // @koa/router's matched pattern keeps the span name low-cardinality (no ids in it).
-    const route: string | undefined = (ctx as any)._matchedRoute;
+    const route = (ctx as { _matchedRoute?: string })._matchedRoute;
     if (route) {
       span.setAttribute(ATTR_HTTP_ROUTE, route);
       span.updateName(`${ctx.method} ${route}`);

@@ -2,7 +2,6 @@
 // caller without one learns nothing about the body's validity (OWASP API2). The principals
 // are memoized on the context: the resolver's own check reuses them at no cost.
 import type { Context } from '../context';
-import { requireBearer, requireCompanyKey, requireSystem, requireUser } from '../modules/identity/principal';
 import type { Credential } from './route';
 
 /** The system scope a route with credential 'system' needs (the only system caller is the ingestion process). */
@@ -13,20 +12,20 @@ export async function authenticate(credential: Credential, ctx: Context): Promis
     case 'none':
       return;
     case 'user':
-      await requireUser(ctx);
+      await ctx.auth.requireUser();
       return;
     case 'system':
-      await requireSystem(ctx, SYSTEM_SCOPE);
+      await ctx.auth.requireSystem(SYSTEM_SCOPE);
       return;
     case 'companyKey':
-      await requireCompanyKey(ctx);
+      await ctx.auth.requireCompanyKey();
       return;
     case 'userAndCompanyKey':
-      await requireUser(ctx);
-      await requireCompanyKey(ctx);
+      await ctx.auth.requireUser();
+      await ctx.auth.requireCompanyKey();
       return;
     case 'bearer':
-      await requireBearer(ctx);
+      await ctx.auth.requireBearer();
       return;
   }
 }

@@ -1,13 +1,23 @@
 // REST decodes what legacy clients send the way the Java service these paths come from did
-// (shared/DESIGN.md, "Legacy compatibility"): unknown properties are ignored, a number is
+// (docs/api/README.md, "Legacy compatibility (REST decoding)"): unknown properties are ignored, a number is
 // taken as its decimal text for a text field, integer text as the integer, "true"/"false" in
 // any case as the boolean; anything else of the wrong type is WSInvalidParameterException
 // naming the field. The value is walked against the GraphQL type of the variable it binds to,
 // so nothing here restates a field: the schema says what each one is. /graphql keeps strict
 // GraphQL typing; the field rules (lengths, codes) run afterwards, for both, in the resolvers.
 import {
-  GraphQLBoolean, GraphQLFloat, GraphQLID, GraphQLInt, GraphQLString, getNullableType, isEnumType, isInputObjectType, isListType,
-  isNonNullType, isScalarType, type GraphQLInputType,
+  GraphQLBoolean,
+  GraphQLFloat,
+  GraphQLID,
+  GraphQLInt,
+  GraphQLString,
+  getNullableType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  type GraphQLInputType,
 } from 'graphql';
 import { ServiceError, type ErrorCode } from '../graphql/errors';
 
@@ -29,7 +39,12 @@ function bad(options: DecodeOptions, field: string): never {
 }
 
 /** The last name of a path (`input.smartEntryTags[2].smartTagName` -> `smartTagName`), as errors name fields. */
-const leaf = (path: string) => path.replace(/\[\d+\]$/, '').split('.').pop()!.replace(/\[\d+\]$/, '');
+const leaf = (path: string) =>
+  path
+    .replace(/\[\d+\]$/, '')
+    .split('.')
+    .pop()!
+    .replace(/\[\d+\]$/, '');
 
 function decodeScalar(type: GraphQLInputType, value: unknown, path: string, options: DecodeOptions): unknown {
   const field = leaf(path);
@@ -65,7 +80,8 @@ function decodeScalar(type: GraphQLInputType, value: unknown, path: string, opti
     return bad(options, field);
   }
   // Our own scalars (Timestamp: epoch milliseconds; Upload: a multipart file) check their values themselves.
-  if (isScalarType(type) && type.name === 'Timestamp' && typeof value === 'string' && /^\d{1,15}$/.test(value.trim())) return Number(value.trim());
+  if (isScalarType(type) && type.name === 'Timestamp' && typeof value === 'string' && /^\d{1,15}$/.test(value.trim()))
+    return Number(value.trim());
   return value;
 }
 
@@ -82,7 +98,7 @@ export function decodeValue(type: GraphQLInputType, value: unknown, path: string
     if (isNonNullType(type)) bad(options, leaf(path));
     return null;
   }
-  const inner = getNullableType(type) as GraphQLInputType;
+  const inner = getNullableType<GraphQLInputType>(type);
   if (isListType(inner)) {
     if (!Array.isArray(value)) bad(options, leaf(path));
     return value.map((item, i) => {
@@ -116,7 +132,7 @@ export function decodeValue(type: GraphQLInputType, value: unknown, path: string
 /** A query or path value: text, or several values for a repeated query key (a list variable). */
 export function decodeParam(type: GraphQLInputType, value: string | string[] | undefined, name: string, options: DecodeOptions): unknown {
   if (value === undefined) return decodeValue(type, undefined, name, options);
-  const inner = getNullableType(type) as GraphQLInputType;
+  const inner = getNullableType<GraphQLInputType>(type);
   if (isListType(inner)) return decodeValue(type, Array.isArray(value) ? value : [value], name, options);
   if (Array.isArray(value)) bad(options, name);
   return decodeValue(type, value, name, options);

@@ -6,7 +6,17 @@
 import crypto from 'node:crypto';
 import Router from '@koa/router';
 import type Koa from 'koa';
-import { Kind, validate, visit, getOperationAST, type DocumentNode, type ExecutionResult, type FieldNode, type GraphQLSchema, type OperationTypeNode } from 'graphql';
+import {
+  Kind,
+  validate,
+  visit,
+  getOperationAST,
+  type DocumentNode,
+  type ExecutionResult,
+  type FieldNode,
+  type GraphQLSchema,
+  type OperationTypeNode,
+} from 'graphql';
 import { getVariableValues } from 'graphql/execution/values';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { buildContext, type AppDeps, type Context } from '../context';
@@ -28,9 +38,9 @@ export interface CompiledRoute {
   /** query or mutation (a span attribute of each request). */
   operationType: OperationTypeNode;
   /** The document compiled for this schema: runs the operation with a context and variables. */
-  execute(contextValue: Context, variables: Record<string, unknown>): Promise<ExecutionResult> | ExecutionResult;
+  execute: (contextValue: Context, variables: Record<string, unknown>) => Promise<ExecutionResult> | ExecutionResult;
   /** The whole-list variant: the same document with the root field's cursor selected as `_cursor`. */
-  executeWithCursor?(contextValue: Context, variables: Record<string, unknown>): Promise<ExecutionResult> | ExecutionResult;
+  executeWithCursor?: (contextValue: Context, variables: Record<string, unknown>) => Promise<ExecutionResult> | ExecutionResult;
 }
 
 function compileDocument(schema: GraphQLSchema, document: DocumentNode, def: RouteDef, key: string) {
@@ -56,7 +66,11 @@ function withCursor(document: DocumentNode, cursor: string): DocumentNode {
     Field(node) {
       if (done || !node.selectionSet) return undefined;
       done = true;
-      const extra: FieldNode = { kind: Kind.FIELD, alias: { kind: Kind.NAME, value: CURSOR_KEY }, name: { kind: Kind.NAME, value: cursor } };
+      const extra: FieldNode = {
+        kind: Kind.FIELD,
+        alias: { kind: Kind.NAME, value: CURSOR_KEY },
+        name: { kind: Kind.NAME, value: cursor },
+      };
       return { ...node, selectionSet: { ...node.selectionSet, selections: [...node.selectionSet.selections, extra] } };
     },
   });
@@ -73,18 +87,25 @@ export function compileRoutes(schema: GraphQLSchema, routes: RouteDef[]): Compil
     seen.add(key);
     const binding = bindRoute(schema, def);
     const execute = compileDocument(schema, binding.document, def, key);
-    const executeWithCursor = def.wholeList ? compileDocument(schema, withCursor(binding.document, def.wholeList.cursor), def, key) : undefined;
+    const executeWithCursor = def.wholeList
+      ? compileDocument(schema, withCursor(binding.document, def.wholeList.cursor), def, key)
+      : undefined;
     return { def, binding, operationType: binding.operation.operation, execute, executeWithCursor };
   });
 }
 
 /** The route's variables from the request: bound by name, decoded as the legacy service did (decode.ts). */
-export function requestVariables(compiled: CompiledRoute, req: { params: Record<string, string>; query: Record<string, string | string[] | undefined>; body: unknown }, ignored?: (path: string) => void): Record<string, unknown> {
+export function requestVariables(
+  compiled: CompiledRoute,
+  req: { params: Record<string, string>; query: Record<string, string | string[] | undefined>; body: unknown },
+  ignored?: (path: string) => void,
+): Record<string, unknown> {
   const { def, binding } = compiled;
   const options = { invalid: def.invalid ?? ('WSInvalidParameterException' as const), ignored };
   const takesBody = binding.variables.some((v) => v.source === 'body' || v.source === 'wholeBody');
   const isObject = req.body !== null && typeof req.body === 'object' && !Array.isArray(req.body);
-  if (takesBody && req.body !== undefined && !isObject) throw new ServiceError(options.invalid, 'The body must be a JSON object.', { field: 'body' });
+  if (takesBody && req.body !== undefined && !isObject)
+    throw new ServiceError(options.invalid, 'The body must be a JSON object.', { field: 'body' });
   const body = isObject ? (req.body as Record<string, unknown>) : {};
   const variables: Record<string, unknown> = {};
   const known = new Set<string>();
@@ -159,7 +180,7 @@ export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[], optio
       } catch (err) {
         return sendError(ctx, credentialFailure(def, err, contextValue));
       }
-      if (!def.multipart) return run(ctx, (ctx.request as any).body ?? {}, contextValue);
+      if (!def.multipart) return run(ctx, (ctx.request as { body?: unknown }).body ?? {}, contextValue);
       let multipart: ParsedMultipart | undefined;
       try {
         multipart = await parseMultipart(ctx, def.multipart, deps.config, deps.em);
@@ -173,7 +194,8 @@ export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[], optio
       traceOperation(def.operation, { 'graphql.operation.name': def.operation, 'graphql.operation.type': operationType }, async (span) => {
         const result = await exec(contextValue, variables);
         const classified = result.errors?.length ? classify(result.errors[0]) : undefined;
-        if (result.errors?.length) recordOperationError(span, classified?.error.code ?? 'WSInternalException', !classified || classified.internal);
+        if (result.errors?.length)
+          recordOperationError(span, classified?.error.code ?? 'WSInternalException', !classified || classified.internal);
         return { result, classified };
       });
     const run = async (ctx: Koa.Context, requestBody: unknown, contextValue: Context) => {
@@ -188,7 +210,10 @@ export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[], optio
       const failed = (r: Awaited<ReturnType<typeof runOnce>>) => {
         if (!r.result.errors?.length) return false;
         if (!r.classified || r.classified.internal) {
-          logger.error({ err: r.result.errors[0].originalError ?? r.result.errors[0], operation: def.operation }, 'unhandled error in REST operation');
+          logger.error(
+            { err: r.result.errors[0].originalError ?? r.result.errors[0], operation: def.operation },
+            'unhandled error in REST operation',
+          );
         }
         sendError(ctx, r.classified?.error ?? new ServiceError('WSInternalException'));
         return true;
@@ -196,14 +221,22 @@ export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[], optio
       const whole = def.wholeList;
       if (whole && route.executeWithCursor && variables[whole.unless] === undefined) {
         // Every record, in batches that each start after the last one's cursor.
-        const batch = (after: unknown) => runOnce(contextValue, { ...variables, [whole.pageSize]: whole.batch, [whole.after]: after ?? variables[whole.after] ?? null }, route.executeWithCursor);
+        const batch = (after: unknown) =>
+          runOnce(
+            contextValue,
+            { ...variables, [whole.pageSize]: whole.batch, [whole.after]: after ?? variables[whole.after] ?? null },
+            route.executeWithCursor,
+          );
         const first = await batch(undefined);
         if (failed(first)) return;
         ctx.status = def.status ?? 200;
         return writeWholeList(ctx, first.result.data![route.binding.rootKey] as Record<string, unknown>[], whole.batch, async (cursor) => {
           const next = await batch(cursor);
           if (next.result.errors?.length) {
-            logger.error({ err: next.result.errors[0].originalError ?? next.result.errors[0], operation: def.operation }, 'a whole list broke off');
+            logger.error(
+              { err: next.result.errors[0].originalError ?? next.result.errors[0], operation: def.operation },
+              'a whole list broke off',
+            );
             throw next.result.errors[0];
           }
           return next.result.data![route.binding.rootKey] as Record<string, unknown>[];

@@ -38,7 +38,10 @@ export function formToInput(form: Record<string, unknown>, shape: FormShape): Re
 
 /** The flat form's schema: the input's own fields, and each numbered part 1..max with its item field's type. */
 export function formSchema(type: GraphQLInputType, shape: FormShape): JsonSchema {
-  const whole = inputSchema(getNullableType(type) as GraphQLInputType, undefined, true) as { properties: Record<string, JsonSchema>; required?: string[] };
+  const whole = inputSchema(getNullableType<GraphQLInputType>(type), undefined, true) as {
+    properties: Record<string, JsonSchema>;
+    required?: string[];
+  };
   const { [shape.list]: _list, ...properties } = whole.properties;
   const inputType = getNullableType(type);
   const listType = isInputObjectType(inputType) ? getNullableType(inputType.getFields()[shape.list].type) : undefined;
@@ -49,7 +52,10 @@ export function formSchema(type: GraphQLInputType, shape: FormShape): JsonSchema
     for (let n = 1; n <= shape.max; n++) {
       for (const [prefix, field] of Object.entries(shape.parts)) {
         const f = fields[field];
-        properties[`${prefix}${n}`] = { ...inputSchema(getNullableType(f.type) as GraphQLInputType, rules?.get(field), true), ...(f.description ? { description: f.description } : {}) };
+        properties[`${prefix}${n}`] = {
+          ...inputSchema(getNullableType<GraphQLInputType>(f.type), rules?.get(field), true),
+          ...(f.description ? { description: f.description } : {}),
+        };
       }
     }
   }

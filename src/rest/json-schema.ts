@@ -3,9 +3,26 @@
 // @Rule), answers from the root field's selection (every selected field present, null where
 // the GraphQL type is nullable). Nothing about a field is written here; the schema says it.
 import {
-  GraphQLBoolean, GraphQLFloat, GraphQLID, GraphQLInt, GraphQLString, Kind, getNamedType, getNullableType, isEnumType,
-  isInputObjectType, isListType, isNonNullType, isObjectType, isAbstractType,
-  type GraphQLInputType, type GraphQLOutputType, type GraphQLSchema, type SelectionSetNode, type FragmentDefinitionNode,
+  GraphQLBoolean,
+  GraphQLFloat,
+  GraphQLID,
+  GraphQLInt,
+  GraphQLString,
+  Kind,
+  getNamedType,
+  getNullableType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isInterfaceType,
+  isAbstractType,
+  type GraphQLInputType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+  type SelectionSetNode,
+  type FragmentDefinitionNode,
 } from 'graphql';
 import { rulesOf, type FieldRule } from '../graphql/rules';
 
@@ -25,7 +42,8 @@ function scalarSchema(type: GraphQLInputType | GraphQLOutputType): JsonSchema {
 
 /** Allows null too. */
 function orNull(schema: JsonSchema): JsonSchema {
-  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'], ...(schema.enum ? { enum: [...(schema.enum as unknown[]), null] } : {}) };
+  if (typeof schema.type === 'string')
+    return { ...schema, type: [schema.type, 'null'], ...(schema.enum ? { enum: [...(schema.enum as unknown[]), null] } : {}) };
   return { anyOf: [schema, { type: 'null' }] };
 }
 
@@ -52,7 +70,7 @@ function ruled(schema: JsonSchema, rule: FieldRule | undefined): JsonSchema {
 
 /** Schema of a value of an input type (a request body, or one of its fields); `bare`: without null at the top. */
 export function inputSchema(type: GraphQLInputType, rule?: FieldRule, bare = false): JsonSchema {
-  const inner = getNullableType(type) as GraphQLInputType;
+  const inner = getNullableType<GraphQLInputType>(type);
   let schema: JsonSchema;
   if (isListType(inner)) schema = { type: 'array', items: inputSchema(inner.ofType) };
   else if (isInputObjectType(inner)) {
@@ -64,7 +82,12 @@ export function inputSchema(type: GraphQLInputType, rule?: FieldRule, bare = fal
       properties[f.name] = withDescription(inputSchema(f.type, r), f.description);
       if ((isNonNullType(f.type) && f.defaultValue === undefined) || r?.required) required.push(f.name);
     }
-    schema = { type: 'object', ...(inner.description ? { description: inner.description } : {}), properties, ...(required.length ? { required } : {}) };
+    schema = {
+      type: 'object',
+      ...(inner.description ? { description: inner.description } : {}),
+      properties,
+      ...(required.length ? { required } : {}),
+    };
   } else schema = scalarSchema(inner);
   schema = ruled(schema, rule);
   return isNonNullType(type) || rule?.required || bare ? schema : orNull(schema);
@@ -91,7 +114,7 @@ export function outputSchema(
           if (sel.name.value === '__typename') {
             properties[key] = { type: 'string' };
           } else {
-            const field = isObjectType(parent) ? parent.getFields()[sel.name.value] : (parent as any).getFields?.()[sel.name.value];
+            const field = isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[sel.name.value] : undefined;
             if (!field) continue;
             properties[key] = withDescription(outputSchema(schemaDef, field.type, sel.selectionSet, fragments), field.description);
           }

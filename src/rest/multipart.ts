@@ -14,10 +14,9 @@ import type { EntityManager } from '@mikro-orm/core';
 import { Upload, type FileUpload } from 'graphql-upload-minimal';
 import type { Config } from '../config';
 import { ServiceError } from '../graphql/errors';
-import { discardStaged, stageStream, stagedFileUpload } from '../modules/storage/blob-store';
+import { discardStaged, stageStream, stagedFileUpload } from '../modules/storage';
 
 // busboy is also graphql-upload-minimal's parser; both resolve to the one hoisted copy.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const busboy: (options: unknown) => NodeJS.WritableStream & NodeJS.EventEmitter = require('busboy');
 
 export interface MultipartSpec {
@@ -48,7 +47,8 @@ export interface ParsedMultipart {
 type PendingUpload = Upload & { resolve(file: FileUpload): void; reject(error: Error): void };
 
 const missing = (name: string) => new ServiceError('WSInvalidParameterException', `The file part ${name} is missing.`, { field: name });
-const malformed = () => new ServiceError('WSInvalidParameterException', 'The multipart body is malformed or incomplete.', { field: 'body' });
+const malformed = () =>
+  new ServiceError('WSInvalidParameterException', 'The multipart body is malformed or incomplete.', { field: 'body' });
 
 /**
  * Reads the whole form, staging its declared file parts in storage through `em` (outside any
@@ -75,7 +75,10 @@ export function parseMultipart(ctx: Koa.Context, spec: MultipartSpec, config: Co
   let cleaned: Promise<void> | undefined;
   const cleanup = () =>
     (cleaned ??= discardStaged(store, contentIds).catch((err) => {
-      (ctx.state.logger as { warn?: (o: unknown, m: string) => void } | undefined)?.warn?.({ err }, 'staged uploads not deleted; the purge removes them');
+      (ctx.state.logger as { warn?: (o: unknown, m: string) => void } | undefined)?.warn?.(
+        { err },
+        'staged uploads not deleted; the purge removes them',
+      );
     }));
 
   return new Promise((resolve, reject) => {

@@ -3,7 +3,7 @@
 // (json-schema.ts), so the document cannot say something the service does not do.
 import { Kind, getNullableType, isNonNullType, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
 import { ERROR_REGISTRY, type ErrorCode } from '../graphql/errors';
-import { RATE_LIMITED_OPERATIONS } from '../modules/ratelimit/rate-limited-routes';
+import { RATE_LIMITED_OPERATIONS } from '../modules';
 import type { Credential } from './route';
 import type { CompiledRoute } from './executor';
 import { inputSchema, outputSchema, type JsonSchema } from './json-schema';
@@ -54,13 +54,15 @@ function parameters(route: CompiledRoute): JsonSchema[] {
 function requestBody(route: CompiledRoute): JsonSchema | undefined {
   const vars = route.binding.variables;
   const whole = vars.find((v) => v.source === 'wholeBody');
-  if (whole) return route.def.form ? formSchema(whole.type, route.def.form) : inputSchema(getNullableType(whole.type) as never, undefined, true);
+  if (whole) return route.def.form ? formSchema(whole.type, route.def.form) : inputSchema(getNullableType(whole.type), undefined, true);
   const props = vars.filter((v) => v.source === 'body');
   if (!props.length) return undefined;
   const required = props.filter((v) => isNonNullType(v.type)).map((v) => v.name);
   return {
     type: 'object',
-    properties: Object.fromEntries(props.map((v) => [v.name, { ...inputSchema(v.type), ...(v.argument?.description ? { description: v.argument.description } : {}) }])),
+    properties: Object.fromEntries(
+      props.map((v) => [v.name, { ...inputSchema(v.type), ...(v.argument?.description ? { description: v.argument.description } : {}) }]),
+    ),
     ...(required.length ? { required } : {}),
   };
 }
@@ -85,7 +87,10 @@ export function buildOpenApi(schema: GraphQLSchema, routes: CompiledRoute[], ser
     }
     const responses: Record<string, unknown> = {
       [String(r.status ?? 200)]: r.respond
-        ? { description: 'Success', content: { [r.responseContentType ?? 'application/octet-stream']: { schema: { type: 'string', format: 'binary' } } } }
+        ? {
+            description: 'Success',
+            content: { [r.responseContentType ?? 'application/octet-stream']: { schema: { type: 'string', format: 'binary' } } },
+          }
         : r.body === 'none' || r.status === 204
           ? { description: 'Success, no payload' }
           : { description: 'Success', content: { 'application/json': { schema: responseSchema(schema, route) } } },
@@ -113,7 +118,8 @@ export function buildOpenApi(schema: GraphQLSchema, routes: CompiledRoute[], ser
     };
     if (r.description) op.description = r.description;
     const body = requestBody(route);
-    if (body) op.requestBody = { required: true, content: { [r.multipart ? 'multipart/form-data' : 'application/json']: { schema: body } } };
+    if (body)
+      op.requestBody = { required: true, content: { [r.multipart ? 'multipart/form-data' : 'application/json']: { schema: body } } };
     if (SECURITY[r.credential].length) op.security = SECURITY[r.credential];
     const p = openApiPath(r.path);
     paths[p] = { ...(paths[p] ?? {}), [r.method.toLowerCase()]: op };
@@ -141,7 +147,7 @@ export function buildOpenApi(schema: GraphQLSchema, routes: CompiledRoute[], ser
         ErrorBody: {
           type: 'object',
           properties: {
-            errorCode: { type: 'string', enum: Object.keys(ERROR_REGISTRY), description: 'The specification\'s exception identifier.' },
+            errorCode: { type: 'string', enum: Object.keys(ERROR_REGISTRY), description: "The specification's exception identifier." },
             message: { type: 'string', description: 'Human-readable text.' },
             field: { type: 'string', description: 'The field at fault, when there is one.' },
           },

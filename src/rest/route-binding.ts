@@ -2,9 +2,21 @@
 // variable comes from (path, query, body property or the whole body), which GraphQL argument
 // it feeds (for its description), and which root field the answer's body is.
 import {
-  Kind, getNullableType, getOperationAST, isInputObjectType, parse, typeFromAST, visit,
-  type DocumentNode, type FieldNode, type GraphQLArgument, type GraphQLField, type GraphQLInputType,
-  type GraphQLSchema, type OperationDefinitionNode,
+  Kind,
+  OperationTypeNode,
+  getNullableType,
+  getOperationAST,
+  isInputObjectType,
+  parse,
+  typeFromAST,
+  visit,
+  type DocumentNode,
+  type FieldNode,
+  type GraphQLArgument,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
 } from 'graphql';
 import type { Binding, RouteDef } from './route';
 
@@ -32,8 +44,9 @@ export function bindRoute(schema: GraphQLSchema, def: RouteDef): RouteBinding {
   const key = `${def.method} ${def.path}`;
   const document = parse(def.document);
   const operation = getOperationAST(document);
-  if (!operation || operation.name?.value !== def.operation) throw new Error(`Route ${key}: the document must hold one operation named ${def.operation}`);
-  const rootType = operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
+  if (!operation || operation.name?.value !== def.operation)
+    throw new Error(`Route ${key}: the document must hold one operation named ${def.operation}`);
+  const rootType = operation.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : schema.getQueryType();
   const roots = operation.selectionSet.selections.filter((s): s is FieldNode => s.kind === Kind.FIELD);
   if (roots.length !== 1 && def.body !== 'none') throw new Error(`Route ${key}: the document must select one root field (the body)`);
   const rootNode = roots[0];
@@ -57,16 +70,20 @@ export function bindRoute(schema: GraphQLSchema, def: RouteDef): RouteBinding {
   for (const v of operation.variableDefinitions ?? []) {
     const name = v.variable.name.value;
     if (def.computed?.[name]) continue;
-    const type = typeFromAST(schema, v.type as any) as GraphQLInputType | undefined;
+    const type = typeFromAST(schema, v.type) as GraphQLInputType | undefined;
     if (!type) throw new Error(`Route ${key}: variable $${name} has an unknown type`);
     const source: Binding =
       def.bind?.[name] ??
       (inPath.has(name) ? 'path' : isInputObjectType(getNullableType(type)) && !bodyless ? 'wholeBody' : bodyless ? 'query' : 'body');
     if (source === 'path' && !inPath.has(name)) throw new Error(`Route ${key}: $${name} is bound to the path, which has no :${name}`);
-    if ((source === 'body' || source === 'wholeBody') && bodyless) throw new Error(`Route ${key}: a ${def.method} request has no body for $${name}`);
+    if ((source === 'body' || source === 'wholeBody') && bodyless)
+      throw new Error(`Route ${key}: a ${def.method} request has no body for $${name}`);
     variables.push({ name, type, source, argument: argumentOf.get(name) });
   }
-  if (variables.filter((v) => v.source === 'wholeBody').length > 1) throw new Error(`Route ${key}: only one variable can take the whole body`);
-  for (const p of inPath) if (!variables.some((v) => v.name === p && v.source === 'path')) throw new Error(`Route ${key}: no variable takes the path parameter :${p}`);
+  if (variables.filter((v) => v.source === 'wholeBody').length > 1)
+    throw new Error(`Route ${key}: only one variable can take the whole body`);
+  for (const p of inPath)
+    if (!variables.some((v) => v.name === p && v.source === 'path'))
+      throw new Error(`Route ${key}: no variable takes the path parameter :${p}`);
   return { document, operation, variables, rootKey: rootNode.alias?.value ?? rootNode.name.value, rootNode, rootField };
 }

@@ -32,7 +32,7 @@ export interface RouteDef {
   summary?: string;
   /** What the REST wire adds to the root field's description. */
   description?: string;
-  /** OpenAPI tags (default: the module's, given in routes.ts). */
+  /** OpenAPI tags (default: the module definition's tag). */
   tags?: string[];
   /** Error identifiers this route can answer with. */
   errors: string[];
@@ -54,8 +54,11 @@ export interface RouteDef {
   multipart?: MultipartSpec;
   /** A flat form whose numbered parts (assetName1, assetImageFile1, ...) fill a list of the input (form.ts). */
   form?: FormShape;
-  /** Writes the response itself from the GraphQL data (a file download streams its bytes). */
-  respond?: (ctx: Koa.Context, data: any, deps: AppDeps) => Promise<void> | void;
+  /**
+   * Writes the response itself from the GraphQL data (a file download streams its bytes). A method, so that each
+   * route's writer may declare the shape of its own document's data.
+   */
+  respond?(ctx: Koa.Context, data: unknown, deps: AppDeps): Promise<void> | void;
   /** Media type of a `respond` answer (default application/json). */
   responseContentType?: string;
   /**

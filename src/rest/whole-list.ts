@@ -12,7 +12,12 @@ function serialise(item: Item): string {
   return JSON.stringify(rest);
 }
 
-export async function writeWholeList(ctx: Koa.Context, first: Item[], batch: number, next: (cursor: unknown) => Promise<Item[]>): Promise<void> {
+export async function writeWholeList(
+  ctx: Koa.Context,
+  first: Item[],
+  batch: number,
+  next: (cursor: unknown) => Promise<Item[]>,
+): Promise<void> {
   const res = ctx.res;
   ctx.respond = false;
   ctx.set('Content-Type', 'application/json; charset=utf-8');
@@ -21,7 +26,9 @@ export async function writeWholeList(ctx: Koa.Context, first: Item[], batch: num
     if (!res.write(chunk)) {
       // Whichever comes first; the other listener is removed, so none pile up on a long list.
       const settled = new AbortController();
-      await Promise.race([once(res, 'drain', { signal: settled.signal }), once(res, 'close', { signal: settled.signal })]).finally(() => settled.abort());
+      await Promise.race([once(res, 'drain', { signal: settled.signal }), once(res, 'close', { signal: settled.signal })]).finally(() =>
+        settled.abort(),
+      );
     }
     if (res.destroyed) throw new Error('The client went away during a whole list.');
   };

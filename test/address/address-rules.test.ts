@@ -1,83 +1,107 @@
 // The rules declared on AddressInput (src/modules/address/address.inputs.ts): each kind refuses
 // through GraphQL before the resolver body runs, counts characters as PostgreSQL does, and is
 // stated in the schema's descriptions. REST runs the same documents (user-addresses.test.ts).
-import { startTestApp, type TestApp } from '../helpers/app';
-import { createUser, tokenFor, userAuth } from '../factories';
-import { addressRow, createUserAddress } from './fixtures';
+import { createUserAddress, expectUnchangedAfterEach, useTestApp, type NewUser } from '../kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-
-async function newUser() {
-  const user = await createUser(t.db.orm);
-  return { uId: user.uId, headers: userAuth(await tokenFor(t.db.orm, user.uId)) };
-}
+const t = useTestApp();
 
 const CREATE = 'mutation($i: AddressInput!) { createUserAddress(input: $i) { uuid name } }';
 const UPDATE = 'mutation($u: String!, $i: AddressInput!) { updateUserAddress(addressUUID: $u, input: $i) { uuid name email countryCode } }';
-const addressCount = async (uId: number) => (await t.db.orm.em.fork().getConnection().execute('select count(*)::int as n from user_address where user_id = ?', [uId]))[0].n;
+const addressCount = (uId: number) => t.countRows('user_address', { user_id: uId });
 
 // One emoji is one character for PostgreSQL and two UTF-16 units for JavaScript.
 const EMOJI = '\u{1F3E0}';
 
 describe('maxLength counts characters (code points), as the varchar column does', () => {
   it('when name is 255 emoji, then it is stored whole; 256 emoji is WSFieldLengthException naming name, nothing stored', async () => {
-    const u = await newUser();
-    const ok = await t.gql(CREATE, { i: { typeCode: 'W', name: EMOJI.repeat(255) } }, u.headers);
+    const u = await t.newUser();
+    const ok = await u.gql(CREATE, { i: { typeCode: 'W', name: EMOJI.repeat(255) } });
     expect(ok.body.errors).toBeUndefined();
     expect(ok.body.data.createUserAddress.name).toBe(EMOJI.repeat(255));
-    const [row] = await t.db.orm.em.fork().getConnection().execute('select char_length(name) as n from user_address where uuid = ?', [ok.body.data.createUserAddress.uuid]);
+    const [row] = await t.sql('select char_length(name) as n from user_address where uuid = ?', [ok.body.data.createUserAddress.uuid]);
     expect(row.n).toBe(255);
 
-    const long = await t.gql(CREATE, { i: { typeCode: 'W', name: EMOJI.repeat(256) } }, u.headers);
-    expect(long.body.errors![0]).toMatchObject({ message: 'name must be at most 255 characters.', extensions: { code: 'WSFieldLengthException', field: 'name' } });
+    const long = await u.gql(CREATE, { i: { typeCode: 'W', name: EMOJI.repeat(256) } });
+    expect(long.body.errors![0]).toMatchObject({
+      message: 'name must be at most 255 characters.',
+      extensions: { code: 'WSFieldLengthException', field: 'name' },
+    });
     expect(await addressCount(u.uId)).toBe(1);
   });
 
   it('when name is 256 emoji through REST, then 400 WSFieldLengthException naming name', async () => {
-    const u = await newUser();
-    const res = await t.rest('POST', '/rest/user/addresses', { headers: u.headers, body: { typeCode: 'W', name: EMOJI.repeat(256) } });
-    expect(res).toMatchObject({ status: 400, body: { errorCode: 'WSFieldLengthException', message: 'name must be at most 255 characters.', field: 'name' } });
+    const u = await t.newUser();
+    const res = await u.rest('POST', '/rest/user/addresses', { body: { typeCode: 'W', name: EMOJI.repeat(256) } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { errorCode: 'WSFieldLengthException', message: 'name must be at most 255 characters.', field: 'name' },
+    });
     expect(await addressCount(u.uId)).toBe(0);
   });
 });
 
 describe('each rule kind, through GraphQL, leaves the address unchanged', () => {
-  let u: { uId: number; headers: Record<string, string> };
+  let u: NewUser;
   let uuid: string;
-  let before: unknown;
   beforeAll(async () => {
-    u = await newUser();
-    uuid = (await createUserAddress(t.db.orm, u.uId)).uuid;
-    before = await addressRow(t.db.orm, 'user_address', uuid);
+    u = await t.newUser();
+    uuid = (await createUserAddress(t.orm, u.uId)).uuid;
   });
-  afterEach(async () => {
-    expect(await addressRow(t.db.orm, 'user_address', uuid)).toEqual(before);
-  });
+  expectUnchangedAfterEach(() => t.row('user_address', { uuid }));
 
   it.each([
     ['a code list (typeCode)', { typeCode: 'X' }, 'WSInvalidParameterException', 'typeCode', 'typeCode must be one of W, P, O.'],
-    ['a length before the code list (typeCode)', { typeCode: 'WP' }, 'WSFieldLengthException', 'typeCode', 'typeCode must be at most 1 characters.'],
+    [
+      'a length before the code list (typeCode)',
+      { typeCode: 'WP' },
+      'WSFieldLengthException',
+      'typeCode',
+      'typeCode must be at most 1 characters.',
+    ],
     ['a pattern (email)', { email: 'nope' }, 'WSInvalidParameterException', 'email', 'email must be an e-mail address.'],
-    ['a pattern (countryCode form)', { countryCode: '1A' }, 'WSInvalidParameterException', 'countryCode', 'countryCode must be an ISO 3166-1 alpha-2 country code.'],
-    ['the reference list (countryCode assigned)', { countryCode: 'ZZ' }, 'WSInvalidParameterException', 'countryCode', 'countryCode must be an ISO 3166-1 alpha-2 country code.'],
-    ['a pattern (stateCode form)', { stateCode: 'AB-C' }, 'WSInvalidParameterException', 'stateCode', 'stateCode must be an ISO 3166-2 subdivision code.'],
+    [
+      'a pattern (countryCode form)',
+      { countryCode: '1A' },
+      'WSInvalidParameterException',
+      'countryCode',
+      'countryCode must be an ISO 3166-1 alpha-2 country code.',
+    ],
+    [
+      'the reference list (countryCode assigned)',
+      { countryCode: 'ZZ' },
+      'WSInvalidParameterException',
+      'countryCode',
+      'countryCode must be an ISO 3166-1 alpha-2 country code.',
+    ],
+    [
+      'a pattern (stateCode form)',
+      { stateCode: 'AB-C' },
+      'WSInvalidParameterException',
+      'stateCode',
+      'stateCode must be an ISO 3166-2 subdivision code.',
+    ],
     ['a pattern (uuid)', { uuid: 'not-a-uuid' }, 'WSInvalidParameterException', 'uuid', 'uuid must be a UUID.'],
     ['a length (uuid, 50)', { uuid: 'x'.repeat(51) }, 'WSFieldLengthException', 'uuid', 'uuid must be at most 50 characters.'],
-    ['a length (postCode spelling, 20)', { postCode: '1'.repeat(21) }, 'WSFieldLengthException', 'postCode', 'postCode must be at most 20 characters.'],
+    [
+      'a length (postCode spelling, 20)',
+      { postCode: '1'.repeat(21) },
+      'WSFieldLengthException',
+      'postCode',
+      'postCode must be at most 20 characters.',
+    ],
   ])('when the input breaks %s, then %s names %s', async (_kind, fields, code, field, message) => {
-    const res = await t.gql(UPDATE, { u: uuid, i: { uuid, name: 'Changed', ...fields } }, u.headers);
+    const res = await u.gql(UPDATE, { u: uuid, i: { uuid, name: 'Changed', ...fields } });
     expect(res.body.data).toBeNull();
     expect(res.body.errors).toHaveLength(1);
     expect(res.body.errors![0]).toMatchObject({ message, extensions: { code, field } });
   });
 
-  it('when the path uuid is over 50, then WSFieldLengthException names addressUUID (the body uuid\'s rule)', async () => {
-    const res = await t.gql('mutation($u: String!) { deleteUserAddress(addressUUID: $u) }', { u: 'x'.repeat(51) }, u.headers);
-    expect(res.body.errors![0]).toMatchObject({ message: 'addressUUID must be at most 50 characters.', extensions: { code: 'WSFieldLengthException', field: 'addressUUID' } });
+  it("when the path uuid is over 50, then WSFieldLengthException names addressUUID (the body uuid's rule)", async () => {
+    const res = await u.gql('mutation($u: String!) { deleteUserAddress(addressUUID: $u) }', { u: 'x'.repeat(51) });
+    expect(res.body.errors![0]).toMatchObject({
+      message: 'addressUUID must be at most 50 characters.',
+      extensions: { code: 'WSFieldLengthException', field: 'addressUUID' },
+    });
   });
 });
 

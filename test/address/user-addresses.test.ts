@@ -1,128 +1,188 @@
 import crypto from 'node:crypto';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { countRows, createUser, tokenFor, userAuth } from '../factories';
-import { addressRow, createUserAddress, NULL_ADDRESS } from './fixtures';
-import { SystemToken } from '../../src/modules/identity/identity.entity';
-import { hashToken } from '../../src/modules/identity/tokens';
+import {
+  createSystemToken,
+  createUser,
+  createUserAddress,
+  DEMO,
+  expectUnchangedAfterEach,
+  NULL_ADDRESS,
+  OLIVIA,
+  OLIVIA_WORK_ADDRESS,
+  useTestApp,
+  type NewUser,
+} from '../kit';
 
-let t: TestApp;
-let olivia: Record<string, string>;
-beforeAll(async () => {
-  t = await startTestApp();
-  olivia = userAuth(await tokenFor(t.db.orm, 2001));
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const olivia = t.as(OLIVIA);
 
-async function newUser() {
-  const user = await createUser(t.db.orm);
-  return { uId: user.uId, headers: userAuth(await tokenFor(t.db.orm, user.uId)) };
-}
-
-const OLIVIA_WORK = {
-  uuid: 'a0000000-0000-4000-8000-000000002001', typeCode: 'W', type: 'Work', name: 'Northwind Health, Cardiology', street: '12 Harbour Street',
-  city: 'Sydney', suburb: 'Haymarket', stateCode: 'NSW', state: 'New South Wales', postcode: '2000', countryCode: 'AU', country: 'Australia',
-  email: 'olivia.nguyen@northwind.example', phone: '+61 2 9000 2001', fax: null, mobile: null, department: 'Cardiology', division: 'Clinical Services', jobTitle: 'Cardiologist',
-};
 const OLIVIA_PERSONAL = {
-  ...NULL_ADDRESS, uuid: 'a0000000-0000-4000-8000-000000002002', typeCode: 'P', type: 'Personal', name: 'Home', street: '7 Fig Tree Lane', city: 'Sydney',
-  suburb: 'Glebe', stateCode: 'NSW', state: 'New South Wales', postcode: '2037', countryCode: 'AU', country: 'Australia', mobile: '+61 400 000 201',
+  ...NULL_ADDRESS,
+  uuid: DEMO.addresses.oliviaPersonal,
+  typeCode: 'P',
+  type: 'Personal',
+  name: 'Home',
+  street: '7 Fig Tree Lane',
+  city: 'Sydney',
+  suburb: 'Glebe',
+  stateCode: 'NSW',
+  state: 'New South Wales',
+  postcode: '2037',
+  countryCode: 'AU',
+  country: 'Australia',
+  mobile: '+61 400 000 201',
 };
 
 describe('GET /rest/user/addresses', () => {
-  it("when Olivia lists her addresses, then both come back with every field, names derived from codes", async () => {
-    const res = await t.rest('GET', '/rest/user/addresses', { headers: olivia });
+  it('when Olivia lists her addresses, then both come back with every field, names derived from codes', async () => {
+    const res = await olivia.rest('GET', '/rest/user/addresses');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([OLIVIA_WORK, OLIVIA_PERSONAL]);
+    expect(res.body).toEqual([OLIVIA_WORK_ADDRESS, OLIVIA_PERSONAL]);
   });
 
   it('when a user has none, then []; without a token, 401', async () => {
-    const u = await newUser();
-    expect(await t.rest('GET', '/rest/user/addresses', { headers: u.headers })).toMatchObject({ status: 200, body: [] });
+    const u = await t.newUser();
+    expect(await u.rest('GET', '/rest/user/addresses')).toMatchObject({ status: 200, body: [] });
     expect((await t.rest('GET', '/rest/user/addresses')).status).toBe(401);
   });
 });
 
 describe('POST /rest/user/addresses', () => {
   it('when an address is created with postCode and lower-case codes, then it is stored upper case and answered with postcode', async () => {
-    const u = await newUser();
-    const res = await t.rest('POST', '/rest/user/addresses', {
-      headers: u.headers,
-      body: { typeCode: 'O', name: 'Holiday', street: '3 Beach Road', city: 'Byron Bay', stateCode: 'nsw', postCode: '2481', countryCode: 'au', email: 'me@x.example', type: 'Echoed', country: 'Echoed' },
+    const u = await t.newUser();
+    const res = await u.rest('POST', '/rest/user/addresses', {
+      body: {
+        typeCode: 'O',
+        name: 'Holiday',
+        street: '3 Beach Road',
+        city: 'Byron Bay',
+        stateCode: 'nsw',
+        postCode: '2481',
+        countryCode: 'au',
+        email: 'me@x.example',
+        type: 'Echoed',
+        country: 'Echoed',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      ...NULL_ADDRESS, uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), typeCode: 'O', type: 'Other', name: 'Holiday', street: '3 Beach Road', city: 'Byron Bay',
-      stateCode: 'NSW', state: 'New South Wales', postcode: '2481', countryCode: 'AU', country: 'Australia', email: 'me@x.example',
+      ...NULL_ADDRESS,
+      uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      typeCode: 'O',
+      type: 'Other',
+      name: 'Holiday',
+      street: '3 Beach Road',
+      city: 'Byron Bay',
+      stateCode: 'NSW',
+      state: 'New South Wales',
+      postcode: '2481',
+      countryCode: 'AU',
+      country: 'Australia',
+      email: 'me@x.example',
     });
-    expect(await addressRow(t.db.orm, 'user_address', res.body.uuid)).toMatchObject({ user_id: u.uId, state_code: 'NSW', country_code: 'AU', postcode: '2481' });
-    const list = await t.rest('GET', '/rest/user/addresses', { headers: u.headers });
+    expect(await t.row('user_address', { uuid: res.body.uuid })).toMatchObject({
+      user_id: u.uId,
+      state_code: 'NSW',
+      country_code: 'AU',
+      postcode: '2481',
+    });
+    const list = await u.rest('GET', '/rest/user/addresses');
     expect(list.body).toEqual([res.body]);
   });
 
   it('when typeCode is missing or unknown, then WSInvalidParameterException names typeCode and nothing is stored', async () => {
-    const u = await newUser();
+    const u = await t.newUser();
     for (const body of [{ city: 'X' }, { typeCode: 'H' }, { typeCode: 'w' }]) {
-      const res = await t.rest('POST', '/rest/user/addresses', { headers: u.headers, body });
+      const res = await u.rest('POST', '/rest/user/addresses', { body });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ errorCode: 'WSInvalidParameterException', field: 'typeCode' });
     }
-    expect(await t.rest('GET', '/rest/user/addresses', { headers: u.headers })).toMatchObject({ body: [] });
+    expect(await u.rest('GET', '/rest/user/addresses')).toMatchObject({ body: [] });
   });
 
   it('when the user already keeps 50 addresses, then WSLimitExceededException (400)', async () => {
-    const u = await newUser();
-    for (let i = 0; i < 50; i++) await createUserAddress(t.db.orm, u.uId);
-    const res = await t.rest('POST', '/rest/user/addresses', { headers: u.headers, body: { typeCode: 'W' } });
-    expect(res).toMatchObject({ status: 400, body: { errorCode: 'WSLimitExceededException', message: 'A user can keep at most 50 addresses.' } });
+    const u = await t.newUser();
+    for (let i = 0; i < 50; i++) await createUserAddress(t.orm, u.uId);
+    const res = await u.rest('POST', '/rest/user/addresses', { body: { typeCode: 'W' } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { errorCode: 'WSLimitExceededException', message: 'A user can keep at most 50 addresses.' },
+    });
   });
 
   it('when created through GraphQL, then the same shape', async () => {
-    const u = await newUser();
-    const res = await t.gql('mutation($i: AddressInput!) { createUserAddress(input: $i) { typeCode type postcode country } }', { i: { typeCode: 'P', postcode: '0001', countryCode: 'NZ' } }, u.headers);
-    expect(res.body).toEqual({ data: { createUserAddress: { typeCode: 'P', type: 'Personal', postcode: '0001', country: 'New Zealand' } } });
+    const u = await t.newUser();
+    const res = await u.gql('mutation($i: AddressInput!) { createUserAddress(input: $i) { typeCode type postcode country } }', {
+      i: { typeCode: 'P', postcode: '0001', countryCode: 'NZ' },
+    });
+    expect(res.body).toEqual({
+      data: { createUserAddress: { typeCode: 'P', type: 'Personal', postcode: '0001', country: 'New Zealand' } },
+    });
   });
 });
 
 describe('updateUserAddressByAddressUUID (PUT /rest/user/addresses/{addressUUID})', () => {
   it('when some fields are sent, then they change, omitted ones keep, null erases, echoes are ignored', async () => {
-    const u = await newUser();
-    const a = await createUserAddress(t.db.orm, u.uId, { suburb: 'Ultimo', phone: '123' });
-    const res = await t.rest('PUT', `/rest/user/addresses/${a.uuid}`, {
-      headers: u.headers,
+    const u = await t.newUser();
+    const a = await createUserAddress(t.orm, u.uId, { suburb: 'Ultimo', phone: '123' });
+    const res = await u.rest('PUT', `/rest/user/addresses/${a.uuid}`, {
       body: { uuid: a.uuid.toUpperCase(), city: 'Newcastle', postCode: '2300', phone: null, type: 'Echo', state: 'Echo', country: 'Echo' },
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      ...NULL_ADDRESS, uuid: a.uuid, typeCode: 'W', type: 'Work', name: 'Office', street: '1 Test Street', city: 'Newcastle', suburb: 'Ultimo',
-      stateCode: 'NSW', state: 'New South Wales', postcode: '2300', countryCode: 'AU', country: 'Australia',
+      ...NULL_ADDRESS,
+      uuid: a.uuid,
+      typeCode: 'W',
+      type: 'Work',
+      name: 'Office',
+      street: '1 Test Street',
+      city: 'Newcastle',
+      suburb: 'Ultimo',
+      stateCode: 'NSW',
+      state: 'New South Wales',
+      postcode: '2300',
+      countryCode: 'AU',
+      country: 'Australia',
     });
-    expect(await addressRow(t.db.orm, 'user_address', a.uuid)).toMatchObject({ city: 'Newcastle', postcode: '2300', phone: null, suburb: 'Ultimo' });
+    expect(await t.row('user_address', { uuid: a.uuid })).toMatchObject({
+      city: 'Newcastle',
+      postcode: '2300',
+      phone: null,
+      suburb: 'Ultimo',
+    });
   });
 
   it('when the country changes and the state is dropped, then the address holds together', async () => {
-    const u = await newUser();
-    const a = await createUserAddress(t.db.orm, u.uId);
-    const res = await t.rest('PUT', `/rest/user/addresses/${a.uuid}`, { headers: u.headers, body: { uuid: a.uuid, countryCode: 'nz', stateCode: 'AUK' } });
+    const u = await t.newUser();
+    const a = await createUserAddress(t.orm, u.uId);
+    const res = await u.rest('PUT', `/rest/user/addresses/${a.uuid}`, { body: { uuid: a.uuid, countryCode: 'nz', stateCode: 'AUK' } });
     expect(res.body).toMatchObject({ countryCode: 'NZ', country: 'New Zealand', stateCode: 'AUK', state: 'Auckland' });
   });
 
   describe('rejected updates change nothing', () => {
-    let u: { uId: number; headers: Record<string, string> };
+    let u: NewUser;
     let uuid: string;
-    let before: any;
     beforeAll(async () => {
-      u = await newUser();
-      uuid = (await createUserAddress(t.db.orm, u.uId)).uuid;
-      before = await addressRow(t.db.orm, 'user_address', uuid);
+      u = await t.newUser();
+      uuid = (await createUserAddress(t.orm, u.uId)).uuid;
     });
-    afterEach(async () => {
-      expect(await addressRow(t.db.orm, 'user_address', uuid)).toEqual(before);
-    });
-    const update = (body: Record<string, unknown>, path = uuid) => t.rest('PUT', `/rest/user/addresses/${path}`, { headers: u.headers, body: { uuid, city: 'Changed', ...body } });
+    expectUnchangedAfterEach(() => t.row('user_address', { uuid }));
+    const update = (body: Record<string, unknown>, path = uuid) =>
+      u.rest('PUT', `/rest/user/addresses/${path}`, { body: { uuid, city: 'Changed', ...body } });
 
     const bounds: [string, number][] = [
-      ['name', 255], ['street', 255], ['city', 100], ['suburb', 100], ['postcode', 20], ['postCode', 20], ['email', 255], ['phone', 30], ['fax', 30],
-      ['mobile', 30], ['department', 50], ['division', 50], ['jobTitle', 50],
+      ['name', 255],
+      ['street', 255],
+      ['city', 100],
+      ['suburb', 100],
+      ['postcode', 20],
+      ['postCode', 20],
+      ['email', 255],
+      ['phone', 30],
+      ['fax', 30],
+      ['mobile', 30],
+      ['department', 50],
+      ['division', 50],
+      ['jobTitle', 50],
     ];
     const value = (field: string, n: number) => (field === 'email' ? `${'a'.repeat(n - 10)}@x.example` : 'x'.repeat(n));
     it.each(bounds)('when %s is longer than %i, then WSFieldLengthException names it', async (field, max) => {
@@ -132,14 +192,16 @@ describe('updateUserAddressByAddressUUID (PUT /rest/user/addresses/{addressUUID}
     });
 
     it.each(bounds)('when %s is exactly %i long, then it is accepted (on another address)', async (field, max) => {
-      const other = await createUserAddress(t.db.orm, u.uId);
-      const res = await t.rest('PUT', `/rest/user/addresses/${other.uuid}`, { headers: u.headers, body: { uuid: other.uuid, [field]: value(field, max) } });
+      const other = await createUserAddress(t.orm, u.uId);
+      const res = await u.rest('PUT', `/rest/user/addresses/${other.uuid}`, { body: { uuid: other.uuid, [field]: value(field, max) } });
       expect(res.status).toBe(200);
       expect(res.body[field === 'postCode' ? 'postcode' : field]).toBe(value(field, max));
     });
 
     it.each([
-      ['stateCode', 'ABCDEFG', 6], ['countryCode', 'AUS', 2], ['typeCode', 'WP', 1],
+      ['stateCode', 'ABCDEFG', 6],
+      ['countryCode', 'AUS', 2],
+      ['typeCode', 'WP', 1],
     ])('when the code %s is %p (over %i), then WSFieldLengthException names it', async (field, v, max) => {
       const res = await update({ [field]: v });
       expect(res.body).toEqual({ errorCode: 'WSFieldLengthException', message: `${field} must be at most ${max} characters.`, field });
@@ -180,81 +242,96 @@ describe('updateUserAddressByAddressUUID (PUT /rest/user/addresses/{addressUUID}
     it('when the address does not exist, then 404 WSAddressNotFoundException', async () => {
       const other = crypto.randomUUID();
       const res = await update({ uuid: other }, other);
-      expect(res).toMatchObject({ status: 404, body: { errorCode: 'WSAddressNotFoundException', message: 'No address of the caller has this uuid.', field: 'addressUUID' } });
+      expect(res).toMatchObject({
+        status: 404,
+        body: { errorCode: 'WSAddressNotFoundException', message: 'No address of the caller has this uuid.', field: 'addressUUID' },
+      });
     });
   });
 });
 
-describe('one user cannot touch another user\'s address', () => {
+describe("one user cannot touch another user's address", () => {
   it('through REST: read, change and delete all answer 404 and the address is unchanged', async () => {
-    const owner = await newUser();
-    const intruder = await newUser();
-    const a = await createUserAddress(t.db.orm, owner.uId);
-    const before = await addressRow(t.db.orm, 'user_address', a.uuid);
+    const owner = await t.newUser();
+    const intruder = await t.newUser();
+    const a = await createUserAddress(t.orm, owner.uId);
+    const before = await t.row('user_address', { uuid: a.uuid });
 
-    expect((await t.rest('GET', '/rest/user/addresses', { headers: intruder.headers })).body).toEqual([]);
-    const put = await t.rest('PUT', `/rest/user/addresses/${a.uuid}`, { headers: intruder.headers, body: { uuid: a.uuid, city: 'Stolen' } });
+    expect((await intruder.rest('GET', '/rest/user/addresses')).body).toEqual([]);
+    const put = await intruder.rest('PUT', `/rest/user/addresses/${a.uuid}`, { body: { uuid: a.uuid, city: 'Stolen' } });
     expect(put).toMatchObject({ status: 404, body: { errorCode: 'WSAddressNotFoundException' } });
-    const del = await t.rest('DELETE', `/rest/user/addresses/${a.uuid}`, { headers: intruder.headers });
+    const del = await intruder.rest('DELETE', `/rest/user/addresses/${a.uuid}`);
     expect(del).toMatchObject({ status: 404, body: { errorCode: 'WSAddressNotFoundException' } });
-    expect(await addressRow(t.db.orm, 'user_address', a.uuid)).toEqual(before);
+    expect(await t.row('user_address', { uuid: a.uuid })).toEqual(before);
   });
 
   it('through GraphQL: the same, and resolving another user as a federation entity is refused', async () => {
-    const owner = await newUser();
-    const intruder = await newUser();
-    const a = await createUserAddress(t.db.orm, owner.uId);
-    const before = await addressRow(t.db.orm, 'user_address', a.uuid);
+    const owner = await t.newUser();
+    const intruder = await t.newUser();
+    const a = await createUserAddress(t.orm, owner.uId);
+    const before = await t.row('user_address', { uuid: a.uuid });
 
-    const list = await t.gql('{ userAddresses { uuid } }', {}, intruder.headers);
+    const list = await intruder.gql('{ userAddresses { uuid } }');
     expect(list.body).toEqual({ data: { userAddresses: [] } });
-    const upd = await t.gql('mutation($u: String!) { updateUserAddress(addressUUID: $u, input: { uuid: $u, city: "Stolen" }) { uuid } }', { u: a.uuid }, intruder.headers);
+    const upd = await intruder.gql(
+      'mutation($u: String!) { updateUserAddress(addressUUID: $u, input: { uuid: $u, city: "Stolen" }) { uuid } }',
+      { u: a.uuid },
+    );
     expect(upd.body.errors![0].extensions).toEqual({ code: 'WSAddressNotFoundException', field: 'addressUUID' });
-    const del = await t.gql('mutation($u: String!) { deleteUserAddress(addressUUID: $u) }', { u: a.uuid }, intruder.headers);
+    const del = await intruder.gql('mutation($u: String!) { deleteUserAddress(addressUUID: $u) }', { u: a.uuid });
     expect(del.body.errors![0].extensions).toEqual({ code: 'WSAddressNotFoundException', field: 'addressUUID' });
-    const entity = await t.gql('query($r: [_Any!]!) { _entities(representations: $r) { ... on User { uId addresses { uuid } } } }', { r: [{ __typename: 'User', uId: owner.uId }] }, intruder.headers);
+    const entity = await intruder.gql('query($r: [_Any!]!) { _entities(representations: $r) { ... on User { uId addresses { uuid } } } }', {
+      r: [{ __typename: 'User', uId: owner.uId }],
+    });
     expect(entity.body.errors![0].extensions).toEqual({ code: 'WSInsufficientPrivilegesException' });
     expect(entity.body.data).toEqual({ _entities: [null] });
-    expect(await addressRow(t.db.orm, 'user_address', a.uuid)).toEqual(before);
+    expect(await t.row('user_address', { uuid: a.uuid })).toEqual(before);
   });
 });
 
 describe('DELETE /rest/user/addresses/{addressUUID}', () => {
   it('when the owner deletes an address, then 204 without a body, and a second delete is 404', async () => {
-    const u = await newUser();
-    const a = await createUserAddress(t.db.orm, u.uId);
-    const res = await t.rest('DELETE', `/rest/user/addresses/${a.uuid}`, { headers: u.headers });
+    const u = await t.newUser();
+    const a = await createUserAddress(t.orm, u.uId);
+    const res = await u.rest('DELETE', `/rest/user/addresses/${a.uuid}`);
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
-    expect(await addressRow(t.db.orm, 'user_address', a.uuid)).toBeUndefined();
-    expect((await t.rest('DELETE', `/rest/user/addresses/${a.uuid}`, { headers: u.headers })).status).toBe(404);
+    expect(await t.row('user_address', { uuid: a.uuid })).toBeUndefined();
+    expect((await u.rest('DELETE', `/rest/user/addresses/${a.uuid}`)).status).toBe(404);
   });
 });
 
 describe('User as a federation entity', () => {
   let gateway: Record<string, string>;
   beforeAll(async () => {
-    const em = t.db.orm.em.fork();
-    const raw = `gateway-${crypto.randomUUID()}`;
-    em.create(SystemToken, { tokenHash: hashToken(raw), name: 'Test gateway', scopes: ['federation'] });
-    await em.flush();
-    gateway = { 'x-api-key': raw };
+    gateway = { 'x-api-key': await createSystemToken(t.orm, ['federation'], { name: 'Test gateway' }) };
   });
 
   const query = 'query($r: [_Any!]!) { _entities(representations: $r) { ... on User { uId uFirstName addresses { uuid typeCode } } } }';
 
   it('when a user resolves their own reference, then the profile and addresses come back', async () => {
-    const res = await t.gql(query, { r: [{ __typename: 'User', uId: 2001 }] }, olivia);
+    const res = await olivia.gql(query, { r: [{ __typename: 'User', uId: OLIVIA }] });
     expect(res.body).toEqual({
-      data: { _entities: [{ uId: 2001, uFirstName: 'Olivia', addresses: [{ uuid: OLIVIA_WORK.uuid, typeCode: 'W' }, { uuid: OLIVIA_PERSONAL.uuid, typeCode: 'P' }] }] },
+      data: {
+        _entities: [
+          {
+            uId: OLIVIA,
+            uFirstName: 'Olivia',
+            addresses: [
+              { uuid: OLIVIA_WORK_ADDRESS.uuid, typeCode: 'W' },
+              { uuid: OLIVIA_PERSONAL.uuid, typeCode: 'P' },
+            ],
+          },
+        ],
+      },
     });
   });
 
   it('when a gateway resolves 100 users, then their addresses cost one SQL statement, as for one user', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 100; i++) {
-      const u = await createUser(t.db.orm);
-      await createUserAddress(t.db.orm, u.uId, { typeCode: 'P' });
+      const u = await createUser(t.orm);
+      await createUserAddress(t.orm, u.uId, { typeCode: 'P' });
       ids.push(u.uId);
     }
     const run = async (n: number) => {
@@ -269,15 +346,12 @@ describe('User as a federation entity', () => {
     const hundred = await run(100);
     expect(hundred.filter((s) => /from "user_address"/.test(s))).toHaveLength(1);
     expect(hundred.length).toBe(one.length);
-    expect(await countRows(t.db.orm, 'user_address')).toBeGreaterThanOrEqual(100);
+    expect(await t.countRows('user_address')).toBeGreaterThanOrEqual(100);
   });
 
   it('when the system token lacks the federation scope, then the reference is refused', async () => {
-    const em = t.db.orm.em.fork();
-    const raw = `other-${crypto.randomUUID()}`;
-    em.create(SystemToken, { tokenHash: hashToken(raw), name: 'Other', scopes: ['ingestion'] });
-    await em.flush();
-    const res = await t.gql(query, { r: [{ __typename: 'User', uId: 2001 }] }, { 'x-api-key': raw });
+    const raw = await createSystemToken(t.orm, ['ingestion'], { name: 'Other' });
+    const res = await t.gql(query, { r: [{ __typename: 'User', uId: OLIVIA }] }, { 'x-api-key': raw });
     expect(res.body.errors![0].extensions.code).toBe('InsufficientPrivilegesException');
   });
 

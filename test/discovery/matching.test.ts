@@ -1,39 +1,42 @@
-// The matching rule of DESIGN.md through getRecommendedEntitiesForUser: each dimension open,
+// The matching rule of docs/api/discovery.md through getRecommendedEntitiesForUser: each dimension open,
 // matched, unknown and mismatched; full before partial; once per company; the order; the
 // three exclusions; pending requests; search terms.
 //
 // Each case gets its own tag (searchTerms isolates it) and two companies: the case company
 // "B <tag>" and an anchor "A <tag>" that is always partly met. Full matches come first, then
 // names, so the answer tells the level: full [B, A], partial [A, B], not met [A].
-import type { MikroORM } from '@mikro-orm/core';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { createCompany, createUser, suffix, tokenFor, userAuth } from '../factories';
-import { connect, createCriterion, createIdentifier, giveIdentifier, type Dims } from './discovery-factories';
+import {
+  connect,
+  createCompany,
+  createCriterion,
+  createIdentifier,
+  giveIdentifier,
+  suffix,
+  useTestApp,
+  type Client,
+  type Dims,
+} from '../kit';
 import type { User } from '../../src/modules/user/user.entity';
 
-let t: TestApp;
-let orm: MikroORM;
+const t = useTestApp();
 const ids = { auHeld: 0, auNever: 0, nz: 0 };
 
 beforeAll(async () => {
-  t = await startTestApp();
-  orm = t.db.orm;
-  ids.auHeld = (await createIdentifier(orm, { countryCode: 'AU' })).identifierId;
-  ids.auNever = (await createIdentifier(orm, { countryCode: 'AU' })).identifierId;
-  ids.nz = (await createIdentifier(orm, { countryCode: 'NZ' })).identifierId;
+  ids.auHeld = (await createIdentifier(t.orm, { countryCode: 'AU' })).identifierId;
+  ids.auNever = (await createIdentifier(t.orm, { countryCode: 'AU' })).identifierId;
+  ids.nz = (await createIdentifier(t.orm, { countryCode: 'NZ' })).identifierId;
 });
-afterAll(() => t.close());
 
 const PROFILE = { countryCode: 'AU', professionId: 101, specialtyId: 201 };
 
-async function userWith(profile: Partial<User>, held: number[] = []): Promise<{ user: User; auth: Record<string, string> }> {
-  const user = await createUser(orm, { ...PROFILE, ...profile });
-  for (const id of held) await giveIdentifier(orm, user.uId, id);
-  return { user, auth: userAuth(await tokenFor(orm, user.uId)) };
+async function userWith(profile: Partial<User>, held: number[] = []): Promise<{ user: User; auth: Client }> {
+  const u = await t.newUser({ ...PROFILE, ...profile });
+  for (const id of held) await giveIdentifier(t.orm, u.uId, id);
+  return { user: u.user, auth: u };
 }
 
-async function recommend(auth: Record<string, string>, searchTerms: string, version = 2) {
-  const res = await t.rest('POST', '/rest/user/recommended/entities', { headers: auth, body: { version, entityType: ['company'], searchTerms } });
+async function recommend(auth: Client, searchTerms: string, version = 2) {
+  const res = await auth.rest('POST', '/rest/user/recommended/entities', { body: { version, entityType: ['company'], searchTerms } });
   expect(res.status).toBe(200);
   return res.body as any[];
 }
@@ -64,22 +67,52 @@ const CASES: Case[] = [
   { name: 'identifier open', criterion: () => ({ identifiers: [] }), held: () => [ids.auHeld], expected: 'full' },
   { name: 'identifier match', criterion: () => ({ identifiers: [ids.auHeld] }), held: () => [ids.auHeld], expected: 'full' },
   { name: 'identifier match, issued elsewhere', criterion: () => ({ identifiers: [ids.nz] }), held: () => [ids.nz], expected: 'full' },
-  { name: 'identifier unknown (own country, not held)', criterion: () => ({ identifiers: [ids.auNever, ids.nz] }), held: () => [ids.auHeld], expected: 'partial' },
-  { name: 'identifier unknown (no country)', criterion: () => ({ identifiers: [ids.nz] }), profile: { countryCode: null }, expected: 'partial' },
-  { name: 'identifier mismatch (none issued in own country)', criterion: () => ({ identifiers: [ids.nz] }), held: () => [ids.auHeld], expected: 'none' },
-  { name: 'unknown and mismatch: not met', criterion: () => ({ countries: ['NZ'], professions: [101] }), profile: { professionId: null }, expected: 'none' },
-  { name: 'two unknowns: partial', criterion: () => ({ professions: [101], specialties: [201] }), profile: { professionId: null, specialtyId: null }, expected: 'partial' },
-  { name: 'every dimension matched', criterion: () => ({ countries: ['AU'], professions: [101], specialties: [201], identifiers: [ids.auHeld] }), held: () => [ids.auHeld], expected: 'full' },
+  {
+    name: 'identifier unknown (own country, not held)',
+    criterion: () => ({ identifiers: [ids.auNever, ids.nz] }),
+    held: () => [ids.auHeld],
+    expected: 'partial',
+  },
+  {
+    name: 'identifier unknown (no country)',
+    criterion: () => ({ identifiers: [ids.nz] }),
+    profile: { countryCode: null },
+    expected: 'partial',
+  },
+  {
+    name: 'identifier mismatch (none issued in own country)',
+    criterion: () => ({ identifiers: [ids.nz] }),
+    held: () => [ids.auHeld],
+    expected: 'none',
+  },
+  {
+    name: 'unknown and mismatch: not met',
+    criterion: () => ({ countries: ['NZ'], professions: [101] }),
+    profile: { professionId: null },
+    expected: 'none',
+  },
+  {
+    name: 'two unknowns: partial',
+    criterion: () => ({ professions: [101], specialties: [201] }),
+    profile: { professionId: null, specialtyId: null },
+    expected: 'partial',
+  },
+  {
+    name: 'every dimension matched',
+    criterion: () => ({ countries: ['AU'], professions: [101], specialties: [201], identifiers: [ids.auHeld] }),
+    held: () => [ids.auHeld],
+    expected: 'full',
+  },
 ];
 
 describe('the matching rule, dimension by dimension', () => {
   it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const tag = `case${suffix()}`;
     const { auth } = await userWith(c.profile ?? {}, c.held?.() ?? []);
-    const subject = await createCompany(orm, { companyName: `B ${tag}` });
-    const anchor = await createCompany(orm, { companyName: `A ${tag}` });
-    await createCriterion(orm, subject.companyId, c.criterion());
-    await createCriterion(orm, anchor.companyId, { identifiers: [ids.auNever] });
+    const subject = await createCompany(t.orm, { companyName: `B ${tag}` });
+    const anchor = await createCompany(t.orm, { companyName: `A ${tag}` });
+    await createCriterion(t.orm, subject.companyId, c.criterion());
+    await createCriterion(t.orm, anchor.companyId, { identifiers: [ids.auNever] });
 
     const names = (await recommend(auth, tag)).map((e) => e.companyName);
     const expected = { full: [`B ${tag}`, `A ${tag}`], partial: [`A ${tag}`, `B ${tag}`], none: [`A ${tag}`] }[c.expected];
@@ -91,30 +124,30 @@ describe('companies with several criteria', () => {
   it('when one criterion is partly and another fully met, then the company is a full match and appears once', async () => {
     const tag = `multi${suffix()}`;
     const { auth } = await userWith({});
-    const subject = await createCompany(orm, { companyName: `B ${tag}` });
-    const anchor = await createCompany(orm, { companyName: `A ${tag}` });
-    await createCriterion(orm, subject.companyId, { identifiers: [ids.auNever] });
-    await createCriterion(orm, subject.companyId, { countries: ['AU'] });
-    await createCriterion(orm, subject.companyId, { professions: [101] });
-    await createCriterion(orm, anchor.companyId, { identifiers: [ids.auNever] });
+    const subject = await createCompany(t.orm, { companyName: `B ${tag}` });
+    const anchor = await createCompany(t.orm, { companyName: `A ${tag}` });
+    await createCriterion(t.orm, subject.companyId, { identifiers: [ids.auNever] });
+    await createCriterion(t.orm, subject.companyId, { countries: ['AU'] });
+    await createCriterion(t.orm, subject.companyId, { professions: [101] });
+    await createCriterion(t.orm, anchor.companyId, { identifiers: [ids.auNever] });
     expect((await recommend(auth, tag)).map((e) => e.entityId)).toEqual([String(subject.companyId), String(anchor.companyId)]);
   });
 
   it('when one criterion mismatches and another is partly met, then the company is a partial match', async () => {
     const tag = `mixed${suffix()}`;
     const { auth } = await userWith({});
-    const subject = await createCompany(orm, { companyName: `A ${tag}` });
-    const full = await createCompany(orm, { companyName: `B ${tag}` });
-    await createCriterion(orm, subject.companyId, { countries: ['NZ'] });
-    await createCriterion(orm, subject.companyId, { identifiers: [ids.auNever] });
-    await createCriterion(orm, full.companyId, { countries: ['AU'] });
+    const subject = await createCompany(t.orm, { companyName: `A ${tag}` });
+    const full = await createCompany(t.orm, { companyName: `B ${tag}` });
+    await createCriterion(t.orm, subject.companyId, { countries: ['NZ'] });
+    await createCriterion(t.orm, subject.companyId, { identifiers: [ids.auNever] });
+    await createCriterion(t.orm, full.companyId, { countries: ['AU'] });
     expect((await recommend(auth, tag)).map((e) => e.entityId)).toEqual([String(full.companyId), String(subject.companyId)]);
   });
 
   it('when a company has no criteria, then it is never recommended', async () => {
     const tag = `nocrit${suffix()}`;
     const { auth } = await userWith({});
-    await createCompany(orm, { companyName: `A ${tag}` });
+    await createCompany(t.orm, { companyName: `A ${tag}` });
     expect(await recommend(auth, tag)).toEqual([]);
   });
 });
@@ -124,8 +157,8 @@ describe('order', () => {
     const tag = `order${suffix()}`;
     const { auth } = await userWith({});
     const make = async (name: string, dims: Dims) => {
-      const c = await createCompany(orm, { companyName: `${name} ${tag}` });
-      await createCriterion(orm, c.companyId, dims);
+      const c = await createCompany(t.orm, { companyName: `${name} ${tag}` });
+      await createCriterion(t.orm, c.companyId, dims);
       return c;
     };
     await make('gamma', { countries: ['AU'] });
@@ -137,9 +170,13 @@ describe('order', () => {
     const twin2 = await make('twin', { countries: ['AU'] });
     const body = await recommend(auth, tag);
     expect(body.map((e) => `${e.companyName.replace(` ${tag}`, '')}:${e.entityId}`)).toEqual([
-      `alpha:${body[0].entityId}`, `Beta:${body[1].entityId}`, `gamma:${body[2].entityId}`,
-      `twin:${twin1.companyId}`, `twin:${twin2.companyId}`,
-      `aardvark:${body[5].entityId}`, `Zebra:${body[6].entityId}`,
+      `alpha:${body[0].entityId}`,
+      `Beta:${body[1].entityId}`,
+      `gamma:${body[2].entityId}`,
+      `twin:${twin1.companyId}`,
+      `twin:${twin2.companyId}`,
+      `aardvark:${body[5].entityId}`,
+      `Zebra:${body[6].entityId}`,
     ]);
   });
 });
@@ -149,8 +186,8 @@ describe('exclusions and connection states', () => {
     const tag = `state${suffix()}`;
     const { user, auth } = await userWith({});
     const make = async (name: string, data: object, dims: Dims = { countries: ['AU'] }) => {
-      const c = await createCompany(orm, { companyName: `${name} ${tag}`, ...data });
-      await createCriterion(orm, c.companyId, dims);
+      const c = await createCompany(t.orm, { companyName: `${name} ${tag}`, ...data });
+      await createCriterion(t.orm, c.companyId, dims);
       return c;
     };
     const accepted = await make('accepted', {});
@@ -161,11 +198,11 @@ describe('exclusions and connection states', () => {
     const requested = await make('requested', {}, { identifiers: [ids.auNever] });
     const rejected = await make('rejected', {});
     const free = await make('free', {});
-    await connect(orm, user.uId, accepted.companyId, 'accepted');
-    await connect(orm, user.uId, pending.companyId, 'pending');
-    await connect(orm, user.uId, pendingPartial.companyId, 'pending');
-    await connect(orm, user.uId, requested.companyId, 'requested');
-    await connect(orm, user.uId, rejected.companyId, 'rejected');
+    await connect(t.orm, user.uId, accepted.companyId, 'accepted');
+    await connect(t.orm, user.uId, pending.companyId, 'pending');
+    await connect(t.orm, user.uId, pendingPartial.companyId, 'pending');
+    await connect(t.orm, user.uId, requested.companyId, 'requested');
+    await connect(t.orm, user.uId, rejected.companyId, 'rejected');
 
     const body = await recommend(auth, tag);
     expect(body.map((e) => [e.companyName.replace(` ${tag}`, ''), e.entityConnectionPending])).toEqual([
@@ -182,9 +219,9 @@ describe('exclusions and connection states', () => {
     const tag = `other${suffix()}`;
     const { auth } = await userWith({});
     const { user: other } = await userWith({});
-    const c = await createCompany(orm, { companyName: `X ${tag}` });
-    await createCriterion(orm, c.companyId, { countries: ['AU'] });
-    await connect(orm, other.uId, c.companyId, 'accepted');
+    const c = await createCompany(t.orm, { companyName: `X ${tag}` });
+    await createCriterion(t.orm, c.companyId, { countries: ['AU'] });
+    await connect(t.orm, other.uId, c.companyId, 'accepted');
     expect((await recommend(auth, tag)).map((e) => [e.entityId, e.entityConnectionPending])).toEqual([[String(c.companyId), false]]);
   });
 });
@@ -194,8 +231,8 @@ describe('searchTerms', () => {
     const tag = `search${suffix()}`;
     const { auth } = await userWith({});
     const make = async (data: object) => {
-      const c = await createCompany(orm, { companyName: `Company ${tag}`, ...data });
-      await createCriterion(orm, c.companyId, { countries: ['AU'] });
+      const c = await createCompany(t.orm, { companyName: `Company ${tag}`, ...data });
+      await createCriterion(t.orm, c.companyId, { countries: ['AU'] });
       return c;
     };
     const byName = await make({ companyName: `Heart Clinic ${tag}`, companyDesc: null, companyCity: 'Darwin' });

@@ -1,19 +1,22 @@
 // getRecommendedEntitiesForUser (3) on the demo tenant: Olivia's list, the version 1 and 2
 // shapes, the control object's validation, and the GraphQL query with nested loaders.
-import { startTestApp, type TestApp } from '../helpers/app';
-import { createCompany, createUser, suffix, tokenFor, userAuth } from '../factories';
-import { createCriterion, createIdentifier } from './discovery-factories';
+import { createCompany, createCriterion, createIdentifier, DEMO, OLIVIA, OMAR, suffix, useTestApp, type Client } from '../kit';
 
-let t: TestApp;
-let olivia: Record<string, string>;
-beforeAll(async () => {
-  t = await startTestApp();
-  olivia = userAuth(await tokenFor(t.db.orm, 2001));
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const olivia = t.as(OLIVIA);
+const { southgate, eastwood, westfield } = DEMO.companies;
 
 const base = 'http://localhost:4000/files/companies';
-const demo = (id: number, name: string, slug: string, address: string, city: string, postcode: string, state: string, pending: boolean) => ({
+const demo = (
+  id: number,
+  name: string,
+  slug: string,
+  address: string,
+  city: string,
+  postcode: string,
+  state: string,
+  pending: boolean,
+) => ({
   entityType: 'company',
   entityId: String(id),
   entityConnectionPending: pending,
@@ -30,14 +33,23 @@ const demo = (id: number, name: string, slug: string, address: string, city: str
   companyContactEmail: `contact@${slug}.example`,
   companyWebsite: `https://${slug}.example`,
 });
-const PENDING = demo(1007, 'Pending Partners', 'pendingpartners', '50 King William Street', 'Adelaide', '5000', 'South Australia', true);
-const SOUTHGATE = demo(1002, 'Southgate Clinics', 'southgateclinics', '200 Collins Street', 'Melbourne', '3000', 'Victoria', false);
-const EASTWOOD = demo(1003, 'Eastwood Care', 'eastwoodcare', '12 Queen Street', 'Brisbane', '4000', 'Queensland', false);
+const PENDING = demo(
+  DEMO.companies.pending,
+  'Pending Partners',
+  'pendingpartners',
+  '50 King William Street',
+  'Adelaide',
+  '5000',
+  'South Australia',
+  true,
+);
+const SOUTHGATE = demo(southgate, 'Southgate Clinics', 'southgateclinics', '200 Collins Street', 'Melbourne', '3000', 'Victoria', false);
+const EASTWOOD = demo(eastwood, 'Eastwood Care', 'eastwoodcare', '12 Queen Street', 'Brisbane', '4000', 'Queensland', false);
 
-const post = (body: unknown, headers = olivia) => t.rest('POST', '/rest/user/recommended/entities', { headers, body });
+const post = (body: unknown, who: Client = olivia) => who.rest('POST', '/rest/user/recommended/entities', { body });
 
 describe("Olivia's demo recommendations", () => {
-  it('version 2: 1007 (pending, full) and 1002 (full) by name, then 1003 (partial), with usesCAF and cafUrl', async () => {
+  it('version 2: Pending Partners (pending, full) and Southgate (full) by name, then Eastwood (partial), with usesCAF and cafUrl', async () => {
     const res = await post({ version: 2, entityType: ['company'] });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
@@ -60,18 +72,19 @@ describe("Olivia's demo recommendations", () => {
   });
 
   it('searchTerms narrows the suggestions', async () => {
-    expect((await post({ version: 2, entityType: ['company'], searchTerms: 'melbourne' })).body).toEqual([{ ...SOUTHGATE, usesCAF: true, cafUrl: 'https://southgateclinics.example/caf' }]);
+    expect((await post({ version: 2, entityType: ['company'], searchTerms: 'melbourne' })).body).toEqual([
+      { ...SOUTHGATE, usesCAF: true, cafUrl: 'https://southgateclinics.example/caf' },
+    ]);
   });
 
   it('Omar (NZ, no profession) is offered Westfield Labs, partly: it asks for an MCNZ number he has not given', async () => {
-    const omar = userAuth(await tokenFor(t.db.orm, 2004));
-    const res = await post({ version: 1, entityType: ['company'] }, omar);
-    expect(res.body.map((e: any) => [e.entityId, e.companyCountry, e.companyState])).toEqual([['1004', 'New Zealand', null]]);
+    const res = await post({ version: 1, entityType: ['company'] }, t.as(OMAR));
+    expect(res.body.map((e: any) => [e.entityId, e.companyCountry, e.companyState])).toEqual([[String(westfield), 'New Zealand', null]]);
   });
 
   it('a user whose profile meets no criterion gets an empty array', async () => {
-    const user = await createUser(t.db.orm, { countryCode: 'FR' });
-    expect(await post({ version: 2, entityType: ['company'] }, userAuth(await tokenFor(t.db.orm, user.uId)))).toMatchObject({ status: 200, body: [] });
+    const user = await t.newUser({ countryCode: 'FR' });
+    expect(await post({ version: 2, entityType: ['company'] }, user)).toMatchObject({ status: 200, body: [] });
   });
 });
 
@@ -79,18 +92,42 @@ describe('control object validation', () => {
   const invalid = (field: string, message: string) => ({ status: 400, body: { errorCode: 'WSInvalidParameterException', message, field } });
 
   it.each([
-    [{ version: 3, entityType: ['company'] }, { status: 400, body: { errorCode: 'WSUnsupportedVersionException', message: 'Version 3 is not supported; use 1 or 2.', field: 'version' } }],
-    [{ version: 0, entityType: ['company'] }, { status: 400, body: { errorCode: 'WSUnsupportedVersionException', message: 'Version 0 is not supported; use 1 or 2.', field: 'version' } }],
+    [
+      { version: 3, entityType: ['company'] },
+      {
+        status: 400,
+        body: { errorCode: 'WSUnsupportedVersionException', message: 'Version 3 is not supported; use 1 or 2.', field: 'version' },
+      },
+    ],
+    [
+      { version: 0, entityType: ['company'] },
+      {
+        status: 400,
+        body: { errorCode: 'WSUnsupportedVersionException', message: 'Version 0 is not supported; use 1 or 2.', field: 'version' },
+      },
+    ],
     [{ entityType: ['company'] }, invalid('version', 'Invalid value for version.')],
     [{ version: 'two', entityType: ['company'] }, invalid('version', 'Invalid value for version.')],
     [{ version: 2 }, invalid('entityType', 'Invalid value for entityType.')],
     [{ version: 2, entityType: [] }, invalid('entityType', 'entityType must list at least one of company and event.')],
     [{ version: 2, entityType: ['company', 'person'] }, invalid('entityType', 'entityType must list at least one of company and event.')],
-    [{ version: 2, entityType: ['company'], searchTerms: '' }, invalid('searchTerms', 'searchTerms, when present, must be a non-empty string.')],
-    [{ version: 2, entityType: ['company'], searchTerms: '   ' }, invalid('searchTerms', 'searchTerms, when present, must be a non-empty string.')],
+    [
+      { version: 2, entityType: ['company'], searchTerms: '' },
+      invalid('searchTerms', 'searchTerms, when present, must be a non-empty string.'),
+    ],
+    [
+      { version: 2, entityType: ['company'], searchTerms: '   ' },
+      invalid('searchTerms', 'searchTerms, when present, must be a non-empty string.'),
+    ],
     // A number would be taken as its text (legacy decoding); a boolean is not text.
     [{ version: 2, entityType: ['company'], searchTerms: true }, invalid('searchTerms', 'Invalid value for searchTerms.')],
-    [{ version: 2, entityType: ['company'], searchTerms: 'x'.repeat(256) }, { status: 400, body: { errorCode: 'WSFieldLengthException', message: 'searchTerms must be at most 255 characters.', field: 'searchTerms' } }],
+    [
+      { version: 2, entityType: ['company'], searchTerms: 'x'.repeat(256) },
+      {
+        status: 400,
+        body: { errorCode: 'WSFieldLengthException', message: 'searchTerms must be at most 255 characters.', field: 'searchTerms' },
+      },
+    ],
   ])('%j is refused', async (body, expected) => {
     const res = await post(body);
     expect({ status: res.status, body: res.body }).toEqual(expected);
@@ -112,41 +149,45 @@ describe('GraphQL recommendedEntities', () => {
   }`;
 
   it('answers the demo list with each company and its criteria', async () => {
-    const res = await t.gql(QUERY, {}, olivia);
+    const res = await olivia.gql(QUERY);
     expect(res.body.errors).toBeUndefined();
-    const [pending, southgate, eastwood] = res.body.data!.recommendedEntities;
-    expect(pending).toMatchObject({ entityId: '1007', entityConnectionPending: true, usesCAF: false });
-    expect(southgate.company).toEqual({
-      companyId: 1002, companyState: 'Victoria', companyCountry: 'Australia', companyLogoURL: `${base}/1002/logo.png`,
+    const [pendingPartners, southgateClinics, eastwoodCare] = res.body.data!.recommendedEntities;
+    expect(pendingPartners).toMatchObject({ entityId: String(DEMO.companies.pending), entityConnectionPending: true, usesCAF: false });
+    expect(southgateClinics.company).toEqual({
+      companyId: southgate,
+      companyState: 'Victoria',
+      companyCountry: 'Australia',
+      companyLogoURL: `${base}/${southgate}/logo.png`,
       criteria: [
         { criteriaId: 602, countries: ['AU'], professions: [101], specialties: [201, 202], identifiers: [] },
         { criteriaId: 603, countries: ['AU'], professions: [102], specialties: [], identifiers: [] },
       ],
       identifierDefinitions: [],
     });
-    expect(eastwood.company.identifierDefinitions).toEqual([{ identifierId: 501, name: 'AHPRA', desc: 'Australian Health Practitioner Regulation Agency registration number' }]);
+    expect(eastwoodCare.company.identifierDefinitions).toEqual([
+      { identifierId: DEMO.identifiers.ahpra, name: 'AHPRA', desc: 'Australian Health Practitioner Regulation Agency registration number' },
+    ]);
   });
 
   it('version 1 answers null for usesCAF and cafUrl', async () => {
-    const res = await t.gql(`{ recommendedEntities(version: 1, entityType: ["company"]) { entityId usesCAF cafUrl } }`, {}, olivia);
-    expect(res.body.data!.recommendedEntities[1]).toEqual({ entityId: '1002', usesCAF: null, cafUrl: null });
+    const res = await olivia.gql(`{ recommendedEntities(version: 1, entityType: ["company"]) { entityId usesCAF cafUrl } }`);
+    expect(res.body.data!.recommendedEntities[1]).toEqual({ entityId: String(southgate), usesCAF: null, cafUrl: null });
   });
 
   it('the statement count does not grow with the companies returned and their criteria', async () => {
     const tag = `gql${suffix()}`;
-    const user = await createUser(t.db.orm, { countryCode: 'AU' });
-    const auth = userAuth(await tokenFor(t.db.orm, user.uId));
-    const idDef = await createIdentifier(t.db.orm, { countryCode: 'AU' });
+    const auth = await t.newUser({ countryCode: 'AU' });
+    const idDef = await createIdentifier(t.orm, { countryCode: 'AU' });
     const add = async (n: number) => {
       for (let i = 0; i < n; i++) {
-        const c = await createCompany(t.db.orm, { companyName: `C${i} ${tag}` });
-        await createCriterion(t.db.orm, c.companyId, { countries: ['AU'] });
-        await createCriterion(t.db.orm, c.companyId, { identifiers: [idDef.identifierId] });
+        const c = await createCompany(t.orm, { companyName: `C${i} ${tag}` });
+        await createCriterion(t.orm, c.companyId, { countries: ['AU'] });
+        await createCriterion(t.orm, c.companyId, { identifiers: [idDef.identifierId] });
       }
     };
     await add(2);
     const run = async () => {
-      const res = await t.gql(QUERY, { terms: tag }, auth);
+      const res = await auth.gql(QUERY, { terms: tag });
       expect(res.body.errors).toBeUndefined();
       return res.body.data!.recommendedEntities.length;
     };

@@ -1,35 +1,28 @@
 // Matching runs in the database: recommending from 10,000 matching companies takes as many
 // SQL statements as recommending from 10.
-import { startTestApp, type TestApp } from '../helpers/app';
-import { createUser, tokenFor, userAuth } from '../factories';
+import { useTestApp } from '../kit';
 import { companyLevels } from '../../src/modules/discovery/matching';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ demo: false });
-});
-afterAll(() => t.close());
+const t = useTestApp({ demo: false });
 
 /** Bulk-inserts companies named "Scale <n>" with one criterion each, alternating full and partial matches for an AU doctor. */
 async function seedCompanies(from: number, to: number): Promise<void> {
-  const conn = t.db.orm.em.fork().getConnection();
-  await conn.execute(`
+  await t.sql(`
     insert into company (company_id, company_name, company_city, company_country_code, company_state_code, logo_key)
     select n, 'Scale ' || lpad(n::text, 6, '0'), 'Sydney', 'AU', 'NSW', 'companies/' || n || '/logo.png'
     from generate_series(${from}, ${to}) n`);
-  await conn.execute(`
+  await t.sql(`
     insert into discovery_criterion (company_id, countries, professions, specialties, identifiers)
     select n, '{AU}', case when n % 2 = 0 then '{101}'::int[] else '{}'::int[] end, '{}', case when n % 2 = 0 then '{}'::int[] else '{1}'::int[] end
     from generate_series(${from}, ${to}) n`);
-  await conn.execute('analyze company');
-  await conn.execute('analyze discovery_criterion');
+  await t.sql('analyze company');
+  await t.sql('analyze discovery_criterion');
 }
 
 it('the statement count with 10,000 companies equals that with 10', async () => {
-  await t.db.orm.em.fork().getConnection().execute(`insert into identifier_definition (identifier_id, name, description, country_code) values (1, 'REG', 'Registration', 'AU')`);
-  const user = await createUser(t.db.orm, { countryCode: 'AU', professionId: 101 });
-  const auth = userAuth(await tokenFor(t.db.orm, user.uId));
-  const call = () => t.rest('POST', '/rest/user/recommended/entities', { headers: auth, body: { version: 2, entityType: ['company'] } });
+  await t.sql(`insert into identifier_definition (identifier_id, name, description, country_code) values (1, 'REG', 'Registration', 'AU')`);
+  const user = await t.newUser({ countryCode: 'AU', professionId: 101 });
+  const call = () => user.rest('POST', '/rest/user/recommended/entities', { body: { version: 2, entityType: ['company'] } });
 
   await seedCompanies(1, 10);
   let res: any;
@@ -53,8 +46,10 @@ it('the statement count with 10,000 companies equals that with 10', async () => 
 // Runs on the 10,000 companies seeded above.
 it('a selective profile is matched through the indexes, not by reading every criterion', async () => {
   const q = companyLevels({ uId: 1, countryCode: 'NZ', professionId: 102, specialtyId: null }) as any;
-  const em = t.db.orm.em.fork();
-  const plan = (await em.getConnection().execute(`explain ${em.getPlatform().formatQuery(q.sql, q.params)}`)).map((r: any) => r['QUERY PLAN']).join('\n');
+  const em = t.orm.em.fork();
+  const plan = (await em.getConnection().execute(`explain ${em.getPlatform().formatQuery(q.sql, q.params)}`))
+    .map((r: any) => r['QUERY PLAN'])
+    .join('\n');
   expect(plan).toMatch(/Bitmap Index Scan on "?discovery_criterion_(countries_gin|professions_gin|open_countries|open_professions)/);
   expect(plan).not.toMatch(/Seq Scan on "?discovery_criterion/);
 });

@@ -29,7 +29,12 @@ it('runs every command of the getting-started page against a fresh npm start', a
   try {
     // A plain shell: no start-up files (a system bashrc under `set -u` would fail on PS1).
     const shellEnv = { PATH: process.env.PATH, HOME: os.tmpdir(), LANG: 'C.UTF-8', BASE: service.baseUrl };
-    const run = spawnSync('bash', ['--noprofile', '--norc', '-euo', 'pipefail', '-c', script], { env: shellEnv, cwd: os.tmpdir(), encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync('bash', ['--noprofile', '--norc', '-euo', 'pipefail', '-c', script], {
+      env: shellEnv,
+      cwd: os.tmpdir(),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
     expect(run.stdout).toContain('"entityId": "1007"');
     expect(run.stdout).toContain('"errorCode": "WSInvalidAuthTokenException"');

@@ -3,11 +3,9 @@
 // pg_terminate_backend. Requests answer 503 with the module's service exception, never hang
 // or crash the process, and the service recovers by itself when the database is back.
 import net from 'node:net';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { createTestDb, type TestDb } from '../helpers/db';
-import { tokenFor, userAuth } from '../factories';
-import { DemoSeeder } from '../../src/db/seed';
-import { createOrm } from '../../src/db/orm';
+import { OLIVIA, useTestApp } from '../kit';
+import { createTestDb, type TestDb } from '../kit/db';
+import { createOrm, DemoSeeder } from '../kit/src';
 
 /** A TCP proxy to PostgreSQL that can be cut (every socket dropped, new ones refused) and restored. */
 class CuttableProxy {
@@ -27,7 +25,7 @@ class CuttableProxy {
       client.pipe(upstream).pipe(client);
     });
     await new Promise<void>((r) => this.server!.listen(port, '127.0.0.1', r));
-    this.port = (this.server!.address() as net.AddressInfo).port;
+    this.port = (this.server.address() as net.AddressInfo).port;
   }
 
   async cut(): Promise<void> {
@@ -41,10 +39,8 @@ if (!base) throw new Error('npm run test:faults needs DATABASE_URL (a real Postg
 
 let db: TestDb;
 let proxy: CuttableProxy;
-let t: TestApp;
-let headers: Record<string, string>;
 
-beforeAll(async () => {
+const t = useTestApp(async () => {
   const real = await createTestDb();
   await real.orm.em.fork().transactional((em) => new DemoSeeder().run(em));
   const url = new URL(real.databaseUrl!);
@@ -53,16 +49,27 @@ beforeAll(async () => {
   const viaProxy = new URL(real.databaseUrl!);
   viaProxy.port = String(proxy.port);
   // The app talks to the database only through the proxy.
-  const orm = await createOrm({ databaseUrl: viaProxy.toString(), embeddedDir: 'memory://', onQuery: (sql: string) => real.statements.push(sql) });
-  db = { ...real, orm, close: async () => { await orm.close(true); await real.close(); } };
-  t = await startTestApp({ db, demo: false });
-  headers = userAuth(await tokenFor(real.orm, 2001));
-}, 60_000);
+  const orm = await createOrm({
+    databaseUrl: viaProxy.toString(),
+    embeddedDir: 'memory://',
+    onQuery: (sql: string) => real.statements.push(sql),
+  });
+  db = {
+    ...real,
+    orm,
+    close: async () => {
+      await orm.close(true);
+      await real.close();
+    },
+  };
+  return { db, demo: false };
+});
+// After the app has stopped (afterAll hooks run in order): the database it shared, then the proxy.
 afterAll(async () => {
-  await t.close();
   await db.close();
   await proxy.cut();
 });
+const olivia = t.as(OLIVIA); // its token is stored when the app starts, through the proxy
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const start = Date.now();
@@ -71,12 +78,12 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }>
 }
 
 it('when the database stops answering mid-run, then 503 with the module exception, fast; when it returns, the service recovers', async () => {
-  expect((await t.rest('GET', '/rest/user/addresses', { headers })).status).toBe(200);
+  expect((await olivia.rest('GET', '/rest/user/addresses')).status).toBe(200);
   expect((await t.rest('GET', '/readyz')).status).toBe(200);
 
   const port = proxy.port;
   await proxy.cut();
-  const addresses = await timed(() => t.rest('GET', '/rest/user/addresses', { headers }));
+  const addresses = await timed(() => olivia.rest('GET', '/rest/user/addresses'));
   expect(addresses.value.status).toBe(503);
   expect(['WSAddressServiceException', 'WSCacheServiceException']).toContain(addresses.value.body.errorCode);
   expect(addresses.ms).toBeLessThan(15_000);
@@ -92,7 +99,7 @@ it('when the database stops answering mid-run, then 503 with the module exceptio
     if (!recovered) await new Promise((r) => setTimeout(r, 500));
   }
   expect(recovered).toBe(true);
-  expect((await t.rest('GET', '/rest/user/addresses', { headers })).status).toBe(200);
+  expect((await olivia.rest('GET', '/rest/user/addresses')).status).toBe(200);
   expect((await t.rest('GET', '/readyz')).status).toBe(200);
 });
 
@@ -100,12 +107,15 @@ it('when every backend of the service is killed with pg_terminate_backend, then 
   const admin = await createTestDb(); // a separate connection to the same server, for the kill
   try {
     const dbName = new URL(db.databaseUrl!).pathname.slice(1);
-    const inFlight = Promise.all(Array.from({ length: 5 }, () => t.rest('GET', '/rest/user/addresses', { headers })));
-    await admin.orm.em.fork().getConnection().execute(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${dbName}' and pid <> pg_backend_pid()`);
+    const inFlight = Promise.all(Array.from({ length: 5 }, () => olivia.rest('GET', '/rest/user/addresses')));
+    await admin.orm.em
+      .fork()
+      .getConnection()
+      .execute(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${dbName}' and pid <> pg_backend_pid()`);
     const answers = await inFlight;
     for (const a of answers) expect([200, 503]).toContain(a.status);
     let ok = 0;
-    for (let i = 0; i < 10; i++) if ((await t.rest('GET', '/rest/user/addresses', { headers })).status === 200) ok++;
+    for (let i = 0; i < 10; i++) if ((await olivia.rest('GET', '/rest/user/addresses')).status === 200) ok++;
     expect(ok).toBeGreaterThanOrEqual(9);
   } finally {
     await admin.close();

@@ -10,13 +10,12 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDb, type TestDb } from '../helpers/db';
-import { spawnService, type SpawnedService } from '../helpers/spawn';
-import { onePagePdf } from '../../src/modules/library/library.seeder';
+import { OLIVIA, onePagePdf } from '../kit';
+import { createTestDb, type TestDb } from '../kit/db';
+import { spawnService, type SpawnedService } from '../kit/spawn';
 
 if (!process.env.DATABASE_URL) throw new Error('npm run test:faults needs DATABASE_URL (a real PostgreSQL server)');
 
-const OLIVIA = 2001; // publishes to library 3001 in the demo tenant
 let db: TestDb;
 let dataDir: string;
 const running: SpawnedService[] = [];
@@ -32,14 +31,28 @@ afterAll(async () => {
 });
 
 async function start(env: Record<string, string> = {}): Promise<SpawnedService> {
-  const service = await spawnService({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: db.databaseUrl!, DATA_DIR: dataDir, SCHEDULER_INTERVAL_MS: '0', ...env });
+  const service = await spawnService({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: db.databaseUrl!,
+    DATA_DIR: dataDir,
+    SCHEDULER_INTERVAL_MS: '0',
+    ...env,
+  });
   running.push(service);
   return service;
 }
 
 /** Olivia's service token, the way a client gets one: password grant, then loginUser. */
 async function login(baseUrl: string): Promise<string> {
-  const form = new URLSearchParams({ grant_type: 'password', scope: 'sso', client_id: 'demo-mobile', client_secret: 'demo-mobile-secret', username: 'olivia@demo.example', password: 'Demo-Passw0rd!' });
+  const form = new URLSearchParams({
+    grant_type: 'password',
+    scope: 'sso',
+    client_id: 'demo-mobile',
+    client_secret: 'demo-mobile-secret',
+    username: 'olivia@demo.example',
+    password: 'Demo-Passw0rd!',
+  });
   const tokens: any = await (await fetch(`${baseUrl}/as/token.oauth2`, { method: 'POST', body: form })).json();
   const res = await fetch(`${baseUrl}/rest/user/login`, { method: 'POST', headers: { authorization: `Bearer ${tokens.access_token}` } });
   expect(res.status).toBe(200);
@@ -49,7 +62,9 @@ async function login(baseUrl: string): Promise<string> {
 /** SIGTERM now; resolves with the exit code and the time the exit took. */
 function terminate(service: SpawnedService): { at: number; exited: Promise<{ code: number | null; ms: number }> } {
   const at = Date.now();
-  const exited = new Promise<{ code: number | null; ms: number }>((resolve) => service.child.once('exit', (code) => resolve({ code, ms: Date.now() - at })));
+  const exited = new Promise<{ code: number | null; ms: number }>((resolve) =>
+    service.child.once('exit', (code) => resolve({ code, ms: Date.now() - at })),
+  );
   service.child.kill('SIGTERM');
   return { at, exited };
 }
@@ -117,7 +132,7 @@ function send(baseUrl: string, agent: http.Agent, call: Call, id: string): Promi
       res.once('error', (err: NodeJS.ErrnoException) => finish({ error: err.code ?? err.message }));
       res.once('end', () => {
         const text = Buffer.concat(parts).toString();
-        let ok = false;
+        let ok: boolean;
         try {
           ok = call.check(JSON.parse(text));
         } catch {
@@ -137,10 +152,25 @@ describe('SIGTERM while a load generator runs over keep-alive connections', () =
     const baseUrl = service.baseUrl;
     const auth = { 'x-service-authtoken': await login(baseUrl) };
     const calls: Call[] = [
-      { method: 'GET', path: '/rest/refdata/timezones?countryCode=au', check: (b) => b.some((z: any) => z.timezoneId === 'Australia/Sydney') },
-      { method: 'GET', path: '/rest/user/addresses', headers: auth, check: (b) => Array.isArray(b) && b.length > 0 && typeof b[0].uuid === 'string' },
+      {
+        method: 'GET',
+        path: '/rest/refdata/timezones?countryCode=au',
+        check: (b) => b.some((z: any) => z.timezoneId === 'Australia/Sydney'),
+      },
+      {
+        method: 'GET',
+        path: '/rest/user/addresses',
+        headers: auth,
+        check: (b) => Array.isArray(b) && b.length > 0 && typeof b[0].uuid === 'string',
+      },
       { method: 'GET', path: '/rest/user/profile', headers: auth, check: (b) => b.uId === OLIVIA },
-      { method: 'POST', path: '/graphql', headers: auth, body: JSON.stringify({ query: '{ userAddresses { uuid city } }' }), check: (b) => !b.errors && b.data.userAddresses.length > 0 },
+      {
+        method: 'POST',
+        path: '/graphql',
+        headers: auth,
+        body: JSON.stringify({ query: '{ userAddresses { uuid city } }' }),
+        check: (b) => !b.errors && b.data.userAddresses.length > 0,
+      },
     ];
 
     // A client that made one request and keeps its connection open, idle.
@@ -197,7 +227,11 @@ describe('SIGTERM while a load generator runs over keep-alive connections', () =
     // in full; what failed never reached it: refused at connect, or reset before the service read
     // it: on a kept-alive connection closed as it went idle, or on a new connection the kernel
     // still held in the listen backlog when the listener closed (the client may retry both).
-    const accepted = new Map(service.lines.filter((l) => l?.msg === 'request' && /^load-/.test(l.requestId)).map((l) => [l.requestId as string, l.status as number]));
+    const accepted = new Map(
+      service.lines
+        .filter((l) => l?.msg === 'request' && /^load-/.test(l.requestId))
+        .map((l) => [l.requestId as string, l.status as number]),
+    );
     expect(accepted.size).toBe(answered.length);
     expect(answered.filter((o) => accepted.get(o.id) !== 200)).toEqual([]);
     expect(failed.filter((o) => accepted.has(o.id))).toEqual([]);
@@ -214,13 +248,19 @@ describe('SIGTERM while a load generator runs over keep-alive connections', () =
 /** A multipart upload of `content` to uploadSmartFile, written in pieces at a steady pace. */
 function slowUpload(baseUrl: string, token: string, content: Buffer, pace: { pieceBytes: number; everyMs: number }) {
   const boundary = `----shutdown${crypto.randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const state = { sent: 0, broken: false };
   const req = http.request(`${baseUrl}/rest/smartlib/upload/file`, {
     method: 'POST',
     agent: false,
-    headers: { 'x-service-authtoken': token, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + content.length + tail.length },
+    headers: {
+      'x-service-authtoken': token,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': head.length + content.length + tail.length,
+    },
   });
   const done = new Promise<{ status?: number; body?: any; error?: string }>((resolve) => {
     req.once('response', (res) => {
@@ -261,8 +301,14 @@ async function sql<T = any>(text: string, params: unknown[] = []): Promise<T[]> 
 }
 
 /** Chunks written by a blob write that never finished (no stored_blob names their content). */
-const strayChunks = async () => (await sql(`select count(*)::int as n from stored_blob_chunk c where not exists (select 1 from stored_blob b where b.content_id = c.content_id)`))[0].n as number;
-const uploadsOf = async (userId: number) => (await sql(`select count(*)::int as n from smart_upload where user_id = ?`, [userId]))[0].n as number;
+const strayChunks = async () =>
+  (
+    await sql(
+      `select count(*)::int as n from stored_blob_chunk c where not exists (select 1 from stored_blob b where b.content_id = c.content_id)`,
+    )
+  )[0].n as number;
+const uploadsOf = async (userId: number) =>
+  (await sql(`select count(*)::int as n from smart_upload where user_id = ?`, [userId]))[0].n as number;
 
 describe('an upload in progress at SIGTERM', () => {
   it('finishes and is stored while new connections are refused and an idle keep-alive connection is closed; then the process exits 0', async () => {
@@ -279,14 +325,20 @@ describe('an upload in progress at SIGTERM', () => {
 
     // Draining: the upload is still streaming and the process still running, yet nothing new gets in.
     expect(await connectError(port)).toBe('ECONNREFUSED');
-    const refused = await fetch(`${service.baseUrl}/healthz`).then(() => 'answered', (err) => err.cause?.code);
+    const refused = await fetch(`${service.baseUrl}/healthz`).then(
+      () => 'answered',
+      (err) => err.cause?.code,
+    );
     expect(refused).toBe('ECONNREFUSED');
     expect(upload.state.sent).toBeLessThan(content.length);
     expect(service.child.exitCode).toBeNull();
 
     const answer = await upload.done;
     const answeredAt = Date.now();
-    expect(answer).toEqual({ status: 200, body: { originalFilename: 'slow.pdf', tempFilename: expect.stringMatching(/\.pdf$/), bytes: content.length, md5: md5(content) } });
+    expect(answer).toEqual({
+      status: 200,
+      body: { originalFilename: 'slow.pdf', tempFilename: expect.stringMatching(/\.pdf$/), bytes: content.length, md5: md5(content) },
+    });
     const exit = await sigterm.exited;
     expect(exit.code).toBe(0);
     expect(Date.now() - answeredAt).toBeLessThan(3_000);
@@ -295,7 +347,10 @@ describe('an upload in progress at SIGTERM', () => {
     // Stored whole: its upload row, its blob, every chunk.
     const rows = await sql(`select user_id, bytes, md5, blob_sha256 from smart_upload where temp_name = ?`, [answer.body.tempFilename]);
     expect(rows).toEqual([{ user_id: OLIVIA, bytes: content.length, md5: md5(content), blob_sha256: sha256(content) }]);
-    const chunks = await sql(`select count(*)::int as n, sum(length(c.data))::int as bytes from stored_blob_chunk c join stored_blob b on b.content_id = c.content_id where b.sha256 = ?`, [sha256(content)]);
+    const chunks = await sql(
+      `select count(*)::int as n, sum(length(c.data))::int as bytes from stored_blob_chunk c join stored_blob b on b.content_id = c.content_id where b.sha256 = ?`,
+      [sha256(content)],
+    );
     expect(chunks).toEqual([{ n: 4, bytes: content.length }]);
     expect(await uploadsOf(OLIVIA)).toBe(before + 1);
     expect(await strayChunks()).toBe(0);

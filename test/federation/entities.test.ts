@@ -9,16 +9,15 @@ import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/dis
 import { ApolloGateway, IntrospectAndCompose, RemoteGraphQLDataSource } from '@apollo/gateway';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { parse } from 'graphql';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { createCompany, createUser } from '../factories';
+import { createCompany, createSystemToken, createUser, useTestApp } from '../kit';
 
 const FEDERATION_TOKEN = 'test-federation-token';
 
-let t: TestApp;
+const t = useTestApp();
 let other: http.Server;
 let gateway: ApolloServer;
-let userIds: number[] = [];
-let companyIds: number[] = [];
+const userIds: number[] = [];
+const companyIds: number[] = [];
 
 /** A "memberships" subgraph: pairs of a user and a company, known to it only by key. */
 function startOtherSubgraph(): Promise<string> {
@@ -41,36 +40,39 @@ function startOtherSubgraph(): Promise<string> {
   ]);
   const server = new ApolloServer({ schema, plugins: [ApolloServerPluginInlineTraceDisabled()] });
   return server.start().then(async () => {
-    other = http.createServer(async (req, res) => {
+    const answer = async (req: http.IncomingMessage, res: http.ServerResponse) => {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
       const body = JSON.parse(Buffer.concat(chunks).toString() || '{}');
       const result = await server.executeOperation({ query: body.query, variables: body.variables });
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify((result.body as any).singleResult));
-    });
+    };
+    other = http.createServer((req, res) => void answer(req, res));
     await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
     return `http://127.0.0.1:${(other.address() as AddressInfo).port}/graphql`;
   });
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
   // The router authenticates to this subgraph with a system token of the federation scope.
-  await t.db.orm.em.fork().getConnection().execute(
-    `insert into system_token (token_hash, name, scopes) values (encode(sha256('${FEDERATION_TOKEN}'), 'hex'), 'router', '{federation}')`,
-  );
+  await createSystemToken(t.orm, ['federation'], { name: 'router', token: FEDERATION_TOKEN });
   for (let i = 0; i < 100; i++) {
-    const u = await createUser(t.db.orm, { firstName: `U${i}` });
-    await t.db.orm.em.fork().getConnection().execute(
+    const u = await createUser(t.orm, { firstName: `U${i}` });
+    await t.sql(
       `insert into user_address (uuid, type_code, city, country_code, user_id) values (gen_random_uuid(), 'W', 'City ${i}', 'AU', ${u.uId})`,
     );
     userIds.push(u.uId);
-    companyIds.push((await createCompany(t.db.orm, { companyName: `Company ${String(i).padStart(3, '0')}` })).companyId);
+    companyIds.push((await createCompany(t.orm, { companyName: `Company ${String(i).padStart(3, '0')}` })).companyId);
   }
   const otherUrl = await startOtherSubgraph();
   const gw = new ApolloGateway({
-    supergraphSdl: new IntrospectAndCompose({ subgraphs: [{ name: 'pronet', url: `${t.baseUrl}/graphql` }, { name: 'memberships', url: otherUrl }] }),
+    supergraphSdl: new IntrospectAndCompose({
+      subgraphs: [
+        { name: 'pronet', url: `${t.baseUrl}/graphql` },
+        { name: 'memberships', url: otherUrl },
+      ],
+    }),
     buildService: ({ url }) =>
       new RemoteGraphQLDataSource({
         url,
@@ -82,11 +84,10 @@ beforeAll(async () => {
   });
   gateway = new ApolloServer({ gateway: gw });
   await gateway.start();
-});
-afterAll(async () => {
-  await gateway.stop();
-  await new Promise<void>((r) => other.close(() => r()));
-  await t.close();
+  t.onClose(async () => {
+    await gateway.stop();
+    await new Promise<void>((r) => other.close(() => r()));
+  });
 });
 
 const QUERY = `query($n: Int!) { memberships(count: $n) { user { uId firstName: uFirstName addresses { city } } company { companyId companyName criteria { criteriaId } } } }`;

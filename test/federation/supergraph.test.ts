@@ -1,29 +1,25 @@
 // The service composes into a supergraph: an Apollo gateway introspects it over loopback
 // (IntrospectAndCompose) and answers queries through it.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
 import { ApolloGateway, IntrospectAndCompose } from '@apollo/gateway';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../kit';
 
-let t: TestApp;
+const t = useTestApp();
 let gateway: ApolloServer;
 beforeAll(async () => {
-  t = await startTestApp();
   const gw = new ApolloGateway({
     supergraphSdl: new IntrospectAndCompose({ subgraphs: [{ name: 'pronet', url: `${t.baseUrl}/graphql` }] }),
     logger: { debug() {}, info() {}, warn() {}, error() {} },
   });
   gateway = new ApolloServer({ gateway: gw });
   await gateway.start();
-});
-afterAll(async () => {
-  await gateway.stop();
-  await t.close();
+  t.onClose(() => gateway.stop());
 });
 
 it('answers a query through the gateway', async () => {
-  const res = await gateway.executeOperation({ query: '{ timezones(countryCode: "AU") { timezoneId offsetHours } conditionsVersion { version } }' });
+  const res = await gateway.executeOperation({
+    query: '{ timezones(countryCode: "AU") { timezoneId offsetHours } conditionsVersion { version } }',
+  });
   const body = res.body as any;
   expect(body.singleResult.errors).toBeUndefined();
   expect(body.singleResult.data.timezones).toContainEqual({ timezoneId: 'Australia/Sydney', offsetHours: 10 });

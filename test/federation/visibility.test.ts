@@ -4,18 +4,29 @@
 // loginUser), other users, and the router's system token of the `federation` scope. Every
 // answer is the exact body /graphql returns, against the real database of the demo tenant.
 import crypto from 'node:crypto';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { createCompany, createTeam, createUser, grantCompanyRole, tokenFor, userAuth } from '../factories';
-import { passwordParams, tokenRequest } from '../identity/helpers';
-import { createEvent } from '../event/factories';
-import { DEMO_COMPANIES, DEMO_USERS } from '../../src/modules/company/core.seeder';
-import { DEMO_DIRECTORIES } from '../../src/modules/directory/directory.seeder';
-import { demoEventUuid } from '../../src/modules/event/event.seeder';
+import {
+  createCompany,
+  createEvent,
+  createSystemToken,
+  createTeam,
+  createUser,
+  DEMO,
+  grantCompanyRole,
+  PAT,
+  useTestApp,
+  type Caller,
+  type Client,
+} from '../kit';
+import { passwordParams, tokenRequest } from '../kit/oauth';
 
 const FEDERATION_TOKEN = `federation-${crypto.randomUUID()}`;
-const ROUTER = { 'x-api-key': FEDERATION_TOKEN };
-const INGESTION = { 'x-api-key': 'demo-ingestion-token' };
-const ANONYMOUS = {};
+const t = useTestApp();
+const ROUTER = t.with({ 'x-api-key': FEDERATION_TOKEN });
+const INGESTION = t.with({ 'x-api-key': DEMO.ingestionToken });
+const ANONYMOUS = t;
+const pat = t.as(PAT);
+const { northwind, southgate, hidden, closed } = DEMO.companies;
+const { smartLibId: DEMO_LIBRARY, welcomePackEntryId: WELCOME_PACK } = DEMO.library;
 
 const QUERY = `query($r:[_Any!]!){ _entities(representations:$r){
   ... on Company { companyId companyName }
@@ -33,32 +44,30 @@ const library = (smartLibId: number) => ({ __typename: 'SmartLibrary', smartLibI
 const entry = (smartEntryId: number) => ({ __typename: 'SmartEntry', smartEntryId });
 const directory = (directoryUUID: string) => ({ __typename: 'SmartDirectory', directoryUUID });
 
-const NORTHWIND = { companyId: 1001, companyName: 'Northwind Health' };
-const SOUTHGATE = { companyId: 1002, companyName: 'Southgate Clinics' };
-const HIDDEN = { companyId: 1005, companyName: 'Hidden Harbour' };
-const CLOSED = { companyId: 1006, companyName: 'Closed Co' };
-const OLIVIA = { uId: 2001, uFirstName: 'Olivia' };
-const CARA = { uId: 2003, uFirstName: 'Cara' };
-const EVENT_1 = { eventUUID: demoEventUuid(1), eName: 'Clinical skills workshop #1' };
-const EVENT_2 = { eventUUID: demoEventUuid(2), eName: 'Research evening #2' };
-const LIBRARY = { smartLibId: 3001, smartLibName: 'Northwind Health library' };
-const WELCOME = { smartEntryId: 4001, smartEntryName: 'Welcome pack' };
-const STAFF = { directoryUUID: DEMO_DIRECTORIES.staff, directoryName: 'Northwind staff directory' };
-const CARDIOLOGY = { directoryUUID: DEMO_DIRECTORIES.cardiology, directoryName: 'Northwind cardiology network' };
+/** What each demo entity resolves to when visible. */
+const NORTHWIND = { companyId: northwind, companyName: 'Northwind Health' };
+const SOUTHGATE = { companyId: southgate, companyName: 'Southgate Clinics' };
+const HIDDEN = { companyId: hidden, companyName: 'Hidden Harbour' };
+const CLOSED = { companyId: closed, companyName: 'Closed Co' };
+const OLIVIA = { uId: DEMO.users.olivia, uFirstName: 'Olivia' };
+const CARA = { uId: DEMO.users.cara, uFirstName: 'Cara' };
+const EVENT_1 = { eventUUID: DEMO.eventUuidOf(1), eName: 'Clinical skills workshop #1' };
+const EVENT_2 = { eventUUID: DEMO.eventUuidOf(2), eName: 'Research evening #2' };
+const LIBRARY = { smartLibId: DEMO_LIBRARY, smartLibName: 'Northwind Health library' };
+const WELCOME = { smartEntryId: WELCOME_PACK, smartEntryName: 'Welcome pack' };
+const STAFF = { directoryUUID: DEMO.directories.staff, directoryName: 'Northwind staff directory' };
+const CARDIOLOGY = { directoryUUID: DEMO.directories.cardiology, directoryName: 'Northwind cardiology network' };
 
-let t: TestApp;
-let olivia: Record<string, string>;
-let pat: Record<string, string>;
+/** Olivia, logged in through the token endpoint and loginUser. */
+let olivia: Caller;
 /** An event of another company, to which Olivia is not invited. */
 let strangerEvent: string;
-/** An inactive directory of Northwind, and an active one of the inactive company 1006. */
+/** An inactive directory of Northwind, and an active one of the inactive Closed Co. */
 let inactiveDirectory: string;
 let closedCompanyDirectory: string;
 
-const sql = (text: string, params: unknown[] = []) => t.db.orm.em.fork().getConnection().execute(text, params);
-
-async function entities(representations: object[], headers: Record<string, string>) {
-  const res = await t.gql(QUERY, { r: representations }, headers);
+async function entities(representations: object[], who: Client) {
+  const res = await who.gql(QUERY, { r: representations });
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -67,93 +76,106 @@ async function entities(representations: object[], headers: Record<string, strin
 const errorsOf = (body: any) =>
   (body.errors ?? []).map((e: any) => [e.path[1], e.extensions.code]).sort((a: any[], b: any[]) => a[0] - b[0]);
 
+/** An anonymous caller resolves none of the representations, each with WSInvalidAuthTokenException. */
+async function expectAnonymousRefused(representations: object[]) {
+  const body = await entities(representations, ANONYMOUS);
+  expect(body.data).toEqual({ _entities: representations.map(() => null) });
+  expect(errorsOf(body)).toEqual(representations.map((_r, i) => [i, 'WSInvalidAuthTokenException']));
+}
+
 beforeAll(async () => {
-  t = await startTestApp();
-  await sql(`insert into system_token (token_hash, name, scopes) values (encode(sha256(?::bytea), 'hex'), 'router', '{federation}')`, [FEDERATION_TOKEN]);
+  await createSystemToken(t.orm, ['federation'], { name: 'router', token: FEDERATION_TOKEN });
   // Olivia logs in as the app does: password grant at the token endpoint, then loginUser.
   const tokens = await tokenRequest(t, passwordParams('olivia@demo.example'));
   expect(tokens.status).toBe(200);
   const login = await t.rest('POST', '/rest/user/login', { headers: { authorization: `Bearer ${tokens.body.access_token}` } });
   expect(login.status).toBe(200);
-  olivia = userAuth(login.body.authToken);
-  pat = userAuth(await tokenFor(t.db.orm, DEMO_USERS.pat));
-  strangerEvent = (await createEvent(t.db.orm, DEMO_COMPANIES.southgate)).eventUUID;
-  const [{ team_id: staffTeam }] = await sql('select team_id from smart_directory where directory_uuid = ?', [DEMO_DIRECTORIES.staff]);
+  olivia = t.as(login.body.authToken);
+  strangerEvent = (await createEvent(t.orm, southgate)).eventUUID;
+  const [{ team_id: staffTeam }] = await t.sql('select team_id from smart_directory where directory_uuid = ?', [DEMO.directories.staff]);
   inactiveDirectory = crypto.randomUUID();
   closedCompanyDirectory = crypto.randomUUID();
-  const closedTeam = await createTeam(t.db.orm, DEMO_COMPANIES.closed);
-  await sql('update company set smart_directory_enabled = true where company_id = ?', [DEMO_COMPANIES.closed]);
-  await sql(
+  const closedTeam = await createTeam(t.orm, closed);
+  await t.sql('update company set smart_directory_enabled = true where company_id = ?', [closed]);
+  await t.sql(
     `insert into smart_directory (directory_uuid, company_id, team_id, directory_name, directory_type, directory_order, active)
-     values (?, 1001, ?, 'Retired directory', 'UNRESTRICTED', 'FL', false), (?, 1006, ?, 'Closed Co directory', 'UNRESTRICTED', 'FL', true)`,
-    [inactiveDirectory, staffTeam, closedCompanyDirectory, closedTeam.teamId],
+     values (?, ?, ?, 'Retired directory', 'UNRESTRICTED', 'FL', false), (?, ?, ?, 'Closed Co directory', 'UNRESTRICTED', 'FL', true)`,
+    [inactiveDirectory, northwind, staffTeam, closedCompanyDirectory, closed, closedTeam.teamId],
   );
 });
-afterAll(() => t.close());
 
 describe('Company references', () => {
-  const reps = [company(1001), company(1005), company(1006)];
+  const reps = [company(northwind), company(hidden), company(closed)];
 
-  it('an anonymous caller resolves none: hidden (1005) and inactive (1006) companies no longer leak', async () => {
-    const body = await entities(reps, ANONYMOUS);
-    expect(body.data).toEqual({ _entities: [null, null, null] });
-    expect(errorsOf(body)).toEqual([[0, 'WSInvalidAuthTokenException'], [1, 'WSInvalidAuthTokenException'], [2, 'WSInvalidAuthTokenException']]);
+  it('an anonymous caller resolves none: hidden and inactive companies no longer leak', async () => {
+    await expectAnonymousRefused(reps);
   });
 
-  it('Olivia resolves active companies that are not hidden walls; 1005 and 1006 are null, without an error', async () => {
-    const body = await entities([...reps, company(1002), company(999999), company(1e10), { __typename: 'Company', companyId: 'x' }], olivia);
+  it('Olivia resolves active companies that are not hidden walls; the hidden and the inactive one are null, without an error', async () => {
+    const body = await entities(
+      [...reps, company(southgate), company(999999), company(1e10), { __typename: 'Company', companyId: 'x' }],
+      olivia,
+    );
     expect(body).toEqual({ data: { _entities: [NORTHWIND, null, null, SOUTHGATE, null, null, null] } });
   });
 
   it('the router token resolves the same discoverable companies and never a hidden or inactive one', async () => {
-    const body = await entities([...reps, company(1002)], ROUTER);
+    const body = await entities([...reps, company(southgate)], ROUTER);
     expect(body).toEqual({ data: { _entities: [NORTHWIND, null, null, SOUTHGATE] } });
   });
 
   it('a system token without the federation scope is refused', async () => {
     const body = await entities(reps, INGESTION);
     expect(body.data).toEqual({ _entities: [null, null, null] });
-    expect(errorsOf(body).map(([, code]: [number, string]) => code)).toEqual(['InsufficientPrivilegesException', 'InsufficientPrivilegesException', 'InsufficientPrivilegesException']);
+    expect(errorsOf(body).map(([, code]: [number, string]) => code)).toEqual([
+      'InsufficientPrivilegesException',
+      'InsufficientPrivilegesException',
+      'InsufficientPrivilegesException',
+    ]);
   });
 
   it('a user with a connection (any status, as myConnections lists it) or the ADMIN role sees the hidden or inactive company', async () => {
-    const u = await createUser(t.db.orm);
-    await sql(`insert into company_connection (user_id, company_id, status, requested_at, rejected_at, rejection_reason) values (?, 1005, 'rejected', now(), now(), 'declined')`, [u.uId]);
-    await grantCompanyRole(t.db.orm, u.uId, DEMO_COMPANIES.closed, 'ADMIN');
-    const pushOnly = await createUser(t.db.orm);
-    await grantCompanyRole(t.db.orm, pushOnly.uId, DEMO_COMPANIES.closed, 'PUSH_NOTIFICATION');
-    expect(await entities(reps, userAuth(await tokenFor(t.db.orm, u.uId)))).toEqual({ data: { _entities: [NORTHWIND, HIDDEN, CLOSED] } });
-    expect(await entities(reps, userAuth(await tokenFor(t.db.orm, pushOnly.uId)))).toEqual({ data: { _entities: [NORTHWIND, null, null] } });
+    const u = await t.newUser();
+    await t.sql(
+      `insert into company_connection (user_id, company_id, status, requested_at, rejected_at, rejection_reason) values (?, ?, 'rejected', now(), now(), 'declined')`,
+      [u.uId, hidden],
+    );
+    await grantCompanyRole(t.orm, u.uId, closed, 'ADMIN');
+    const pushOnly = await t.newUser();
+    await grantCompanyRole(t.orm, pushOnly.uId, closed, 'PUSH_NOTIFICATION');
+    expect(await entities(reps, u)).toEqual({ data: { _entities: [NORTHWIND, HIDDEN, CLOSED] } });
+    expect(await entities(reps, pushOnly)).toEqual({ data: { _entities: [NORTHWIND, null, null] } });
     // The same as the root operation: myConnections hands out the hidden company of a rejected request.
-    const mine = await t.gql('{ myConnections { status company { companyId companyName } } }', {}, userAuth(await tokenFor(t.db.orm, u.uId)));
+    const mine = await u.gql('{ myConnections { status company { companyId companyName } } }');
     expect(mine.body).toEqual({ data: { myConnections: [{ status: 'rejected', company: HIDDEN }] } });
   });
 
   it('an inactive or hidden company created later is null for Pat and the router', async () => {
-    const dark = await createCompany(t.db.orm, { companyName: 'Dark Co', hiddenWall: true, active: false });
-    const r = [company(dark.companyId), company(1001)];
+    const dark = await createCompany(t.orm, { companyName: 'Dark Co', hiddenWall: true, active: false });
+    const r = [company(dark.companyId), company(northwind)];
     expect(await entities(r, pat)).toEqual({ data: { _entities: [null, NORTHWIND] } });
     expect(await entities(r, ROUTER)).toEqual({ data: { _entities: [null, NORTHWIND] } });
   });
 });
 
 describe('User references', () => {
-  const reps = [user(2001), user(2003), user(999999)];
+  const reps = [user(DEMO.users.olivia), user(DEMO.users.cara), user(999999)];
 
   it('anonymous: none, with WSInvalidAuthTokenException', async () => {
-    const body = await entities(reps, ANONYMOUS);
-    expect(body.data).toEqual({ _entities: [null, null, null] });
-    expect(errorsOf(body)).toEqual([[0, 'WSInvalidAuthTokenException'], [1, 'WSInvalidAuthTokenException'], [2, 'WSInvalidAuthTokenException']]);
+    await expectAnonymousRefused(reps);
   });
 
   it('Olivia: her own profile only; another user is null with WSInsufficientPrivilegesException, known or not', async () => {
     const body = await entities(reps, olivia);
     expect(body.data).toEqual({ _entities: [OLIVIA, null, null] });
-    expect(errorsOf(body)).toEqual([[1, 'WSInsufficientPrivilegesException'], [2, 'WSInsufficientPrivilegesException']]);
+    expect(errorsOf(body)).toEqual([
+      [1, 'WSInsufficientPrivilegesException'],
+      [2, 'WSInsufficientPrivilegesException'],
+    ]);
   });
 
   it('the router: every active user; a deactivated user and an unknown id are null', async () => {
-    const gone = await createUser(t.db.orm, { firstName: 'Gone', active: false });
+    const gone = await createUser(t.orm, { firstName: 'Gone', active: false });
     const body = await entities([...reps, user(gone.uId)], ROUTER);
     expect(body).toEqual({ data: { _entities: [OLIVIA, CARA, null, null] } });
   });
@@ -161,13 +183,14 @@ describe('User references', () => {
 
 describe('Event references', () => {
   it('anonymous: none, with WSInvalidAuthTokenException', async () => {
-    const body = await entities([event(EVENT_1.eventUUID)], ANONYMOUS);
-    expect(body.data).toEqual({ _entities: [null] });
-    expect(errorsOf(body)).toEqual([[0, 'WSInvalidAuthTokenException']]);
+    await expectAnonymousRefused([event(EVENT_1.eventUUID)]);
   });
 
-  it('Olivia: the events she is invited to; another company\'s event, unknown and malformed uuids are null', async () => {
-    const body = await entities([event(EVENT_1.eventUUID), event(EVENT_2.eventUUID.toUpperCase()), event(strangerEvent), event(crypto.randomUUID()), event('nope')], olivia);
+  it("Olivia: the events she is invited to; another company's event, unknown and malformed uuids are null", async () => {
+    const body = await entities(
+      [event(EVENT_1.eventUUID), event(EVENT_2.eventUUID.toUpperCase()), event(strangerEvent), event(crypto.randomUUID()), event('nope')],
+      olivia,
+    );
     expect(body).toEqual({ data: { _entities: [EVENT_1, EVENT_2, null, null, null] } });
   });
 
@@ -178,16 +201,16 @@ describe('Event references', () => {
 });
 
 describe('SmartLibrary and SmartEntry references', () => {
-  const reps = [library(3001), entry(4001)];
+  const reps = [library(DEMO_LIBRARY), entry(WELCOME_PACK)];
 
   it('anonymous: none, with WSInvalidAuthTokenException', async () => {
-    const body = await entities(reps, ANONYMOUS);
-    expect(body.data).toEqual({ _entities: [null, null] });
-    expect(errorsOf(body)).toEqual([[0, 'WSInvalidAuthTokenException'], [1, 'WSInvalidAuthTokenException']]);
+    await expectAnonymousRefused(reps);
   });
 
-  it('Olivia (a publisher of 3001) reads the library and its entry; Pat and the router read neither', async () => {
-    expect(await entities([...reps, library(999999), entry(999999)], olivia)).toEqual({ data: { _entities: [LIBRARY, WELCOME, null, null] } });
+  it('Olivia (a publisher of the demo library) reads the library and its entry; Pat and the router read neither', async () => {
+    expect(await entities([...reps, library(999999), entry(999999)], olivia)).toEqual({
+      data: { _entities: [LIBRARY, WELCOME, null, null] },
+    });
     expect(await entities(reps, pat)).toEqual({ data: { _entities: [null, null] } });
     expect(await entities(reps, ROUTER)).toEqual({ data: { _entities: [null, null] } });
   });
@@ -195,29 +218,49 @@ describe('SmartLibrary and SmartEntry references', () => {
 
 describe('SmartDirectory references', () => {
   it('anonymous: none, with WSInvalidAuthTokenException', async () => {
-    const body = await entities([directory(DEMO_DIRECTORIES.staff)], ANONYMOUS);
-    expect(body.data).toEqual({ _entities: [null] });
-    expect(errorsOf(body)).toEqual([[0, 'WSInvalidAuthTokenException']]);
+    await expectAnonymousRefused([directory(DEMO.directories.staff)]);
   });
 
   it('Olivia: the directories she holds a consented contact record in; others null with the error Query.smartDirectory raises', async () => {
     const unknown = crypto.randomUUID();
-    const body = await entities([directory(DEMO_DIRECTORIES.staff), directory(DEMO_DIRECTORIES.cardiology), directory(inactiveDirectory), directory(unknown), directory(closedCompanyDirectory)], olivia);
+    const body = await entities(
+      [
+        directory(DEMO.directories.staff),
+        directory(DEMO.directories.cardiology),
+        directory(inactiveDirectory),
+        directory(unknown),
+        directory(closedCompanyDirectory),
+      ],
+      olivia,
+    );
     expect(body.data).toEqual({ _entities: [STAFF, CARDIOLOGY, null, null, null] });
-    expect(errorsOf(body)).toEqual([[2, 'WSSmartDirectoryInactiveException'], [3, 'WSSmartDirectoryNotFoundException'], [4, 'WSUserNotInSmartDirectoryException']]);
+    expect(errorsOf(body)).toEqual([
+      [2, 'WSSmartDirectoryInactiveException'],
+      [3, 'WSSmartDirectoryNotFoundException'],
+      [4, 'WSUserNotInSmartDirectoryException'],
+    ]);
     // The root operation answers the same.
-    const root = await t.gql('query($d: String!) { smartDirectory(directoryUUID: $d) { directoryName } }', { d: inactiveDirectory }, olivia);
+    const root = await olivia.gql('query($d: String!) { smartDirectory(directoryUUID: $d) { directoryName } }', { d: inactiveDirectory });
     expect(root.body.errors![0].extensions.code).toBe('WSSmartDirectoryInactiveException');
   });
 
   it('Pat (no team) resolves none, with WSUserNotInSmartDirectoryException', async () => {
-    const body = await entities([directory(DEMO_DIRECTORIES.staff)], pat);
+    const body = await entities([directory(DEMO.directories.staff)], pat);
     expect(body.data).toEqual({ _entities: [null] });
     expect(errorsOf(body)).toEqual([[0, 'WSUserNotInSmartDirectoryException']]);
   });
 
-  it('the router: active directories of active companies with the feature; an inactive directory, one of inactive 1006 and an unknown uuid are null', async () => {
-    const body = await entities([directory(DEMO_DIRECTORIES.staff), directory(DEMO_DIRECTORIES.cardiology), directory(inactiveDirectory), directory(closedCompanyDirectory), directory(crypto.randomUUID())], ROUTER);
+  it('the router: active directories of active companies with the feature; an inactive directory, one of the inactive Closed Co and an unknown uuid are null', async () => {
+    const body = await entities(
+      [
+        directory(DEMO.directories.staff),
+        directory(DEMO.directories.cardiology),
+        directory(inactiveDirectory),
+        directory(closedCompanyDirectory),
+        directory(crypto.randomUUID()),
+      ],
+      ROUTER,
+    );
     expect(body).toEqual({ data: { _entities: [STAFF, CARDIOLOGY, null, null, null] } });
   });
 });
@@ -226,12 +269,20 @@ describe('batching', () => {
   /** Every entity type, visible and invisible ones, `times` over. */
   const mixed = (times: number) =>
     Array.from({ length: times }, () => [
-      company(1001), company(1005), company(1006), user(2001), event(EVENT_1.eventUUID), event(strangerEvent),
-      library(3001), entry(4001), directory(DEMO_DIRECTORIES.staff), directory(DEMO_DIRECTORIES.cardiology),
+      company(northwind),
+      company(hidden),
+      company(closed),
+      user(DEMO.users.olivia),
+      event(EVENT_1.eventUUID),
+      event(strangerEvent),
+      library(DEMO_LIBRARY),
+      entry(WELCOME_PACK),
+      directory(DEMO.directories.staff),
+      directory(DEMO.directories.cardiology),
     ]).flat();
   const visible = [NORTHWIND, null, null, OLIVIA, EVENT_1, null, LIBRARY, WELCOME, STAFF, CARDIOLOGY];
 
-  it('a user\'s 100 mixed representations cost the statements of 10, and come back in order', async () => {
+  it("a user's 100 mixed representations cost the statements of 10, and come back in order", async () => {
     await entities(mixed(1), olivia); // warms the token cache and the sliding expiry
     let small: any;
     let large: any;
@@ -242,7 +293,7 @@ describe('batching', () => {
     expect(hundred).toBe(ten);
   });
 
-  it('the router\'s 100 mixed representations cost the statements of 10', async () => {
+  it("the router's 100 mixed representations cost the statements of 10", async () => {
     const routerVisible = [NORTHWIND, null, null, OLIVIA, null, null, null, null, STAFF, CARDIOLOGY];
     let large: any;
     const ten = await t.countStatements(() => entities(mixed(1), ROUTER));

@@ -17,7 +17,16 @@ function productionEnv(): Record<string, string> {
 describe('configuration', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 4000, databaseUrl: null, publicBaseUrl: 'http://localhost:4000', authBaseUrl: 'http://localhost:4000', logLevel: 'info', introspection: true, seedDemo: true, nodeEnv: 'development' });
+    expect(c).toMatchObject({
+      port: 4000,
+      databaseUrl: null,
+      publicBaseUrl: 'http://localhost:4000',
+      authBaseUrl: 'http://localhost:4000',
+      logLevel: 'info',
+      introspection: true,
+      seedDemo: true,
+      nodeEnv: 'development',
+    });
     expect(c.dataDir).toMatch(/\.data$/);
   });
 

@@ -18,7 +18,11 @@ describe('contract', () => {
 
   it('every route document is valid against the schema and named after its operation', async () => {
     const schema = await createSchema();
-    for (const r of ROUTES) expect({ route: r.operation, errors: validate(schema, parse(r.document)).map((e) => e.message) }).toEqual({ route: r.operation, errors: [] });
+    for (const r of ROUTES)
+      expect({ route: r.operation, errors: validate(schema, parse(r.document)).map((e) => e.message) }).toEqual({
+        route: r.operation,
+        errors: [],
+      });
     expect(() => compileRoutes(schema, ROUTES)).not.toThrow();
   });
 
@@ -44,11 +48,28 @@ describe('contract', () => {
     const schema = await createSchema();
     const missing: string[] = [];
     for (const type of Object.values(schema.getTypeMap())) {
-      if (type.name.startsWith('__') || type.name.startsWith('_') || ['String', 'Int', 'Float', 'Boolean', 'ID', 'link__Import', 'link__Purpose', 'federation__FieldSet', 'federation__Scope', 'federation__Policy', 'federation__ContextFieldValue'].includes(type.name)) continue;
+      if (
+        type.name.startsWith('__') ||
+        type.name.startsWith('_') ||
+        [
+          'String',
+          'Int',
+          'Float',
+          'Boolean',
+          'ID',
+          'link__Import',
+          'link__Purpose',
+          'federation__FieldSet',
+          'federation__Scope',
+          'federation__Policy',
+          'federation__ContextFieldValue',
+        ].includes(type.name)
+      )
+        continue;
       // Root operation types carry no description of their own in type-graphql.
       if (!type.description && !['Query', 'Mutation'].includes(type.name)) missing.push(type.name);
       if ('getFields' in type) {
-        for (const f of Object.values((type as any).getFields()) as any[]) {
+        for (const f of Object.values<any>((type as any).getFields())) {
           if (f.name.startsWith('_')) continue;
           if (!f.description) missing.push(`${type.name}.${f.name}`);
           for (const a of f.args ?? []) if (!a.description) missing.push(`${type.name}.${f.name}(${a.name})`);

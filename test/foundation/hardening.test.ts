@@ -1,12 +1,8 @@
 // GraphQL resource limits, security headers, CORS and metrics.
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../kit';
 import { GRAPHQL_LIMITS } from '../../src/graphql/limits';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ demo: false, env: { CORS_ORIGINS: 'https://app.example' } });
-});
-afterAll(() => t.close());
+const t = useTestApp({ demo: false, env: { CORS_ORIGINS: 'https://app.example' } });
 
 const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: conditionsVersion { version }`).join(' ')} }`;
 const directives = (n: number) => `{ conditionsVersion { ${Array.from({ length: n }, () => 'version @include(if: true)').join(' ')} } }`;
@@ -33,11 +29,16 @@ describe('GraphQL limits', () => {
     const fields = Array.from({ length: GRAPHQL_LIMITS.maxTokens }, () => 'timezoneId').join(' ');
     const res = await t.gql(`{ timezones { ${fields} } }`);
     expect(res.status).toBe(400);
-    expect(res.body.errors![0]).toMatchObject({ message: 'Syntax Error: Document contains more that 2000 tokens. Parsing aborted.', extensions: { code: 'GRAPHQL_PARSE_FAILED' } });
+    expect(res.body.errors![0]).toMatchObject({
+      message: 'Syntax Error: Document contains more that 2000 tokens. Parsing aborted.',
+      extensions: { code: 'GRAPHQL_PARSE_FAILED' },
+    });
   });
 
   it('refuses batched HTTP requests', async () => {
-    const res = await t.rest('POST', '/graphql', { body: [{ query: '{ conditionsVersion { version } }' }, { query: '{ conditionsVersion { version } }' }] });
+    const res = await t.rest('POST', '/graphql', {
+      body: [{ query: '{ conditionsVersion { version } }' }, { query: '{ conditionsVersion { version } }' }],
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -51,7 +52,9 @@ describe('HTTP hardening', () => {
   });
 
   it('answers CORS only for configured origins', async () => {
-    const allowed = await t.rest('OPTIONS', '/rest/refdata/conditions', { headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' } });
+    const allowed = await t.rest('OPTIONS', '/rest/refdata/conditions', {
+      headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' },
+    });
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example');
     const other = await t.rest('GET', '/rest/refdata/countries', { headers: { origin: 'https://evil.example' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
@@ -78,11 +81,7 @@ describe('metrics', () => {
 });
 
 describe('metrics behind a token', () => {
-  let t2: TestApp;
-  beforeAll(async () => {
-    t2 = await startTestApp({ demo: false, db: t.db, env: { METRICS_TOKEN: 'm-secret' } });
-  });
-  afterAll(() => t2.close());
+  const t2 = useTestApp({ demo: false, alongside: t, env: { METRICS_TOKEN: 'm-secret' } });
 
   it('refuses /metrics without the token and serves it with it', async () => {
     const denied = await t2.rest('GET', '/metrics');

@@ -1,10 +1,6 @@
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ demo: false });
-});
-afterAll(() => t.close());
+const t = useTestApp({ demo: false });
 
 describe('the HTTP surface', () => {
   it('when the path is unknown, then a JSON 404 names it', async () => {

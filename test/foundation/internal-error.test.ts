@@ -38,16 +38,34 @@ const route: RouteDef = {
 
 it('answers 500 WSInternalException without the cause and logs the cause with the request id', async () => {
   const logs: any[] = [];
-  const logger = createLogger('info', new Writable({ write(chunk, _e, cb) { logs.push(...chunk.toString().trim().split('\n').map((l: string) => JSON.parse(l))); cb(); } }));
+  const logger = createLogger(
+    'info',
+    new Writable({
+      write(chunk, _e, cb) {
+        logs.push(
+          ...chunk
+            .toString()
+            .trim()
+            .split('\n')
+            .map((l: string) => JSON.parse(l)),
+        );
+        cb();
+      },
+    }),
+  );
   const app = new Koa();
   app.use(async (ctx, next) => {
     ctx.state.requestId = 'req-internal-1';
     ctx.state.logger = logger.child({ requestId: 'req-internal-1' });
     await next();
   });
-  const router = createRestRouter({ config: loadConfig({ NODE_ENV: 'test' }), logger, em: { fork: () => ({}) } as any }, compileRoutes(schema, [route]));
+  const router = createRestRouter(
+    { config: loadConfig({ NODE_ENV: 'test' }), logger, em: { fork: () => ({}) } as any, services: {} as any },
+    compileRoutes(schema, [route]),
+  );
   app.use(router.routes());
-  const server = http.createServer(app.callback());
+  const handle = app.callback();
+  const server = http.createServer((req, res) => void handle(req, res));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   try {
     const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/broken`);

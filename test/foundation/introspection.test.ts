@@ -1,11 +1,7 @@
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../kit';
 
 describe('when GRAPHQL_INTROSPECTION is false', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ demo: false, env: { GRAPHQL_INTROSPECTION: 'false' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ demo: false, env: { GRAPHQL_INTROSPECTION: 'false' } });
 
   it('then introspection is refused and field suggestions are hidden', async () => {
     const intro = await t.gql('{ __schema { types { name } } }');
@@ -22,11 +18,7 @@ describe('when GRAPHQL_INTROSPECTION is false', () => {
 });
 
 describe('by default', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ demo: false });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ demo: false });
 
   it('introspection answers and suggestions help', async () => {
     const intro = await t.gql('{ __schema { queryType { name } } }');

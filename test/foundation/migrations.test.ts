@@ -1,6 +1,6 @@
 // The migrations build exactly the schema the entities describe: a missing or stale
 // migration fails here, not in production.
-import { createTestDb, type TestDb } from '../helpers/db';
+import { createTestDb, type TestDb } from '../kit/db';
 
 let db: TestDb;
 beforeAll(async () => {

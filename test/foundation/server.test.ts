@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SERVER_ENTRY, spawnService } from '../helpers/spawn';
+import { SERVER_ENTRY, spawnService } from '../kit/spawn';
 
 it('starts on an empty embedded database, serves demo data, and exits 0 on SIGTERM', async () => {
   expect(fs.existsSync(SERVER_ENTRY)).toBe(true); // npm test builds before running jest
@@ -36,7 +36,11 @@ it('npm start and the Dockerfile run node with the heap limits of package.json (
   expect(dockerfile).toContain(`exec node $(node -p \\"require('./package.json').config.nodeFlags\\")`);
   expect(dockerfile).toContain('ENV MALLOC_ARENA_MAX=2');
   // The heap limit is in force: V8 reports it (old space plus young generation) in bytes.
-  const limitMb = Number(execFileSync(process.execPath, [...flags.split(' '), '-p', "Math.round(require('v8').getHeapStatistics().heap_size_limit / 1048576)"], { env: {} }).toString());
+  const limitMb = Number(
+    execFileSync(process.execPath, [...flags.split(' '), '-p', "Math.round(require('v8').getHeapStatistics().heap_size_limit / 1048576)"], {
+      env: {},
+    }).toString(),
+  );
   const oldSpace = Number(/--max-old-space-size=(\d+)/.exec(flags)![1]);
   expect(limitMb).toBeGreaterThanOrEqual(oldSpace);
   expect(limitMb).toBeLessThan(oldSpace + 64);

@@ -1,12 +1,9 @@
 // Brute force at the token endpoint: failures are slowed, then refused with 429 and
 // Retry-After, and the refusal is logged. Counters are kept in the database here (no
 // REDIS_URL), so a second instance on the same database refuses too.
-import { startTestApp, type TestApp } from '../helpers/app';
-import { identityOf } from '../../src/modules/identity/identity.runtime';
-import { DEMO_PASSWORD, passwordParams, tokenRequest } from './helpers';
+import { DEMO, useTestApp } from '../kit';
+import { passwordParams, tokenRequest } from '../kit/oauth';
 
-let t: TestApp;
-let second: TestApp;
 const env = {
   LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
   LOGIN_MAX_FAILURES_PER_ADDRESS: '6',
@@ -14,16 +11,10 @@ const env = {
   LOGIN_LOCKOUT_SECONDS: '600',
 };
 
-beforeAll(async () => {
-  t = await startTestApp({ env });
-  second = await startTestApp({ env, db: t.db });
-});
-afterAll(async () => {
-  await second.close();
-  await t.close();
-});
+const t = useTestApp({ env });
+const second = useTestApp({ env, alongside: t });
 beforeEach(async () => {
-  await t.db.orm.em.fork().getConnection().execute('delete from auth_rate_limit');
+  await t.sql('delete from auth_rate_limit');
 });
 
 async function timed(fn: () => Promise<any>): Promise<[any, number]> {
@@ -52,19 +43,28 @@ it('when one account keeps failing, then answers slow down, then 429 with Retry-
   const retryAfter = Number(refused.headers.get('retry-after'));
   expect(retryAfter).toBeGreaterThan(590);
   expect(retryAfter).toBeLessThanOrEqual(600);
-  expect(refused.body).toEqual({ error: 'invalid_grant', error_description: `Too many failed attempts. Try again in ${retryAfter} seconds.` });
+  expect(refused.body).toEqual({
+    error: 'invalid_grant',
+    error_description: `Too many failed attempts. Try again in ${retryAfter} seconds.`,
+  });
   expect((await tokenRequest(second, passwordParams('Olivia@demo.example'))).status).toBe(429);
 
   // Another account from the same address still gets in.
   expect((await tokenRequest(t, passwordParams('cara@demo.example'))).status).toBe(200);
 
   const line = t.logs.find((l) => l.event === 'auth.lockout');
-  expect(line).toMatchObject({ level: 40, scope: 'account', account: 'olivia@demo.example', retryAfterSeconds: retryAfter, msg: 'token request refused after repeated failures' });
+  expect(line).toMatchObject({
+    level: 40,
+    scope: 'account',
+    account: 'olivia@demo.example',
+    retryAfterSeconds: retryAfter,
+    msg: 'token request refused after repeated failures',
+  });
   expect(JSON.stringify(t.logs)).not.toContain('wrong-password');
-  expect(JSON.stringify(t.logs)).not.toContain(DEMO_PASSWORD);
+  expect(JSON.stringify(t.logs)).not.toContain(DEMO.password);
 }, 30_000);
 
-it('when a success comes before the limit, then the account\'s count starts again', async () => {
+it("when a success comes before the limit, then the account's count starts again", async () => {
   const wrong = passwordParams('pat@demo.example', 'nope');
   expect(await tokenRequest(t, wrong)).toMatchObject(BAD_LOGIN);
   expect(await tokenRequest(t, wrong)).toMatchObject(BAD_LOGIN);
@@ -76,9 +76,12 @@ it('when a success comes before the limit, then the account\'s count starts agai
 
 it('when one address fails across many accounts and bad client secrets, then the address is refused', async () => {
   const attempts = [
-    passwordParams('a1@nowhere.example'), passwordParams('a2@nowhere.example'), passwordParams('a3@nowhere.example'),
+    passwordParams('a1@nowhere.example'),
+    passwordParams('a2@nowhere.example'),
+    passwordParams('a3@nowhere.example'),
     { ...passwordParams('olivia@demo.example'), client_secret: 'wrong' },
-    passwordParams('a4@nowhere.example'), passwordParams('a5@nowhere.example'),
+    passwordParams('a4@nowhere.example'),
+    passwordParams('a5@nowhere.example'),
   ];
   for (const params of attempts) expect([400, 401]).toContain((await tokenRequest(t, params)).status);
   const refused = await tokenRequest(t, passwordParams('cara@demo.example'));
@@ -87,9 +90,14 @@ it('when one address fails across many accounts and bad client secrets, then the
 }, 30_000);
 
 it('the database store sweeps counters that expired over an hour ago', async () => {
-  const conn = t.db.orm.em.fork().getConnection();
-  await conn.execute('insert into auth_rate_limit (key, points, expire) values (?, 3, ?), (?, 1, ?)', ['bf-account:old', Date.now() - 7_200_000, 'bf-account:live', Date.now() + 60_000]);
-  await identityOf(t.config).guard.clearExpired();
+  const conn = t.orm.em.fork().getConnection();
+  await conn.execute('insert into auth_rate_limit (key, points, expire) values (?, 3, ?), (?, 1, ?)', [
+    'bf-account:old',
+    Date.now() - 7_200_000,
+    'bf-account:live',
+    Date.now() + 60_000,
+  ]);
+  await t.app.services.identity.guard.clearExpired();
   const rows = await conn.execute('select key from auth_rate_limit order by key');
   expect(rows.map((r: any) => r.key)).toEqual(['bf-account:live']);
 });

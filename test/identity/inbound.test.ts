@@ -1,11 +1,10 @@
 // Inbound federation end to end against a real OpenID provider (oidc-provider) on loopback:
 // our authorization endpoint -> the provider's login page -> our callback -> the app's
 // redirect URI with a code -> the token endpoint (grant_type=authorization).
-import { startTestApp, type TestApp } from '../helpers/app';
-import { countRows, createUser, suffix } from '../factories';
+import { createClient, createUser, IAN, suffix, useTestApp } from '../kit';
 import { User } from '../../src/modules/user/user.entity';
 import { AuthorizationCode } from '../../src/modules/identity/oauth.entity';
-import { Browser, DEMO_CLIENT, abortAction, createClient, formAction, leaked, pkcePair, startIdp, tokenRequest, type Idp } from './helpers';
+import { Browser, DEMO_CLIENT, abortAction, formAction, leaked, pkcePair, startIdp, tokenRequest, type Idp } from '../kit/oauth';
 
 const PUBLIC = 'http://localhost:4000';
 const IDP_PASSWORD = 'Idp-Passw0rd!';
@@ -18,26 +17,31 @@ const ACCOUNTS = [
 ];
 
 let idp: Idp;
-let t: TestApp;
+const t = useTestApp(async () => {
+  idp = await startIdp(ACCOUNTS, `${PUBLIC}/as/callback`);
+  return {
+    env: {
+      OIDC_ISSUER: idp.issuer,
+      OIDC_CLIENT_ID: idp.clientId,
+      OIDC_CLIENT_SECRET: idp.clientSecret,
+      DEV_IDP: 'false',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
+      LOGIN_FAILURE_DELAY_MS: '0',
+    },
+  };
+});
+afterAll(() => idp.close()); // after the app has stopped (afterAll hooks run in order)
 const issued: string[] = [];
 
 beforeAll(async () => {
-  idp = await startIdp(ACCOUNTS, `${PUBLIC}/as/callback`);
-  t = await startTestApp({
-    env: { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret, DEV_IDP: 'false', LOGIN_MAX_FAILURES_PER_ADDRESS: '100000', LOGIN_FAILURE_DELAY_MS: '0' },
-  });
-  await createUser(t.db.orm, { email: 'unverified@inbound.example', authType: 'I' });
-  await createUser(t.db.orm, { email: 'inactive@inbound.example', authType: 'I', active: false });
-});
-afterAll(async () => {
-  await t.close();
-  await idp.close();
+  await createUser(t.orm, { email: 'unverified@inbound.example', authType: 'I' });
+  await createUser(t.orm, { email: 'inactive@inbound.example', authType: 'I', active: false });
 });
 
 const browser = () => new Browser({ [PUBLIC]: t.baseUrl });
 
 function authorizeUrl(params: Record<string, string>): string {
-  return `${t.baseUrl}/as/authorization.oauth2?${new URLSearchParams({ response_type: 'code', client_id: DEMO_CLIENT.clientId, redirect_uri: DEMO_CLIENT.redirectUri, ...params })}`;
+  return `${t.baseUrl}/as/authorization.oauth2?${new URLSearchParams({ response_type: 'code', client_id: DEMO_CLIENT.clientId, redirect_uri: DEMO_CLIENT.redirectUri, ...params }).toString()}`;
 }
 
 /** Signs in at the provider; returns the redirect to the app's URI, parsed. */
@@ -61,13 +65,21 @@ async function signIn(email: string, opts: { challenge?: string; state?: string;
 
 async function exchange(code: string, extra: Record<string, string> = {}) {
   const res = await tokenRequest(t, {
-    grant_type: 'authorization', code, redirect_uri: DEMO_CLIENT.redirectUri, client_id: DEMO_CLIENT.clientId, client_secret: DEMO_CLIENT.secret, ...extra,
+    grant_type: 'authorization',
+    code,
+    redirect_uri: DEMO_CLIENT.redirectUri,
+    client_id: DEMO_CLIENT.clientId,
+    client_secret: DEMO_CLIENT.secret,
+    ...extra,
   });
   if (res.status === 200) issued.push(res.body.access_token, res.body.refresh_token);
   return res;
 }
 
-const BAD_CODE = { error: 'invalid_grant', error_description: 'The authorization code is invalid, expired, or was issued to another client or redirect URI.' };
+const BAD_CODE = {
+  error: 'invalid_grant',
+  error_description: 'The authorization code is invalid, expired, or was issued to another client or redirect URI.',
+};
 
 describe('inbound federation against a real OpenID provider', () => {
   it('when an authType I user signs in at the provider, then the app gets code and state, the code becomes tokens, and the identity is linked', async () => {
@@ -87,14 +99,14 @@ describe('inbound federation against a real OpenID provider', () => {
 
     const login = await t.rest('POST', '/rest/user/login', { headers: { authorization: `Bearer ${tokens.body.access_token}` } });
     expect(login.status).toBe(200);
-    expect(login.body.userId).toBe(2002);
+    expect(login.body.userId).toBe(IAN);
     issued.push(login.body.authToken);
     const session = await t.rest('GET', '/rest/user/session', { headers: { 'x-service-authtoken': login.body.authToken } });
-    expect(session.body).toMatchObject({ userId: 2002, email: 'ian@demo.example', authType: 'I' });
+    expect(session.body).toMatchObject({ userId: IAN, email: 'ian@demo.example', authType: 'I' });
 
-    const ian = await t.db.orm.em.fork().findOneOrFail(User, 2002);
+    const ian = await t.orm.em.fork().findOneOrFail(User, IAN);
     expect({ issuer: ian.idpIssuer, subject: ian.idpSubject }).toEqual({ issuer: idp.issuer, subject: 'ext-ian' });
-    expect(t.logs).toContainEqual(expect.objectContaining({ event: 'auth.identity_linked', userId: 2002 }));
+    expect(t.logs).toContainEqual(expect.objectContaining({ event: 'auth.identity_linked', userId: IAN }));
 
     // A second sign-in finds the user by the linked subject.
     const again = await signIn('ian@demo.example');
@@ -112,37 +124,66 @@ describe('inbound federation against a real OpenID provider', () => {
     const second = await exchange(query.code);
     expect(second).toMatchObject({ status: 400, body: BAD_CODE });
 
-    const refresh = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: first.body.refresh_token, client_id: DEMO_CLIENT.clientId, client_secret: DEMO_CLIENT.secret });
+    const refresh = await tokenRequest(t, {
+      grant_type: 'refresh_token',
+      refresh_token: first.body.refresh_token,
+      client_id: DEMO_CLIENT.clientId,
+      client_secret: DEMO_CLIENT.secret,
+    });
     expect(refresh).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
     const relogin = await t.rest('POST', '/rest/user/login', { headers: { authorization: `Bearer ${first.body.access_token}` } });
-    expect(relogin).toMatchObject({ status: 401, body: { errorCode: 'WSInvalidAuthTokenException', message: 'The access token is missing or invalid.' } });
+    expect(relogin).toMatchObject({
+      status: 401,
+      body: { errorCode: 'WSInvalidAuthTokenException', message: 'The access token is missing or invalid.' },
+    });
     const session = await t.rest('GET', '/rest/user/session', { headers: { 'x-service-authtoken': login.body.authToken } });
-    expect(session).toMatchObject({ status: 401, body: { errorCode: 'WSInvalidAuthTokenException', message: 'The auth token is missing or invalid.' } });
+    expect(session).toMatchObject({
+      status: 401,
+      body: { errorCode: 'WSInvalidAuthTokenException', message: 'The auth token is missing or invalid.' },
+    });
     expect(t.logs).toContainEqual(expect.objectContaining({ event: 'auth.family_revoked', reason: 'code_reuse', level: 40 }));
   });
 
   it('when the code has expired, then invalid_grant', async () => {
     const { query } = await signIn('ian@demo.example');
-    const em = t.db.orm.em.fork();
+    const em = t.orm.em.fork();
     await em.nativeUpdate(AuthorizationCode, { usedAt: null, expiresAt: { $gt: new Date() } }, { expiresAt: new Date(Date.now() - 1000) });
     expect(await exchange(query.code)).toMatchObject({ status: 400, body: BAD_CODE });
   });
 
   it('codes are bound to client and redirect URI: another client, or another redirect URI, gets invalid_grant and the code stays usable by its own client', async () => {
-    const other = await createClient(t.db.orm);
+    const other = await createClient(t.orm);
     const { query } = await signIn('ian@demo.example');
-    const foreign = await tokenRequest(t, { grant_type: 'authorization', code: query.code, redirect_uri: DEMO_CLIENT.redirectUri, client_id: other.clientId, client_secret: other.secret });
+    const foreign = await tokenRequest(t, {
+      grant_type: 'authorization',
+      code: query.code,
+      redirect_uri: DEMO_CLIENT.redirectUri,
+      client_id: other.clientId,
+      client_secret: other.secret,
+    });
     expect(foreign).toMatchObject({ status: 400, body: BAD_CODE });
-    const foreignUri = await tokenRequest(t, { grant_type: 'authorization', code: query.code, redirect_uri: other.redirectUri, client_id: other.clientId, client_secret: other.secret });
+    const foreignUri = await tokenRequest(t, {
+      grant_type: 'authorization',
+      code: query.code,
+      redirect_uri: other.redirectUri,
+      client_id: other.clientId,
+      client_secret: other.secret,
+    });
     expect(foreignUri).toMatchObject({ status: 400, body: BAD_CODE });
-    expect(await exchange(query.code, { redirect_uri: 'com.demo.mobile:/other/ssosignedin' })).toMatchObject({ status: 400, body: BAD_CODE });
+    expect(await exchange(query.code, { redirect_uri: 'com.demo.mobile:/other/ssosignedin' })).toMatchObject({
+      status: 400,
+      body: BAD_CODE,
+    });
     expect((await exchange(query.code)).status).toBe(200);
   });
 
   it('with PKCE, a missing or wrong code_verifier is invalid_grant', async () => {
     const { verifier, challenge } = pkcePair();
     const { query } = await signIn('ian@demo.example', { challenge });
-    const mismatch = { status: 400, body: { error: 'invalid_grant', error_description: 'The code_verifier does not match the code challenge.' } };
+    const mismatch = {
+      status: 400,
+      body: { error: 'invalid_grant', error_description: 'The code_verifier does not match the code challenge.' },
+    };
     expect(await exchange(query.code)).toMatchObject(mismatch);
     expect(await exchange(query.code, { code_verifier: pkcePair().verifier })).toMatchObject(mismatch);
     expect((await exchange(query.code, { code_verifier: verifier })).status).toBe(200);
@@ -153,8 +194,15 @@ describe('inbound federation against a real OpenID provider', () => {
     const page = await b.follow('GET', authorizeUrl({ state: 'cancel-state', login_hint: 'ian@demo.example' }));
     const done = await b.follow('POST', abortAction(page.text, page.url), {});
     const url = new URL(done.location!);
-    expect(Object.fromEntries(url.searchParams)).toEqual({ errorCode: 'access_denied', errorMsg: 'The identity provider refused the sign-in.', state: 'cancel-state' });
-    expect({ errorCode: done.headers.get('errorcode'), errorMsg: done.headers.get('errormsg') }).toEqual({ errorCode: 'access_denied', errorMsg: 'The identity provider refused the sign-in.' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      errorCode: 'access_denied',
+      errorMsg: 'The identity provider refused the sign-in.',
+      state: 'cancel-state',
+    });
+    expect({ errorCode: done.headers.get('errorcode'), errorMsg: done.headers.get('errormsg') }).toEqual({
+      errorCode: 'access_denied',
+      errorMsg: 'The identity provider refused the sign-in.',
+    });
   });
 
   it.each([
@@ -163,11 +211,17 @@ describe('inbound federation against a real OpenID provider', () => {
     ['a password (authType O) user', 'olivia@demo.example'],
     ['an inactive user', 'inactive@inbound.example'],
   ])('when the provider vouches for %s, then access_denied, no code is issued and nothing is linked', async (_what, email) => {
-    const codesBefore = await countRows(t.db.orm, 'oauth_authorization_code');
+    const codesBefore = await t.countRows('oauth_authorization_code');
     const { query } = await signIn(email);
-    expect(query).toEqual({ errorCode: 'access_denied', errorMsg: 'No active account is linked to this identity.', state: expect.any(String) });
-    expect(await countRows(t.db.orm, 'oauth_authorization_code')).toBe(codesBefore);
-    const linked = await t.db.orm.em.fork().count(User, { idpSubject: { $in: ['ext-stranger', 'ext-unverified', 'ext-olivia', 'ext-inactive'] } });
+    expect(query).toEqual({
+      errorCode: 'access_denied',
+      errorMsg: 'No active account is linked to this identity.',
+      state: expect.any(String),
+    });
+    expect(await t.countRows('oauth_authorization_code')).toBe(codesBefore);
+    const linked = await t.orm.em
+      .fork()
+      .count(User, { idpSubject: { $in: ['ext-stranger', 'ext-unverified', 'ext-olivia', 'ext-inactive'] } });
     expect(linked).toBe(0);
   });
 
@@ -176,34 +230,53 @@ describe('inbound federation against a real OpenID provider', () => {
     const page = await b.follow('GET', authorizeUrl({ state: 'replay', login_hint: 'ian@demo.example' }));
     // Walk the provider's redirects by hand and stop at our callback.
     let res = await b.request('POST', formAction(page.text, page.url), { login: 'ian@demo.example', password: IDP_PASSWORD });
-    while (!res.headers.get('location')!.startsWith(`${PUBLIC}/as/callback`)) res = await b.request('GET', new URL(res.headers.get('location')!, res.url).href);
+    while (!res.headers.get('location')!.startsWith(`${PUBLIC}/as/callback`))
+      res = await b.request('GET', new URL(res.headers.get('location')!, res.url).href);
     const callback = res.headers.get('location')!;
 
     const elsewhere = await browser().follow('GET', callback);
     expect(Object.fromEntries(new URL(elsewhere.location!).searchParams)).toEqual({
-      errorCode: 'access_denied', errorMsg: 'The sign-in was started in another browser. Start again.', state: 'replay',
+      errorCode: 'access_denied',
+      errorMsg: 'The sign-in was started in another browser. Start again.',
+      state: 'replay',
     });
     const replay = await b.follow('GET', callback);
-    expect(replay).toMatchObject({ status: 400, body: { error: 'invalid_request', error_description: 'This sign-in is unknown, expired or already finished. Start again from the app.' } });
+    expect(replay).toMatchObject({
+      status: 400,
+      body: {
+        error: 'invalid_request',
+        error_description: 'This sign-in is unknown, expired or already finished. Start again from the app.',
+      },
+    });
     expect(replay.headers.get('location')).toBeNull();
   });
 
   describe('the authorization endpoint', () => {
     it('when the client or the redirect URI is unknown, then 400 without redirecting and nothing is stored', async () => {
-      const before = await countRows(t.db.orm, 'oauth_inbound_request');
+      const before = await t.countRows('oauth_inbound_request');
       const unknownClient = await browser().request('GET', authorizeUrl({ client_id: 'nope', state: 's' }));
-      expect(unknownClient).toMatchObject({ status: 400, body: { error: 'invalid_request', error_description: 'client_id is missing or unknown.' } });
+      expect(unknownClient).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_request', error_description: 'client_id is missing or unknown.' },
+      });
       expect(unknownClient.headers.get('location')).toBeNull();
       const badRedirect = await browser().request('GET', authorizeUrl({ redirect_uri: 'https://evil.example/ssosignedin', state: 's' }));
-      expect(badRedirect).toMatchObject({ status: 400, body: { error: 'invalid_request', error_description: 'redirect_uri is missing or not registered for this client.' } });
+      expect(badRedirect).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_request', error_description: 'redirect_uri is missing or not registered for this client.' },
+      });
       expect(badRedirect.headers.get('location')).toBeNull();
       expect(badRedirect.headers.get('cache-control')).toBe('no-store');
-      expect(await countRows(t.db.orm, 'oauth_inbound_request')).toBe(before);
+      expect(await t.countRows('oauth_inbound_request')).toBe(before);
     });
 
     it.each([
       [{ response_type: 'token' }, 'unsupported_response_type', 'response_type must be code.'],
-      [{ code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' }, 'invalid_request', 'code_challenge must be an S256 challenge with code_challenge_method=S256.'],
+      [
+        { code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' },
+        'invalid_request',
+        'code_challenge must be an S256 challenge with code_challenge_method=S256.',
+      ],
       [{ code_challenge_method: 'S256' }, 'invalid_request', 'code_challenge_method needs a code_challenge.'],
     ])('when the request has %p, then the app gets errorCode %s', async (params, errorCode, errorMsg) => {
       const res = await browser().request('GET', authorizeUrl({ state: 'abc', ...params }));
@@ -213,13 +286,23 @@ describe('inbound federation against a real OpenID provider', () => {
 
     it('when a parameter is repeated, then invalid_request', async () => {
       const res = await browser().request('GET', `${authorizeUrl({ state: 'abc' })}&state=def`);
-      expect(Object.fromEntries(new URL(res.headers.get('location')!).searchParams)).toMatchObject({ errorCode: 'invalid_request', errorMsg: 'Parameter state is repeated.' });
+      expect(Object.fromEntries(new URL(res.headers.get('location')!).searchParams)).toMatchObject({
+        errorCode: 'invalid_request',
+        errorMsg: 'Parameter state is repeated.',
+      });
     });
 
     it('when the client may not use the code grant, then unauthorized_client', async () => {
-      const passwordOnly = await createClient(t.db.orm, { grantTypes: ['password'] });
-      const res = await browser().request('GET', authorizeUrl({ client_id: passwordOnly.clientId, redirect_uri: passwordOnly.redirectUri, state: 'z' }));
-      expect(Object.fromEntries(new URL(res.headers.get('location')!).searchParams)).toEqual({ errorCode: 'unauthorized_client', errorMsg: 'The client may not use inbound federation.', state: 'z' });
+      const passwordOnly = await createClient(t.orm, { grantTypes: ['password'] });
+      const res = await browser().request(
+        'GET',
+        authorizeUrl({ client_id: passwordOnly.clientId, redirect_uri: passwordOnly.redirectUri, state: 'z' }),
+      );
+      expect(Object.fromEntries(new URL(res.headers.get('location')!).searchParams)).toEqual({
+        errorCode: 'unauthorized_client',
+        errorMsg: 'The client may not use inbound federation.',
+        state: 'z',
+      });
     });
   });
 

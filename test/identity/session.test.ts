@@ -1,22 +1,17 @@
 // The whole outbound path: password grant -> loginUser -> protected GraphQL and REST with the
 // service auth token -> logout makes it fail. Also the login scheme and the outbound SSO token.
 import { SignJWT, decodeJwt } from 'jose';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { CARA, DEMO, OLIVIA, useTestApp } from '../kit';
+import { createLogger } from '../kit/src';
 import { loadSigningKeys } from '../../src/modules/identity/keys';
-import { createLogger } from '../../src/logger';
-import { DEMO_CLIENT, DEMO_PASSWORD, leaked, passwordParams, tokenRequest, verifyWithJwks } from './helpers';
+import { DEMO_CLIENT, leaked, passwordParams, tokenRequest, verifyWithJwks } from '../kit/oauth';
 
-let t: TestApp;
+const t = useTestApp();
 /** Service auth tokens and SSO tokens: each appears in the one response that issued it. */
 const issued: string[] = [];
 /** Access and refresh tokens: only the token endpoint ever returns them. */
 const oauthTokens: string[] = [];
 const responses: string[] = [];
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
 
 async function rest(method: string, path: string, options: { headers?: Record<string, string>; body?: unknown } = {}) {
   const res = await t.rest(method, path, options);
@@ -48,7 +43,7 @@ describe('login, protected operations, logout', () => {
     const login = await rest('POST', '/rest/user/login', { headers: bearer(access_token) });
     expect(login.status).toBe(200);
     expect(Object.keys(login.body).sort()).toEqual(['authToken', 'expiresAt', 'userId']);
-    expect(login.body.userId).toBe(2001);
+    expect(login.body.userId).toBe(OLIVIA);
     expect(login.body.authToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(login.body.expiresAt).toBeGreaterThanOrEqual(before + 24 * 3600 * 1000);
     expect(login.body.expiresAt).toBeLessThanOrEqual(Date.now() + 24 * 3600 * 1000);
@@ -57,9 +52,14 @@ describe('login, protected operations, logout', () => {
     const auth = { 'x-service-authtoken': authToken };
 
     const graph = await gql('{ authSession { userId email authType expiresAt } }', auth);
-    expect(graph.body).toEqual({ data: { authSession: { userId: 2001, email: 'olivia@demo.example', authType: 'O', expiresAt: login.body.expiresAt } } });
+    expect(graph.body).toEqual({
+      data: { authSession: { userId: OLIVIA, email: 'olivia@demo.example', authType: 'O', expiresAt: login.body.expiresAt } },
+    });
     const session = await rest('GET', '/rest/user/session', { headers: auth });
-    expect(session).toMatchObject({ status: 200, body: { userId: 2001, email: 'olivia@demo.example', authType: 'O', expiresAt: login.body.expiresAt } });
+    expect(session).toMatchObject({
+      status: 200,
+      body: { userId: OLIVIA, email: 'olivia@demo.example', authType: 'O', expiresAt: login.body.expiresAt },
+    });
 
     const logout = await rest('POST', '/rest/user/logout', { headers: auth });
     expect(logout.status).toBe(204);
@@ -70,7 +70,12 @@ describe('login, protected operations, logout', () => {
     expect(after.body.errors![0].extensions).toEqual({ code: 'WSInvalidAuthTokenException' });
     expect(await rest('POST', '/rest/user/logout', { headers: auth })).toMatchObject({ status: 401, body: INVALID_AUTH });
     // Logout ends the login: the refresh token of that login is dead too.
-    const refreshed = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token, client_id: DEMO_CLIENT.clientId, client_secret: DEMO_CLIENT.secret });
+    const refreshed = await tokenRequest(t, {
+      grant_type: 'refresh_token',
+      refresh_token,
+      client_id: DEMO_CLIENT.clientId,
+      client_secret: DEMO_CLIENT.secret,
+    });
     expect(refreshed).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
   });
 
@@ -81,7 +86,7 @@ describe('login, protected operations, logout', () => {
     const [a, b] = [one.body.data.loginUser.authToken, two.body.data.loginUser.authToken];
     issued.push(a, b);
     expect(a).not.toBe(b);
-    expect((await gql('{ authSession { userId } }', { 'x-service-authtoken': b })).body.data.authSession.userId).toBe(2003);
+    expect((await gql('{ authSession { userId } }', { 'x-service-authtoken': b })).body.data.authSession.userId).toBe(CARA);
     expect((await gql('mutation { logout }', { 'x-service-authtoken': a })).body).toEqual({ data: { logout: true } });
     expect((await rest('GET', '/rest/user/session', { headers: { 'x-service-authtoken': b } })).status).toBe(401);
   });
@@ -103,7 +108,7 @@ describe('loginUser with a bad access token', () => {
       .setProtectedHeader({ alg: 'ES256', kid: keys.active.kid, typ: opts.typ ?? 'at+jwt' })
       .setIssuer(opts.iss ?? t.config.authBaseUrl)
       .setAudience(opts.aud ?? t.config.auth.audience)
-      .setSubject('2001')
+      .setSubject(String(OLIVIA))
       .setIssuedAt(now - 7200)
       .setExpirationTime(opts.exp ?? now + 600)
       .sign(keys.active.key);
@@ -123,7 +128,9 @@ describe('loginUser with a bad access token', () => {
       'not-a-jwt',
     ];
     for (const token of cases) {
-      expect({ token, res: await rest('POST', '/rest/user/login', { headers: bearer(token) }) }).toMatchObject({ res: { status: 401, body: INVALID_ACCESS } });
+      expect({ token, res: await rest('POST', '/rest/user/login', { headers: bearer(token) }) }).toMatchObject({
+        res: { status: 401, body: INVALID_ACCESS },
+      });
     }
     expect(await rest('POST', '/rest/user/login')).toMatchObject({ status: 401, body: INVALID_ACCESS });
     // The untampered token still works: the 401s were about the tokens, not the user.
@@ -146,7 +153,8 @@ describe('getLoginScheme (GET /rest/user/login-scheme)', () => {
   it('answers I with the authorization URL for an inbound user, in REST and GraphQL alike', async () => {
     const url = `${t.config.authBaseUrl}/as/authorization.oauth2?response_type=code&client_id=demo-mobile&redirect_uri=com.demo.mobile%3A%2Foauth%2Fssosignedin&login_hint=Ian%40demo.example`;
     expect(await rest('GET', '/rest/user/login-scheme?email=Ian%40demo.example')).toMatchObject({
-      status: 200, body: { authType: 'I', clientId: 'demo-mobile', clientSecret: 'demo-mobile-secret', authorizationUrl: url },
+      status: 200,
+      body: { authType: 'I', clientId: 'demo-mobile', clientSecret: 'demo-mobile-secret', authorizationUrl: url },
     });
     const graph = await gql('query($e: String!) { loginScheme(email: $e) { authType authorizationUrl } }', {}, { e: 'Ian@demo.example' });
     expect(graph.body.data.loginScheme).toEqual({ authType: 'I', authorizationUrl: url });
@@ -154,8 +162,16 @@ describe('getLoginScheme (GET /rest/user/login-scheme)', () => {
 
   it.each([
     ['', 400, { errorCode: 'WSInvalidParameterException', message: 'Invalid value for email.', field: 'email' }],
-    ['?email=not-an-address', 400, { errorCode: 'WSInvalidParameterException', message: 'email must be an e-mail address.', field: 'email' }],
-    [`?email=${'a'.repeat(250)}%40x.example`, 400, { errorCode: 'WSFieldLengthException', message: 'email must be at most 255 characters.', field: 'email' }],
+    [
+      '?email=not-an-address',
+      400,
+      { errorCode: 'WSInvalidParameterException', message: 'email must be an e-mail address.', field: 'email' },
+    ],
+    [
+      `?email=${'a'.repeat(250)}%40x.example`,
+      400,
+      { errorCode: 'WSFieldLengthException', message: 'email must be at most 255 characters.', field: 'email' },
+    ],
   ])('when the query is %p, then %i with the field named', async (query, status, body) => {
     expect(await rest('GET', `/rest/user/login-scheme${query}`)).toMatchObject({ status, body });
   });
@@ -171,7 +187,7 @@ describe('outbound SSO token (POST /rest/user/sso-token)', () => {
     issued.push(res.body.ssoToken);
     const { payload, protectedHeader } = await verifyWithJwks(t, res.body.ssoToken, { audience: 'demo-partner' });
     expect(protectedHeader).toMatchObject({ alg: 'ES256', typ: 'JWT' });
-    expect(payload).toMatchObject({ iss: t.config.authBaseUrl, aud: 'demo-partner', sub: '2001', email: 'olivia@demo.example' });
+    expect(payload).toMatchObject({ iss: t.config.authBaseUrl, aud: 'demo-partner', sub: String(OLIVIA), email: 'olivia@demo.example' });
     expect(payload.exp! - payload.iat!).toBe(300);
     expect(res.body.expiresAt).toBe(payload.exp! * 1000);
     // An SSO token is not an access token: loginUser refuses it.
@@ -181,7 +197,8 @@ describe('outbound SSO token (POST /rest/user/sso-token)', () => {
   it('when the audience is not a registered partner, then WSInvalidParameterException naming audience; without a bearer, 401', async () => {
     const { access_token } = await accessToken();
     expect(await rest('POST', '/rest/user/sso-token', { headers: bearer(access_token), body: { audience: 'evil' } })).toMatchObject({
-      status: 400, body: { errorCode: 'WSInvalidParameterException', message: 'audience is not a registered partner.', field: 'audience' },
+      status: 400,
+      body: { errorCode: 'WSInvalidParameterException', message: 'audience is not a registered partner.', field: 'audience' },
     });
     expect(await rest('POST', '/rest/user/sso-token', { body: {} })).toMatchObject({ status: 401, body: INVALID_ACCESS });
   });
@@ -189,9 +206,9 @@ describe('outbound SSO token (POST /rest/user/sso-token)', () => {
 
 it('no token, secret or password appears in the logs, nor in responses beyond the token endpoint and the token an operation issues', () => {
   expect(oauthTokens.length).toBeGreaterThan(5);
-  expect(leaked(JSON.stringify(t.logs), [...issued, ...oauthTokens, DEMO_PASSWORD, DEMO_CLIENT.secret])).toEqual([]);
+  expect(leaked(JSON.stringify(t.logs), [...issued, ...oauthTokens, DEMO.password, DEMO_CLIENT.secret])).toEqual([]);
   const all = responses.join('\n');
-  expect(leaked(all, [...oauthTokens, DEMO_PASSWORD])).toEqual([]);
+  expect(leaked(all, [...oauthTokens, DEMO.password])).toEqual([]);
   for (const token of issued) expect(responses.filter((r) => r.includes(token))).toHaveLength(1);
   // The login-scheme operation hands out the client secret by design (spec section 1); nothing else does.
   expect(responses.filter((r) => r.includes(DEMO_CLIENT.secret)).every((r) => r.includes('"clientSecret"'))).toBe(true);

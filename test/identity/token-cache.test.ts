@@ -1,56 +1,42 @@
 // The token cache in front of PostgreSQL: Redis shared by every instance (a logout is seen
 // everywhere at once), the in-process cache bounded to 30 s, and WSCacheServiceException
 // (503) when the cache does not answer.
-import net from 'node:net';
 import { Redis } from 'ioredis';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { suffix, tokenFor, userAuth } from '../factories';
+import { freePort, OLIVIA, suffix, tokenFor, useTestApp } from '../kit';
+import { hashToken } from '../kit/src';
+import { passwordParams, tokenRequest } from '../kit/oauth';
 import { MemoryTokenCache } from '../../src/modules/identity/token-cache';
-import { hashToken } from '../../src/modules/identity/tokens';
-import { passwordParams, tokenRequest } from './helpers';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
-/** A loopback port nothing listens on. */
-async function deadPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 describe('with REDIS_URL: one cache for every instance', () => {
   const prefix = `test-${suffix()}:`;
-  let a: TestApp;
-  let b: TestApp;
+  const env = { REDIS_URL, REDIS_KEY_PREFIX: prefix };
+  const a = useTestApp({ env });
+  const b = useTestApp({ env, alongside: a });
   let redis: Redis;
 
-  beforeAll(async () => {
-    const env = { REDIS_URL, REDIS_KEY_PREFIX: prefix };
-    a = await startTestApp({ env });
-    b = await startTestApp({ env, db: a.db });
+  beforeAll(() => {
     redis = new Redis(REDIS_URL, { keyPrefix: prefix });
   });
   afterAll(async () => {
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length) await redis.del(...keys.map((k) => k.slice(prefix.length)));
     redis.disconnect();
-    await b.close();
-    await a.close();
   });
 
   it('when a token is used, then it is cached in Redis; a logout on one instance is refused at once by the other', async () => {
-    const token = await tokenFor(a.db.orm, 2001);
-    expect((await a.rest('GET', '/rest/user/session', { headers: userAuth(token) })).status).toBe(200);
+    const token = await tokenFor(a.orm, OLIVIA); // its own: the test logs it out
+    expect((await a.as(token).rest('GET', '/rest/user/session')).status).toBe(200);
     const cached = JSON.parse((await redis.get(`sat:${hashToken(token)}`))!);
-    expect(cached).toEqual({ u: 2001, e: expect.any(Number) });
-    expect((await b.rest('GET', '/rest/user/session', { headers: userAuth(token) })).status).toBe(200);
+    expect(cached).toEqual({ u: OLIVIA, e: expect.any(Number) });
+    expect((await b.as(token).rest('GET', '/rest/user/session')).status).toBe(200);
 
-    expect((await a.rest('POST', '/rest/user/logout', { headers: userAuth(token) })).status).toBe(204);
+    expect((await a.as(token).rest('POST', '/rest/user/logout')).status).toBe(204);
     expect(await redis.get(`sat:${hashToken(token)}`)).toBe('revoked');
-    expect(await b.rest('GET', '/rest/user/session', { headers: userAuth(token) })).toMatchObject({
-      status: 401, body: { errorCode: 'WSInvalidAuthTokenException', message: 'The auth token is missing or invalid.' },
+    expect(await b.as(token).rest('GET', '/rest/user/session')).toMatchObject({
+      status: 401,
+      body: { errorCode: 'WSInvalidAuthTokenException', message: 'The auth token is missing or invalid.' },
     });
   });
 
@@ -65,29 +51,29 @@ describe('with REDIS_URL: one cache for every instance', () => {
 });
 
 describe('when the cache does not answer', () => {
-  let t: TestApp;
-  let healthy: TestApp;
-
-  beforeAll(async () => {
-    healthy = await startTestApp();
-    // A second instance on the same database, pointed at a Redis that is not there.
-    t = await startTestApp({ db: healthy.db, env: { REDIS_URL: `redis://127.0.0.1:${await deadPort()}` } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await healthy.close();
-  });
+  const healthy = useTestApp();
+  // A second instance on the same database, pointed at a Redis that is not there.
+  const t = useTestApp(async () => ({ alongside: healthy, env: { REDIS_URL: `redis://127.0.0.1:${await freePort()}` } }));
 
   it('then a request with a service auth token is 503 WSCacheServiceException in REST and GraphQL, and the cause is logged', async () => {
-    const token = await tokenFor(t.db.orm, 2001);
-    const res = await t.rest('GET', '/rest/user/session', { headers: userAuth(token) });
-    expect(res).toMatchObject({ status: 503, body: { errorCode: 'WSCacheServiceException', message: 'The cache service is unavailable.' } });
-    const graph = await t.gql('{ authSession { userId } }', undefined, userAuth(token));
-    expect(graph.body.errors![0]).toMatchObject({ message: 'The cache service is unavailable.', extensions: { code: 'WSCacheServiceException' } });
-    expect(await t.rest('POST', '/rest/user/logout', { headers: userAuth(token) })).toMatchObject({ status: 503, body: { errorCode: 'WSCacheServiceException' } });
+    const token = await tokenFor(t.orm, OLIVIA);
+    const res = await t.as(token).rest('GET', '/rest/user/session');
+    expect(res).toMatchObject({
+      status: 503,
+      body: { errorCode: 'WSCacheServiceException', message: 'The cache service is unavailable.' },
+    });
+    const graph = await t.as(token).gql('{ authSession { userId } }');
+    expect(graph.body.errors![0]).toMatchObject({
+      message: 'The cache service is unavailable.',
+      extensions: { code: 'WSCacheServiceException' },
+    });
+    expect(await t.as(token).rest('POST', '/rest/user/logout')).toMatchObject({
+      status: 503,
+      body: { errorCode: 'WSCacheServiceException' },
+    });
     expect(t.logs).toContainEqual(expect.objectContaining({ msg: 'token cache unavailable', level: 50 }));
     // The same token still works on the healthy instance: the failed logout changed nothing.
-    expect((await healthy.rest('GET', '/rest/user/session', { headers: userAuth(token) })).status).toBe(200);
+    expect((await healthy.as(token).rest('GET', '/rest/user/session')).status).toBe(200);
   });
 
   it('then the token endpoint answers 503 temporarily_unavailable (its counters live in the cache too)', async () => {

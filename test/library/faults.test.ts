@@ -2,56 +2,65 @@
 // store during the privilege checks (WSAuthorisationServiceException), the library's own
 // store (WSSmartLibraryServiceException / SmartLibraryServiceException). 503, nothing stored.
 // The store failures are injected as the connection error the database driver raises.
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { fingerprint } from '../helpers/fingerprint';
+import {
+  DEMO,
+  fingerprint,
+  freePort,
+  gqlUpload,
+  newPublisher,
+  NORTHWIND,
+  upload,
+  uniquePdf,
+  uploadFile,
+  UPLOAD_FILE,
+  useTestApp,
+  type Publisher,
+} from '../kit';
 import * as libraryService from '../../src/modules/library/library.service';
 import * as uploadService from '../../src/modules/library/upload.service';
 import * as ingestionService from '../../src/modules/library/ingestion.service';
 import * as blobStore from '../../src/modules/storage/blob-store';
-import { gqlUpload, newPublisher, restUpload, uniquePdf, uploadFile, UPLOAD_FILE, type Publisher } from './fixtures';
 
 const connectionRefused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
 
-async function deadPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
-
-let t: TestApp;
+const t = useTestApp();
 let p: Publisher;
 beforeAll(async () => {
-  t = await startTestApp();
-  p = await newPublisher(t.db.orm);
+  p = await newPublisher(t);
 });
-afterAll(() => t.close());
 afterEach(() => jest.restoreAllMocks());
 
-const entry = (name: string, extra: Record<string, unknown> = {}) => ({ smartLibId: p.smartLibId, smartEntryType: 'URL', smartEntryName: name, smartEntryUrlLink: 'https://x.example', ...extra });
+const entry = (name: string, extra: Record<string, unknown> = {}) => ({
+  smartLibId: p.smartLibId,
+  smartEntryType: 'URL',
+  smartEntryName: name,
+  smartEntryUrlLink: 'https://x.example',
+  ...extra,
+});
 
 async function unchanged(send: () => Promise<{ status: number; body: any }>, status: number, body: Record<string, unknown>) {
-  const before = await fingerprint(t.db.orm);
+  const before = await fingerprint(t.orm);
   const res = await send();
   expect({ status: res.status, body: res.body }).toEqual({ status, body });
-  expect(await fingerprint(t.db.orm)).toEqual(before);
+  expect(await fingerprint(t.orm)).toEqual(before);
 }
 
 it('WSAuthorisationServiceException: when the publisher check cannot reach its store', async () => {
   jest.spyOn(libraryService, 'isPublisher').mockRejectedValue(connectionRefused());
-  await unchanged(() => t.rest('POST', '/rest/smartlib/smartentry', { headers: p.headers, body: entry('Auth down') }), 503, {
-    errorCode: 'WSAuthorisationServiceException', message: 'The authorisation service is unavailable.',
+  await unchanged(() => p.rest('POST', '/rest/smartlib/smartentry', { body: entry('Auth down') }), 503, {
+    errorCode: 'WSAuthorisationServiceException',
+    message: 'The authorisation service is unavailable.',
   });
 });
 
 it('WSSmartLibraryServiceException: when the library store fails after the checks, nothing is stored', async () => {
-  const tempFilename = await uploadFile(t, p, uniquePdf());
+  const tempFilename = await uploadFile(p, uniquePdf());
   jest.spyOn(uploadService, 'findUpload').mockRejectedValue(connectionRefused());
   await unchanged(
-    () => t.rest('POST', '/rest/smartlib/smartentry', { headers: p.headers, body: { smartLibId: p.smartLibId, smartEntryType: 'PDF', smartEntryName: 'Store down', smartFileInfo: { tempFilename } } }),
+    () =>
+      p.rest('POST', '/rest/smartlib/smartentry', {
+        body: { smartLibId: p.smartLibId, smartEntryType: 'PDF', smartEntryName: 'Store down', smartFileInfo: { tempFilename } },
+      }),
     503,
     { errorCode: 'WSSmartLibraryServiceException', message: 'The smart library service is unavailable.' },
   );
@@ -59,22 +68,23 @@ it('WSSmartLibraryServiceException: when the library store fails after the check
 });
 
 describe('when the token cache does not answer', () => {
-  let cacheless: TestApp;
-  beforeAll(async () => {
-    cacheless = await startTestApp({ db: t.db, env: { REDIS_URL: `redis://127.0.0.1:${await deadPort()}` } });
-  });
-  afterAll(() => cacheless.close());
+  const cacheless = useTestApp(async () => ({ alongside: t, env: { REDIS_URL: `redis://127.0.0.1:${await freePort()}` } }));
 
   it('then createSmartEntry is 503 WSCacheServiceException and nothing is stored', () =>
-    unchanged(() => cacheless.rest('POST', '/rest/smartlib/smartentry', { headers: p.headers, body: entry('Cache down') }), 503, {
-      errorCode: 'WSCacheServiceException', message: 'The cache service is unavailable.',
+    unchanged(() => cacheless.as(p).rest('POST', '/rest/smartlib/smartentry', { body: entry('Cache down') }), 503, {
+      errorCode: 'WSCacheServiceException',
+      message: 'The cache service is unavailable.',
     }));
 });
 
 it('SmartLibraryServiceException: when the entry store does not answer, the ingestion report is 503 and changes nothing', async () => {
   jest.spyOn(ingestionService, 'recordIngestionFailure').mockRejectedValue(connectionRefused());
   await unchanged(
-    () => t.rest('PUT', '/rest/smartlib/smartentry/4001/ai-ingestion-failure', { headers: { 'x-api-key': 'demo-ingestion-token' }, body: { smartlibId: 3001, cId: 1001, aiIngestionError: 'x' } }),
+    () =>
+      t.rest('PUT', `/rest/smartlib/smartentry/${DEMO.library.welcomePackEntryId}/ai-ingestion-failure`, {
+        headers: { 'x-api-key': DEMO.ingestionToken },
+        body: { smartlibId: DEMO.library.smartLibId, cId: NORTHWIND, aiIngestionError: 'x' },
+      }),
     503,
     { errorCode: 'SmartLibraryServiceException', message: 'The smart library service is unavailable.' },
   );
@@ -85,12 +95,16 @@ it('SmartLibraryServiceException: when the entry store does not answer, the inge
 it.each([
   ['while its form is read (the file part being staged)', 'stageStream'],
   ['when the operation takes the staged file', 'adoptStaged'],
-] as const)('WSSmartLibraryServiceException: when an upload cannot be stored %s, the upload route is 503 and nothing is stored', async (_when, step) => {
-  jest.spyOn(blobStore, step).mockRejectedValue(connectionRefused());
-  await unchanged(() => restUpload(t, '/rest/smartlib/upload/file', uniquePdf(), 'x.pdf', p.headers), 503, {
-    errorCode: 'WSSmartLibraryServiceException', message: 'The smart library service is unavailable.',
-  });
-});
+] as const)(
+  'WSSmartLibraryServiceException: when an upload cannot be stored %s, the upload route is 503 and nothing is stored',
+  async (_when, step) => {
+    jest.spyOn(blobStore, step).mockRejectedValue(connectionRefused());
+    await unchanged(() => upload(p, '/rest/smartlib/upload/file', uniquePdf(), 'x.pdf'), 503, {
+      errorCode: 'WSSmartLibraryServiceException',
+      message: 'The smart library service is unavailable.',
+    });
+  },
+);
 
 it('WSSmartLibraryServiceException: when a GraphQL upload cannot be stored, the error is the service exception and nothing is stored', async () => {
   // Fails as the database would: after reading the stream (the request finishes only once every part was read).
@@ -98,8 +112,11 @@ it('WSSmartLibraryServiceException: when a GraphQL upload cannot be stored, the 
     source.resume();
     throw connectionRefused();
   });
-  const before = await fingerprint(t.db.orm);
-  const res = await gqlUpload(t, UPLOAD_FILE, uniquePdf(), 'x.pdf', p.headers);
-  expect(res.body.errors[0]).toMatchObject({ message: 'The smart library service is unavailable.', extensions: { code: 'WSSmartLibraryServiceException' } });
-  expect(await fingerprint(t.db.orm)).toEqual(before);
+  const before = await fingerprint(t.orm);
+  const res = await gqlUpload(p, UPLOAD_FILE, uniquePdf(), 'x.pdf');
+  expect(res.body.errors[0]).toMatchObject({
+    message: 'The smart library service is unavailable.',
+    extensions: { code: 'WSSmartLibraryServiceException' },
+  });
+  expect(await fingerprint(t.orm)).toEqual(before);
 });

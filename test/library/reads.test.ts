@@ -1,26 +1,40 @@
 // GraphQL reads of libraries and entries (paged, every nested list batched), federation
 // references, downloads, and the demo library.
 import type { MikroORM } from '@mikro-orm/core';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { createUser, createTeam, grantCompanyRole, suffix, tokenFor, userAuth } from '../factories';
-import { CompanyConnection } from '../../src/modules/company/connection.entity';
-import { Company } from '../../src/modules/company/company.entity';
-import { User } from '../../src/modules/user/user.entity';
+import {
+  CARA,
+  connect,
+  createTeam,
+  DEMO,
+  grantCompanyRole,
+  NORTHWIND,
+  newPublisher,
+  OLIVIA,
+  onePagePdf,
+  suffix,
+  uniquePdf,
+  uploadFile,
+  useTestApp,
+  type Client,
+  type Publisher,
+} from '../kit';
 import { StoredBlob } from '../../src/modules/storage/blob.entity';
 import { storeBuffer } from '../../src/modules/storage/blob-store';
 import { SmartEntry, SmartLibrary } from '../../src/modules/library/library.entity';
 import { SmartEntryUrl, SmartFile } from '../../src/modules/library/entry-content.entity';
 import { SmartEntryCategory, SmartEntryFilter, SmartEntryFolder, SmartEntryTag } from '../../src/modules/library/taxonomy.entity';
 import { createSmartLibrary, ensureTerms, nameKey } from '../../src/modules/library/library.service';
-import { newPublisher, onePagePdf, uniquePdf, uploadFile, type Publisher } from './fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const olivia = t.as(OLIVIA);
+const { smartLibId: DEMO_LIBRARY, welcomePackEntryId: WELCOME_PACK } = DEMO.library;
 
-const OLIVIA = () => tokenFor(t.db.orm, 2001).then(userAuth);
+/** A new user who administers Northwind (and so reads its libraries). */
+async function northwindAdmin() {
+  const admin = await t.newUser();
+  await grantCompanyRole(t.orm, admin.uId, NORTHWIND, 'ADMIN');
+  return admin;
+}
 
 const LIBRARY_QUERY = `query($id: Int!, $page: Int, $size: Int) { smartLibrary(smartLibId: $id) {
   smartLibId smartLibName companyId teamId
@@ -37,12 +51,15 @@ const LIBRARY_QUERY = `query($id: Int!, $page: Int, $size: Int) { smartLibrary(s
 } }`;
 
 describe('the demo library', () => {
-  it('when Olivia reads library 3001, then entry 4001 "Welcome pack" is there with its files and classification', async () => {
-    const res = await t.gql(LIBRARY_QUERY, { id: 3001 }, await OLIVIA());
+  it('when Olivia reads the demo library, then its entry "Welcome pack" is there with its files and classification', async () => {
+    const res = await olivia.gql(LIBRARY_QUERY, { id: DEMO_LIBRARY });
     expect(res.body.errors).toBeUndefined();
     const library = res.body.data.smartLibrary;
     expect(library).toMatchObject({
-      smartLibId: 3001, smartLibName: 'Northwind Health library', companyId: 1001, teamId: null,
+      smartLibId: DEMO_LIBRARY,
+      smartLibName: 'Northwind Health library',
+      companyId: NORTHWIND,
+      teamId: null,
       smartTags: [{ smartTagName: 'onboarding' }, { smartTagName: 'welcome' }],
       smartFolders: [{ smartFolderName: 'Getting started' }, { smartFolderName: 'Policies' }],
       smartFilters: [{ smartFilterName: 'Clinicians' }, { smartFilterName: 'New staff' }],
@@ -50,29 +67,54 @@ describe('the demo library', () => {
       entries: { totalCount: 1, pageNum: 1, pageSize: 20 },
     });
     const pdf = onePagePdf('Welcome to Northwind Health');
-    expect(library.entries.items).toEqual([{
-      smartEntryId: 4001, smartLibId: 3001, smartEntryName: 'Welcome pack', smartEntryType: 'PDF', smartEntryDownloadOrig: 'Y', aiIngestionFailures: 0,
-      smartFiles: [
-        { smartFileId: expect.any(Number), smartEntryId: 4001, smartFileType: 'OUF', smartFileName: 'welcome-pack.pdf', smartFileBytes: pdf.length, mimeType: 'application/pdf' },
-        { smartFileId: expect.any(Number), smartEntryId: 4001, smartFileType: 'THMB', smartFileName: 'Welcome pack-tile.jpg', smartFileBytes: expect.any(Number), mimeType: 'image/jpeg' },
-      ],
-      smartEntryURLs: [],
-      smartEntryTags: [{ smartTagName: 'onboarding' }, { smartTagName: 'welcome' }],
-      smartEntryFolders: [{ smartFolderName: 'Getting started' }],
-      smartEntryFilters: [{ smartFilterName: 'New staff' }],
-      smartEntryCategories: [{ smartCategoryName: 'Guides' }],
-    }]);
-    const download = await fetch(`${t.baseUrl}/rest/smartlib/files/${library.entries.items[0].smartFiles[0].smartFileId}/content`, { headers: await OLIVIA() });
+    expect(library.entries.items).toEqual([
+      {
+        smartEntryId: WELCOME_PACK,
+        smartLibId: DEMO_LIBRARY,
+        smartEntryName: 'Welcome pack',
+        smartEntryType: 'PDF',
+        smartEntryDownloadOrig: 'Y',
+        aiIngestionFailures: 0,
+        smartFiles: [
+          {
+            smartFileId: expect.any(Number),
+            smartEntryId: WELCOME_PACK,
+            smartFileType: 'OUF',
+            smartFileName: 'welcome-pack.pdf',
+            smartFileBytes: pdf.length,
+            mimeType: 'application/pdf',
+          },
+          {
+            smartFileId: expect.any(Number),
+            smartEntryId: WELCOME_PACK,
+            smartFileType: 'THMB',
+            smartFileName: 'Welcome pack-tile.jpg',
+            smartFileBytes: expect.any(Number),
+            mimeType: 'image/jpeg',
+          },
+        ],
+        smartEntryURLs: [],
+        smartEntryTags: [{ smartTagName: 'onboarding' }, { smartTagName: 'welcome' }],
+        smartEntryFolders: [{ smartFolderName: 'Getting started' }],
+        smartEntryFilters: [{ smartFilterName: 'New staff' }],
+        smartEntryCategories: [{ smartCategoryName: 'Guides' }],
+      },
+    ]);
+    const download = await olivia.rest('GET', `/rest/smartlib/files/${library.entries.items[0].smartFiles[0].smartFileId}/content`);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
     expect(download.headers.get('content-disposition')).toBe('attachment; filename="welcome-pack.pdf"');
-    expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+    expect(download.bytes.equals(pdf)).toBe(true);
   });
 
-  it('when Cara (publisher) creates an entry in 3001, then it is accepted', async () => {
-    const res = await t.rest('POST', '/rest/smartlib/smartentry', {
-      headers: userAuth(await tokenFor(t.db.orm, 2003)),
-      body: { smartLibId: 3001, smartEntryType: 'URL', smartEntryName: `Roster ${suffix()}`, smartEntryUrlLink: 'https://roster.example' },
+  it('when Cara (publisher) creates an entry in the demo library, then it is accepted', async () => {
+    const res = await t.as(CARA).rest('POST', '/rest/smartlib/smartentry', {
+      body: {
+        smartLibId: DEMO_LIBRARY,
+        smartEntryType: 'URL',
+        smartEntryName: `Roster ${suffix()}`,
+        smartEntryUrlLink: 'https://roster.example',
+      },
     });
     expect(res.status).toBe(200);
   });
@@ -81,49 +123,42 @@ describe('the demo library', () => {
 describe('who may read a library', () => {
   let p: Publisher;
   beforeAll(async () => {
-    p = await newPublisher(t.db.orm);
+    p = await newPublisher(t);
   });
 
-  async function canRead(headers: Record<string, string>, smartLibId = p.smartLibId) {
-    const res = await t.gql('query($id: Int!) { smartLibrary(smartLibId: $id) { smartLibId } }', { id: smartLibId }, headers);
+  async function canRead(who: Client, smartLibId = p.smartLibId) {
+    const res = await who.gql('query($id: Int!) { smartLibrary(smartLibId: $id) { smartLibId } }', { id: smartLibId });
     return res.body.errors ? res.body.errors[0].extensions.code : 'yes';
   }
 
   it('when the reader is a publisher, a company administrator or has an accepted connection, then the library is visible', async () => {
-    expect(await canRead(p.headers)).toBe('yes');
-    const admin = await createUser(t.db.orm);
-    await grantCompanyRole(t.db.orm, admin.uId, 1001, 'ADMIN');
-    expect(await canRead(userAuth(await tokenFor(t.db.orm, admin.uId)))).toBe('yes');
-    const member = await createUser(t.db.orm);
-    const em = t.db.orm.em.fork();
-    em.create(CompanyConnection, { user: em.getReference(User, member.uId), company: em.getReference(Company, 1001), status: 'accepted', requestedAt: new Date(), acceptedAt: new Date() } as any);
-    await em.flush();
-    expect(await canRead(userAuth(await tokenFor(t.db.orm, member.uId)))).toBe('yes');
+    expect(await canRead(p)).toBe('yes');
+    expect(await canRead(await northwindAdmin())).toBe('yes');
+    const member = await t.newUser();
+    await connect(t.orm, member.uId, NORTHWIND, 'accepted');
+    expect(await canRead(member)).toBe('yes');
   });
 
   it('when the reader has no tie to the company, then the library is not found', async () => {
-    const stranger = await createUser(t.db.orm);
-    expect(await canRead(userAuth(await tokenFor(t.db.orm, stranger.uId)))).toBe('WSSmartLibNotFoundException');
-    expect(await canRead({})).toBe('WSInvalidAuthTokenException');
+    expect(await canRead(await t.newUser())).toBe('WSSmartLibNotFoundException');
+    expect(await canRead(t)).toBe('WSInvalidAuthTokenException');
   });
 
   it('when a library belongs to a team, then its members read it and other connected users do not', async () => {
-    const member = await createUser(t.db.orm);
-    const connected = await createUser(t.db.orm);
-    const team = await createTeam(t.db.orm, 1001, [member.uId]);
-    const library = await createSmartLibrary(t.db.orm.em.fork(), { companyId: 1001, teamId: team.teamId, smartLibName: 'Team shelf' });
-    const em = t.db.orm.em.fork();
-    em.create(CompanyConnection, { user: em.getReference(User, connected.uId), company: em.getReference(Company, 1001), status: 'accepted', requestedAt: new Date() } as any);
-    await em.flush();
-    expect(await canRead(userAuth(await tokenFor(t.db.orm, member.uId)), library.smartLibId)).toBe('yes');
-    expect(await canRead(userAuth(await tokenFor(t.db.orm, connected.uId)), library.smartLibId)).toBe('WSSmartLibNotFoundException');
+    const member = await t.newUser();
+    const connected = await t.newUser();
+    const team = await createTeam(t.orm, NORTHWIND, [member.uId]);
+    const library = await createSmartLibrary(t.orm.em.fork(), { companyId: NORTHWIND, teamId: team.teamId, smartLibName: 'Team shelf' });
+    await connect(t.orm, connected.uId, NORTHWIND, 'accepted');
+    expect(await canRead(member, library.smartLibId)).toBe('yes');
+    expect(await canRead(connected, library.smartLibId)).toBe('WSSmartLibNotFoundException');
   });
 });
 
 /** A library holding `count` entries, each with two files, a link, two tags, a folder, a filter and a category. */
 async function libraryWith(orm: MikroORM, count: number): Promise<number> {
   const em = orm.em.fork();
-  const library = await createSmartLibrary(em, { companyId: 1001, smartLibName: `Bulk ${suffix()}` });
+  const library = await createSmartLibrary(em, { companyId: NORTHWIND, smartLibName: `Bulk ${suffix()}` });
   const id = library.smartLibId;
   const blob = await storeBuffer(em, uniquePdf());
   const tags = (await ensureTerms(em, 'tag', id, ['alpha', 'beta'])).sort((a, b) => a.smartTagName.localeCompare(b.smartTagName));
@@ -131,9 +166,23 @@ async function libraryWith(orm: MikroORM, count: number): Promise<number> {
   const [filter] = await ensureTerms(em, 'filter', id, ['X']);
   const [category] = await ensureTerms(em, 'category', id, ['C']);
   for (let i = 0; i < count; i++) {
-    const entry = em.create(SmartEntry, { library: em.getReference(SmartLibrary, id), smartEntryType: 'PDF', smartEntryName: `Entry ${i}`, nameKey: nameKey(`Entry ${i}`) });
+    const entry = em.create(SmartEntry, {
+      library: em.getReference(SmartLibrary, id),
+      smartEntryType: 'PDF',
+      smartEntryName: `Entry ${i}`,
+      nameKey: nameKey(`Entry ${i}`),
+    });
     for (const type of ['OUF', 'THMB'] as const) {
-      em.create(SmartFile, { entry, library: em.getReference(SmartLibrary, id), smartFileType: type, smartFileName: `${i}.${type}`, smartFileBytes: blob.bytes, smartFileMd5: blob.md5, mimeType: 'application/pdf', blob: em.getReference(StoredBlob, blob.sha256) });
+      em.create(SmartFile, {
+        entry,
+        library: em.getReference(SmartLibrary, id),
+        smartFileType: type,
+        smartFileName: `${i}.${type}`,
+        smartFileBytes: blob.bytes,
+        smartFileMd5: blob.md5,
+        mimeType: 'application/pdf',
+        blob: em.getReference(StoredBlob, blob.sha256),
+      });
     }
     em.create(SmartEntryUrl, { entry, smartEntryUrlName: 'Link', smartEntryUrlValue: 'https://x.example', position: 0 });
     tags.forEach((tag, position) => em.create(SmartEntryTag, { entry, tag, position }));
@@ -147,105 +196,117 @@ async function libraryWith(orm: MikroORM, count: number): Promise<number> {
 
 describe('batching', () => {
   it('when a page holds 100 entries instead of 1, then the query runs the same number of statements', async () => {
-    const admin = await createUser(t.db.orm);
-    await grantCompanyRole(t.db.orm, admin.uId, 1001, 'ADMIN');
-    const headers = userAuth(await tokenFor(t.db.orm, admin.uId));
-    const one = await libraryWith(t.db.orm, 1);
-    const hundred = await libraryWith(t.db.orm, 100);
-    await t.gql(LIBRARY_QUERY, { id: one }, headers); // warms the token cache and the sliding expiry
+    const admin = await northwindAdmin();
+    const one = await libraryWith(t.orm, 1);
+    const hundred = await libraryWith(t.orm, 100);
+    await admin.gql(LIBRARY_QUERY, { id: one }); // warms the token cache and the sliding expiry
     let small: any;
     let large: any;
-    const smallCount = await t.countStatements(async () => (small = await t.gql(LIBRARY_QUERY, { id: one, size: 100 }, headers)));
-    const largeCount = await t.countStatements(async () => (large = await t.gql(LIBRARY_QUERY, { id: hundred, size: 100 }, headers)));
+    const smallCount = await t.countStatements(async () => (small = await admin.gql(LIBRARY_QUERY, { id: one, size: 100 })));
+    const largeCount = await t.countStatements(async () => (large = await admin.gql(LIBRARY_QUERY, { id: hundred, size: 100 })));
     expect(small.body.data.smartLibrary.entries.items).toHaveLength(1);
     expect(large.body.data.smartLibrary.entries.items).toHaveLength(100);
-    expect(large.body.data.smartLibrary.entries.items[99]).toMatchObject({ smartFiles: [{ smartFileType: 'OUF' }, { smartFileType: 'THMB' }], smartEntryTags: [{ smartTagName: 'alpha' }, { smartTagName: 'beta' }] });
+    expect(large.body.data.smartLibrary.entries.items[99]).toMatchObject({
+      smartFiles: [{ smartFileType: 'OUF' }, { smartFileType: 'THMB' }],
+      smartEntryTags: [{ smartTagName: 'alpha' }, { smartTagName: 'beta' }],
+    });
     expect(largeCount).toBe(smallCount);
   });
 
   it('when the gateway resolves many entity references, then they are batched and unreadable ones are null', async () => {
-    const headers = await OLIVIA();
     const query = `query($r: [_Any!]!) { _entities(representations: $r) {
       ... on SmartEntry { smartEntryId smartEntryName smartEntryTags { smartTagName } }
       ... on SmartLibrary { smartLibId smartLibName } } }`;
-    const mine = await libraryWith(t.db.orm, 20);
-    const em = t.db.orm.em.fork();
+    const mine = await libraryWith(t.orm, 20);
+    const em = t.orm.em.fork();
     const ids = (await em.find(SmartEntry, { library: mine })).map((e) => e.smartEntryId);
-    await em.getConnection().execute('insert into smart_library_publisher (smart_lib_id, user_id) values (?, 2001)', [mine]);
+    await em.getConnection().execute('insert into smart_library_publisher (smart_lib_id, user_id) values (?, ?)', [mine, OLIVIA]);
     const few = { r: [{ __typename: 'SmartEntry', smartEntryId: ids[0] }] };
-    const many = { r: [...ids.map((smartEntryId) => ({ __typename: 'SmartEntry', smartEntryId })), { __typename: 'SmartLibrary', smartLibId: 3001 }] };
-    await t.gql(query, few, headers);
-    const fewCount = await t.countStatements(() => t.gql(query, few, headers));
+    const many = {
+      r: [
+        ...ids.map((smartEntryId) => ({ __typename: 'SmartEntry', smartEntryId })),
+        { __typename: 'SmartLibrary', smartLibId: DEMO_LIBRARY },
+      ],
+    };
+    await olivia.gql(query, few);
+    const fewCount = await t.countStatements(() => olivia.gql(query, few));
     let res: any;
-    const manyCount = await t.countStatements(async () => (res = await t.gql(query, many, headers)));
+    const manyCount = await t.countStatements(async () => (res = await olivia.gql(query, many)));
     expect(res.body.data._entities).toHaveLength(21);
-    expect(res.body.data._entities[20]).toEqual({ smartLibId: 3001, smartLibName: 'Northwind Health library' });
+    expect(res.body.data._entities[20]).toEqual({ smartLibId: DEMO_LIBRARY, smartLibName: 'Northwind Health library' });
     expect(manyCount).toBeLessThanOrEqual(fewCount + 2);
-    const stranger = userAuth(await tokenFor(t.db.orm, (await createUser(t.db.orm)).uId));
-    const hidden = await t.gql(query, { r: [{ __typename: 'SmartEntry', smartEntryId: 4001 }] }, stranger);
+    const stranger = await t.newUser();
+    const hidden = await stranger.gql(query, { r: [{ __typename: 'SmartEntry', smartEntryId: WELCOME_PACK }] });
     expect(hidden.body.data._entities).toEqual([null]);
   });
 });
 
 describe('paging', () => {
   it('when a library has 25 entries, then pages of 10 hold 10, 10 and 5, newest first', async () => {
-    const admin = await createUser(t.db.orm);
-    await grantCompanyRole(t.db.orm, admin.uId, 1001, 'ADMIN');
-    const headers = userAuth(await tokenFor(t.db.orm, admin.uId));
-    const id = await libraryWith(t.db.orm, 25);
-    const page = async (n: number) => (await t.gql(LIBRARY_QUERY, { id, page: n, size: 10 }, headers)).body.data.smartLibrary.entries;
+    const admin = await northwindAdmin();
+    const id = await libraryWith(t.orm, 25);
+    const page = async (n: number) => (await admin.gql(LIBRARY_QUERY, { id, page: n, size: 10 })).body.data.smartLibrary.entries;
     const [p1, p2, p3, p4] = [await page(1), await page(2), await page(3), await page(4)];
     expect([p1.items.length, p2.items.length, p3.items.length, p4.items.length]).toEqual([10, 10, 5, 0]);
     expect(p1).toMatchObject({ totalCount: 25, pageNum: 1, pageSize: 10 });
     const ids = [...p1.items, ...p2.items, ...p3.items].map((e: any) => e.smartEntryId);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    const bad = await t.gql(LIBRARY_QUERY, { id, size: 101 }, headers);
-    expect(bad.body.errors![0]).toMatchObject({ message: 'pageSize must be from 1 to 100.', extensions: { code: 'WSInvalidParameterException', field: 'pageSize' } });
+    const bad = await admin.gql(LIBRARY_QUERY, { id, size: 101 });
+    expect(bad.body.errors![0]).toMatchObject({
+      message: 'pageSize must be from 1 to 100.',
+      extensions: { code: 'WSInvalidParameterException', field: 'pageSize' },
+    });
   });
 });
 
 describe('downloads (GET /rest/smartlib/files/{smartFileId}/content)', () => {
   let p: Publisher;
-  let reader: Record<string, string>;
+  let reader: Client;
   let files: { ouf: number; thmb: number };
   let pdf: Buffer;
   beforeAll(async () => {
-    p = await newPublisher(t.db.orm);
-    const admin = await createUser(t.db.orm);
-    await grantCompanyRole(t.db.orm, admin.uId, 1001, 'ADMIN');
-    reader = userAuth(await tokenFor(t.db.orm, admin.uId));
+    p = await newPublisher(t);
+    reader = await northwindAdmin();
     pdf = Buffer.concat([uniquePdf(), Buffer.alloc(600_000, 0x25)]);
-    const tempFilename = await uploadFile(t, p, pdf, 'locked.pdf');
-    const res = await t.rest('POST', '/rest/smartlib/smartentry', { headers: p.headers, body: { smartLibId: p.smartLibId, smartEntryType: 'PDF', smartEntryName: 'Locked', smartFileInfo: { tempFilename } } });
+    const tempFilename = await uploadFile(p, pdf, 'locked.pdf');
+    const res = await p.rest('POST', '/rest/smartlib/smartentry', {
+      body: { smartLibId: p.smartLibId, smartEntryType: 'PDF', smartEntryName: 'Locked', smartFileInfo: { tempFilename } },
+    });
     files = { ouf: res.body.smartFiles[0].smartFileId, thmb: res.body.smartFiles[1].smartFileId };
   });
 
-  const get = (id: number | string, headers: Record<string, string>) => fetch(`${t.baseUrl}/rest/smartlib/files/${id}/content`, { headers });
+  const get = (id: number | string, who: Client) => who.rest('GET', `/rest/smartlib/files/${id}/content`);
 
   it('when the publisher downloads a multi-chunk original, then every byte comes back with its length, type and ETag', async () => {
-    const res = await get(files.ouf, p.headers);
+    const res = await get(files.ouf, p);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-length')).toBe(String(pdf.length));
     expect(res.headers.get('etag')).toMatch(/^"[0-9a-f]{32}"$/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await res.arrayBuffer()).equals(pdf)).toBe(true);
+    expect(res.bytes.equals(pdf)).toBe(true);
   });
 
   it('when a reader asks for an original whose download is off (N), then 403; the tile is still theirs', async () => {
     const res = await get(files.ouf, reader);
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ errorCode: 'WSInsufficientPrivilegesException', message: 'Only publishers may download the original of this entry.' });
+    expect(res.body).toEqual({
+      errorCode: 'WSInsufficientPrivilegesException',
+      message: 'Only publishers may download the original of this entry.',
+    });
     expect((await get(files.thmb, reader)).status).toBe(200);
   });
 
   it('when the file is unknown or not readable, then 404; without a token 401; a bad id 400', async () => {
-    expect(await (await get(99_999_999, p.headers)).json()).toEqual({ errorCode: 'WSRecordNotFoundException', message: 'The file was not found.', field: 'smartFileId' });
-    const stranger = userAuth(await tokenFor(t.db.orm, (await createUser(t.db.orm)).uId));
-    expect((await get(files.thmb, stranger)).status).toBe(404);
-    expect((await get(files.thmb, {})).status).toBe(401);
-    const bad = await get('abc', p.headers);
+    expect((await get(99_999_999, p)).body).toEqual({
+      errorCode: 'WSRecordNotFoundException',
+      message: 'The file was not found.',
+      field: 'smartFileId',
+    });
+    expect((await get(files.thmb, await t.newUser())).status).toBe(404);
+    expect((await get(files.thmb, t)).status).toBe(401);
+    const bad = await get('abc', p);
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ errorCode: 'WSInvalidParameterException', field: 'smartFileId' });
+    expect(bad.body).toMatchObject({ errorCode: 'WSInvalidParameterException', field: 'smartFileId' });
   });
 });
 
@@ -254,7 +315,11 @@ describe('OpenAPI', () => {
     const doc = (await t.rest('GET', '/openapi.json')).body;
     expect(Object.keys(doc.paths['/rest/smartlib/upload/file'].post.requestBody.content)).toEqual(['multipart/form-data']);
     expect(Object.keys(doc.paths['/rest/smartlib/upload/tile'].post.requestBody.content)).toEqual(['multipart/form-data']);
-    expect(Object.keys(doc.paths['/rest/smartlib/files/{smartFileId}/content'].get.responses['200'].content)).toEqual(['application/octet-stream']);
-    expect(doc.paths['/rest/smartlib/smartentry/{smartEntryId}/ai-ingestion-failure'].put.responses['404'].description).toContain('SmartEntryNotFoundException');
+    expect(Object.keys(doc.paths['/rest/smartlib/files/{smartFileId}/content'].get.responses['200'].content)).toEqual([
+      'application/octet-stream',
+    ]);
+    expect(doc.paths['/rest/smartlib/smartentry/{smartEntryId}/ai-ingestion-failure'].put.responses['404'].description).toContain(
+      'SmartEntryNotFoundException',
+    );
   });
 });

@@ -4,11 +4,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { Readable } from 'node:stream';
-import { collect, gc, MB } from '../helpers/memory';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { newPublisher, useTestApp, type Publisher } from '../kit';
+import { collect, gc, MB } from '../kit/memory';
 import { storeStream } from '../../src/modules/storage/blob-store';
-import { newPublisher, type Publisher } from './fixtures';
-
 
 /** Streams a multipart body with one PDF part of `size` bytes from one reused 64 KiB block. */
 const CLIENT = `
@@ -37,16 +35,18 @@ let left = size - 9;
 })();
 `;
 
-let t: TestApp;
+const t = useTestApp();
 let p: Publisher;
 beforeAll(async () => {
-  t = await startTestApp();
-  p = await newPublisher(t.db.orm);
+  p = await newPublisher(t);
 });
-afterAll(() => t.close());
 
 async function upload(size: number): Promise<{ status: number; body: any }> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['-e', CLIENT, `${t.baseUrl}/rest/smartlib/upload/file`, p.token, String(size)], { env: {} });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['-e', CLIENT, `${t.baseUrl}/rest/smartlib/upload/file`, await p.token(), String(size)],
+    { env: {} },
+  );
   return JSON.parse(stdout);
 }
 
@@ -55,7 +55,15 @@ it('when a 25 MB file is uploaded, then the service never holds more than ~10 MB
   // and the embedded database (which lives in this process) stores as much once, directly.
   await upload(3 * MB);
   const filler = Buffer.alloc(MB, 0x41);
-  await storeStream(t.db.orm.em.fork(), Readable.from((function* () { for (let i = 0; i < 25; i++) yield filler; })()), { maxBytes: 26 * MB, field: 'file' });
+  await storeStream(
+    t.orm.em.fork(),
+    Readable.from(
+      (function* () {
+        for (let i = 0; i < 25; i++) yield filler;
+      })(),
+    ),
+    { maxBytes: 26 * MB, field: 'file' },
+  );
   await gc();
   const before = process.memoryUsage().rss;
   let peak = before;
@@ -73,7 +81,10 @@ it('when a 25 MB file is uploaded, then the service never holds more than ~10 MB
   }
   await gc();
   const after = process.memoryUsage().rss;
-  expect(res).toEqual({ status: 200, body: { originalFilename: 'big.pdf', tempFilename: expect.stringMatching(/\.pdf$/), bytes: 25 * MB, md5: expect.any(String) } });
+  expect(res).toEqual({
+    status: 200,
+    body: { originalFilename: 'big.pdf', tempFilename: expect.stringMatching(/\.pdf$/), bytes: 25 * MB, md5: expect.any(String) },
+  });
   expect((peak - before) / MB).toBeLessThan(10);
   expect((after - before) / MB).toBeLessThan(10);
   // Each forced full collection walks the whole jest process's heap, which grows with every

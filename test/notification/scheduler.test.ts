@@ -1,48 +1,44 @@
 import crypto from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/core';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { countRows, tokenFor, userAuth } from '../factories';
-import { createOrm } from '../../src/db/orm';
-import { createLogger } from '../../src/logger';
-import { DEMO_USERS } from '../../src/modules/company/core.seeder';
-import { DEMO_TEAM_ID } from '../../src/modules/notification/notification.seeder';
+import { CARA, DEMO, NORTHWIND, OLIVIA, useTestApp } from '../kit';
+import { createOrm, createLogger, startScheduler, type Scheduler } from '../kit/src';
 import { NotificationInbox, ScheduledNotification, SentNotification } from '../../src/modules/notification/notification.entity';
 import { Event } from '../../src/modules/event/event.entity';
-import { startScheduler, type Scheduler } from '../../src/modules/scheduler/scheduler';
 
-let t: TestApp;
-let orm: MikroORM;
-let cara: Record<string, string>;
+const t = useTestApp();
+const schedulers: Scheduler[] = [];
+t.onClose(async () => {
+  for (const s of schedulers) await s.stop();
+});
+const cara = t.as(CARA);
+const TEAM = String(DEMO.teamId);
 let clock: Date;
 const logger = createLogger('silent');
-const schedulers: Scheduler[] = [];
-const scheduler = (on: MikroORM = orm, intervalMs = 0) => {
-  const s = startScheduler({ em: on.em, config: t.config, logger, intervalMs, now: () => clock });
+const scheduler = (on: MikroORM = t.orm, intervalMs = 0) => {
+  const s = startScheduler({ em: on.em, mailer: t.app.services.mailer, logger, intervalMs, now: () => clock });
   schedulers.push(s);
   return s;
 };
 
-beforeAll(async () => {
-  t = await startTestApp();
-  orm = t.db.orm;
-  cara = userAuth(await tokenFor(orm, DEMO_USERS.cara));
-});
-afterAll(async () => {
-  for (const s of schedulers) await s.stop();
-  await t.close();
-});
-
 async function schedule(local: string, extra: Record<string, unknown> = {}): Promise<number> {
-  const res = await t.rest('POST', '/rest/notification/send', {
-    headers: cara,
-    body: { broadcastType: 'GT', companyId: 1001, valueIds: [String(DEMO_TEAM_ID)], message: `At ${local}`, scheduleLocalDateTime: local, scheduleTimezoneId: 'Australia/Sydney', ...extra },
+  const res = await cara.rest('POST', '/rest/notification/send', {
+    body: {
+      broadcastType: 'GT',
+      companyId: NORTHWIND,
+      valueIds: [TEAM],
+      message: `At ${local}`,
+      scheduleLocalDateTime: local,
+      scheduleTimezoneId: 'Australia/Sydney',
+      ...extra,
+    },
   });
   expect(res.status).toBe(200);
   return res.body.scheduledNotification.notificationScheduleId;
 }
 
-const stored = (id: number) => orm.em.fork().findOneOrFail(ScheduledNotification, id);
-const sentFrom = (ids: number[]) => orm.em.fork().find(SentNotification, { schedule: { $in: ids } }, { orderBy: { notificationId: 'asc' } });
+const stored = (id: number) => t.orm.em.fork().findOneOrFail(ScheduledNotification, id);
+const sentFrom = (ids: number[]) =>
+  t.orm.em.fork().find(SentNotification, { schedule: { $in: ids } }, { orderBy: { notificationId: 'asc' } });
 /** Only the notifications scheduled by this test are due: the others wait for far later times. */
 async function resetClock(iso: string) {
   clock = new Date(iso);
@@ -71,13 +67,20 @@ describe('scheduled delivery at local time in Australia/Sydney', () => {
     expect(await s.runOnce()).toBe(1);
 
     const sent = await sentFrom([before, after]);
-    expect(sent.map((n) => [n.schedule!.notificationScheduleId, n.notificationCreated.toISOString(), n.totalNotificationsSent, n.teamIds])).toEqual([
-      [before, '2035-03-30T22:00:00.000Z', 2, [String(DEMO_TEAM_ID)]],
-      [after, '2035-03-31T23:00:00.000Z', 2, [String(DEMO_TEAM_ID)]],
+    expect(
+      sent.map((n) => [n.schedule!.notificationScheduleId, n.notificationCreated.toISOString(), n.totalNotificationsSent, n.teamIds]),
+    ).toEqual([
+      [before, '2035-03-30T22:00:00.000Z', 2, [TEAM]],
+      [after, '2035-03-31T23:00:00.000Z', 2, [TEAM]],
     ]);
-    expect(await stored(after)).toMatchObject({ status: 'SENT', totalNotificationsSent: 2, notificationLog: 'Success: delivered to 2 users', claimToken: null });
-    const inbox = await orm.em.fork().find(NotificationInbox, { notification: sent[1].notificationId });
-    expect(inbox.map((r) => r.user.uId).sort()).toEqual([DEMO_USERS.olivia, DEMO_USERS.cara]);
+    expect(await stored(after)).toMatchObject({
+      status: 'SENT',
+      totalNotificationsSent: 2,
+      notificationLog: 'Success: delivered to 2 users',
+      claimToken: null,
+    });
+    const inbox = await t.orm.em.fork().find(NotificationInbox, { notification: sent[1].notificationId });
+    expect(inbox.map((r) => r.user.uId).sort()).toEqual([OLIVIA, CARA]);
     // Run again: nothing is sent twice.
     await resetClock('2035-05-01T00:00:00.000Z');
     expect(await s.runOnce()).toBe(0);
@@ -100,22 +103,22 @@ describe('exactly once across instances', () => {
     const ids: number[] = [];
     for (let i = 0; i < 12; i++) ids.push(await schedule('2036-01-05T09:00', { message: `Race ${i}` }));
     // On PostgreSQL the second instance has its own connection pool, as a second process would.
-    const other = t.db.databaseUrl ? await createOrm({ databaseUrl: t.db.databaseUrl, embeddedDir: 'memory://' }) : orm;
+    const other = t.db.databaseUrl ? await createOrm({ databaseUrl: t.db.databaseUrl, embeddedDir: 'memory://' }) : t.orm;
     try {
-      const a = scheduler(orm);
+      const a = scheduler(t.orm);
       const b = scheduler(other);
       await resetClock('2036-01-05T00:00:00.000Z');
-      const inboxBefore = await countRows(orm, 'notification_inbox');
+      const inboxBefore = await t.countRows('notification_inbox');
       const [na, nb] = await Promise.all([a.runOnce(), b.runOnce()]);
       expect(na + nb).toBe(12);
       const sent = await sentFrom(ids);
       expect(sent.map((n) => n.schedule!.notificationScheduleId).sort()).toEqual([...ids].sort());
-      expect(await countRows(orm, 'notification_inbox')).toBe(inboxBefore + 24);
-      const rows = await orm.em.fork().find(ScheduledNotification, { notificationScheduleId: { $in: ids } });
+      expect(await t.countRows('notification_inbox')).toBe(inboxBefore + 24);
+      const rows = await t.orm.em.fork().find(ScheduledNotification, { notificationScheduleId: { $in: ids } });
       expect(rows.every((r) => r.status === 'SENT' && r.attempts === 1)).toBe(true);
       expect(await Promise.all([a.runOnce(), b.runOnce()])).toEqual([0, 0]);
     } finally {
-      if (other !== orm) await other.close(true);
+      if (other !== t.orm) await other.close(true);
     }
   });
 
@@ -123,9 +126,17 @@ describe('exactly once across instances', () => {
     const expired = await schedule('2036-02-01T09:00');
     const live = await schedule('2036-02-01T09:00');
     await resetClock('2036-02-01T00:00:00.000Z');
-    const em = orm.em.fork();
-    await em.nativeUpdate(ScheduledNotification, { notificationScheduleId: expired }, { status: 'PROCESSING', claimToken: crypto.randomUUID(), claimedUntil: new Date(clock.getTime() - 1000), attempts: 1 });
-    await em.nativeUpdate(ScheduledNotification, { notificationScheduleId: live }, { status: 'PROCESSING', claimToken: crypto.randomUUID(), claimedUntil: new Date(clock.getTime() + 60_000), attempts: 1 });
+    const em = t.orm.em.fork();
+    await em.nativeUpdate(
+      ScheduledNotification,
+      { notificationScheduleId: expired },
+      { status: 'PROCESSING', claimToken: crypto.randomUUID(), claimedUntil: new Date(clock.getTime() - 1000), attempts: 1 },
+    );
+    await em.nativeUpdate(
+      ScheduledNotification,
+      { notificationScheduleId: live },
+      { status: 'PROCESSING', claimToken: crypto.randomUUID(), claimedUntil: new Date(clock.getTime() + 60_000), attempts: 1 },
+    );
     expect(await scheduler().runOnce()).toBe(1);
     expect(await stored(expired)).toMatchObject({ status: 'SENT', attempts: 2 });
     expect(await stored(live)).toMatchObject({ status: 'PROCESSING', attempts: 1 });
@@ -137,17 +148,21 @@ describe('exactly once across instances', () => {
 
 describe('scheduled notifications that can no longer go out', () => {
   it('when the event of a GE notification is cancelled before it is due, then the record is FAILED with the reason and nobody gets it', async () => {
-    const uuid = 'e0000000-0000-4000-8000-000000000025';
+    const uuid = DEMO.eventUuidOf(DEMO.eventCount);
     const id = await schedule('2036-03-01T09:00', { broadcastType: 'GE', eventUUID: uuid, valueIds: [] });
     expect((await stored(id)).keyEventUUID).toBe(uuid);
-    await orm.em.fork().nativeUpdate(Event, { eventUUID: uuid }, { status: 'C' });
+    await t.orm.em.fork().nativeUpdate(Event, { eventUUID: uuid }, { status: 'C' });
     await resetClock('2036-03-01T00:00:00.000Z');
     expect(await scheduler().runOnce()).toBe(1);
-    expect(await stored(id)).toMatchObject({ status: 'FAILED', totalNotificationsSent: 0, notificationLog: 'Failed: the event was cancelled' });
+    expect(await stored(id)).toMatchObject({
+      status: 'FAILED',
+      totalNotificationsSent: 0,
+      notificationLog: 'Failed: the event was cancelled',
+    });
     const [sent] = await sentFrom([id]);
     expect(sent).toMatchObject({ successful: false, totalNotificationsSent: 0, notificationLog: 'Failed: the event was cancelled' });
-    expect(await orm.em.fork().count(NotificationInbox, { notification: sent.notificationId })).toBe(0);
-    await orm.em.fork().nativeUpdate(Event, { eventUUID: uuid }, { status: 'A' });
+    expect(await t.orm.em.fork().count(NotificationInbox, { notification: sent.notificationId })).toBe(0);
+    await t.orm.em.fork().nativeUpdate(Event, { eventUUID: uuid }, { status: 'A' });
   });
 });
 
@@ -155,7 +170,7 @@ describe('the scheduler loop', () => {
   it('when started with an interval, then it delivers due notifications by itself and stops cleanly', async () => {
     const id = await schedule('2036-04-01T09:00');
     await resetClock('2036-04-01T00:00:00.000Z');
-    const s = scheduler(orm, 20);
+    const s = scheduler(t.orm, 20);
     const deadline = Date.now() + 10_000;
     while ((await stored(id)).status !== 'SENT' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     await s.stop();

@@ -1,83 +1,112 @@
-import type { MikroORM } from '@mikro-orm/core';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { createUser, grantCompanyRole, tokenFor, userAuth } from '../factories';
-import { DEMO_COMPANIES, DEMO_USERS } from '../../src/modules/company/core.seeder';
-import { DEMO_SCHEDULE_ID, DEMO_TEAM_ID } from '../../src/modules/notification/notification.seeder';
-import { createEvent, invite } from '../event/factories';
+import { CARA, createEvent, DEMO, grantCompanyRole, invite, NORTHWIND, OLIVIA, PAT, useTestApp } from '../kit';
 
-let t: TestApp;
-let orm: MikroORM;
-let cara: Record<string, string>;
-let olivia: Record<string, string>;
-let pat: Record<string, string>;
-beforeAll(async () => {
-  t = await startTestApp();
-  orm = t.db.orm;
-  cara = userAuth(await tokenFor(orm, DEMO_USERS.cara));
-  olivia = userAuth(await tokenFor(orm, DEMO_USERS.olivia));
-  pat = userAuth(await tokenFor(orm, DEMO_USERS.pat));
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const cara = t.as(CARA);
+const olivia = t.as(OLIVIA);
+const pat = t.as(PAT);
+const DEMO_SCHEDULE_ID = DEMO.scheduleId;
+const TEAM = String(DEMO.teamId);
 
 const SENT = '/rest/notification/sent';
 const SCHEDULED = '/rest/notification/scheduled/sent';
-const EVENT1 = 'e0000000-0000-4000-8000-000000000001';
+const EVENT1 = DEMO.eventUuidOf(1);
 const welcome = 'Welcome to the Northwind Health wall: events, resources and news for our clinicians.';
 const flu = 'The staff flu vaccination clinic is open all week in the Haymarket building, level 2.';
 const reminder = 'Reminder: the December rosters are published on the wall.';
 
 const sentRecord = (over: Record<string, unknown>) => ({
-  type: 'GT', companyId: 1001, eventUUID: null, notificationScheduleId: null, successful: true, totalNotificationsSent: 2, teamIds: null,
-  notificationCreatedBy: '2003', notificationModifiedBy: '2003', brochureId: null, emailTemplate: null, emailSubject: null, emailParams: null,
+  type: 'GT',
+  companyId: NORTHWIND,
+  eventUUID: null,
+  notificationScheduleId: null,
+  successful: true,
+  totalNotificationsSent: 2,
+  teamIds: null,
+  notificationCreatedBy: String(CARA),
+  notificationModifiedBy: String(CARA),
+  brochureId: null,
+  emailTemplate: null,
+  emailSubject: null,
+  emailParams: null,
   ...over,
 });
 
 const DEMO_SCHEDULED = {
-  notificationScheduleId: DEMO_SCHEDULE_ID, companyId: 1001, broadcastType: 'GT', keyCompanyId: 1001, keyEventUUID: null,
-  scheduleTimezoneId: 'Australia/Sydney', scheduleLocalDateTime: '2026-11-15T09:00:00', scheduleJobName: null, message: reminder, url: null,
-  valueIds: [String(DEMO_TEAM_ID)], totalNotificationsSent: 2, notificationLog: 'Success: delivered to 2 users',
-  scheduleCreated: Date.parse('2026-11-12T03:00:00Z'), scheduleModified: Date.parse('2026-11-14T22:00:00Z'),
-  scheduleCreatedBy: '2003', scheduleModifiedBy: '2003', brochureId: null, emailTemplate: null, emailSubject: null, emailParams: null, version: 3,
+  notificationScheduleId: DEMO_SCHEDULE_ID,
+  companyId: NORTHWIND,
+  broadcastType: 'GT',
+  keyCompanyId: NORTHWIND,
+  keyEventUUID: null,
+  scheduleTimezoneId: 'Australia/Sydney',
+  scheduleLocalDateTime: '2026-11-15T09:00:00',
+  scheduleJobName: null,
+  message: reminder,
+  url: null,
+  valueIds: [TEAM],
+  totalNotificationsSent: 2,
+  notificationLog: 'Success: delivered to 2 users',
+  scheduleCreated: Date.parse('2026-11-12T03:00:00Z'),
+  scheduleModified: Date.parse('2026-11-14T22:00:00Z'),
+  scheduleCreatedBy: String(CARA),
+  scheduleModifiedBy: String(CARA),
+  brochureId: null,
+  emailTemplate: null,
+  emailSubject: null,
+  emailParams: null,
+  version: 3,
 };
 
 describe('getSentNotifications (GET /rest/notification/sent)', () => {
-  it("when Cara lists company 1001's GT notifications, then the demo records come back newest first with every field", async () => {
-    const res = await t.rest('GET', `${SENT}?version=1&broadcastType=GT&companyId=1001`, { headers: cara });
+  it("when Cara lists Northwind's GT notifications, then the demo records come back newest first with every field", async () => {
+    const res = await cara.rest('GET', `${SENT}?version=1&broadcastType=GT&companyId=${NORTHWIND}`);
     expect(res.status).toBe(200);
     const at = (iso: string) => ({ notificationCreated: Date.parse(iso), notificationModified: Date.parse(iso) });
     expect(res.body).toEqual([
-      sentRecord({ notificationScheduleId: DEMO_SCHEDULE_ID, message: reminder, description: reminder, teamIds: ['1101'], ...at('2026-11-14T22:00:00Z') }),
-      sentRecord({ message: flu, description: `${flu}\nTeam ids: 1101`, ...at('2026-11-10T01:30:00Z') }),
-      sentRecord({ message: welcome, description: `${welcome}\nTeam ids: 1101`, ...at('2026-11-01T00:00:00Z') }),
+      sentRecord({
+        notificationScheduleId: DEMO_SCHEDULE_ID,
+        message: reminder,
+        description: reminder,
+        teamIds: [TEAM],
+        ...at('2026-11-14T22:00:00Z'),
+      }),
+      sentRecord({ message: flu, description: `${flu}\nTeam ids: ${TEAM}`, ...at('2026-11-10T01:30:00Z') }),
+      sentRecord({ message: welcome, description: `${welcome}\nTeam ids: ${TEAM}`, ...at('2026-11-01T00:00:00Z') }),
     ]);
   });
 
   it('when notificationScheduleId is given, then only the record sent from it comes back', async () => {
-    const res = await t.rest('GET', `${SENT}?version=1&broadcastType=GT&companyId=1001&notificationScheduleId=${DEMO_SCHEDULE_ID}`, { headers: cara });
+    const res = await cara.rest(
+      'GET',
+      `${SENT}?version=1&broadcastType=GT&companyId=${NORTHWIND}&notificationScheduleId=${DEMO_SCHEDULE_ID}`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.map((r: any) => r.notificationScheduleId)).toEqual([DEMO_SCHEDULE_ID]);
-    const none = await t.rest('GET', `${SENT}?version=1&broadcastType=GT&companyId=1001&notificationScheduleId=424242`, { headers: cara });
+    const none = await cara.rest('GET', `${SENT}?version=1&broadcastType=GT&companyId=${NORTHWIND}&notificationScheduleId=424242`);
     expect(none.body).toEqual([]);
   });
 
   it("when GE is asked with the event's UUID, then the event's notifications come back; GA filters by brochureId", async () => {
-    const res = await t.rest('GET', `${SENT}?version=1&broadcastType=GE&eventUUID=${EVENT1.toUpperCase()}`, { headers: cara });
+    const res = await cara.rest('GET', `${SENT}?version=1&broadcastType=GE&eventUUID=${EVENT1.toUpperCase()}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
       sentRecord({
-        type: 'GE', eventUUID: EVENT1, totalNotificationsSent: 1,
-        message: 'Parking at the auditorium is free for attendees of this session.', description: 'Parking at the auditorium is free for attendees of this session.',
-        notificationCreated: Date.parse('2026-11-18T05:00:00Z'), notificationModified: Date.parse('2026-11-18T05:00:00Z'),
+        type: 'GE',
+        eventUUID: EVENT1,
+        totalNotificationsSent: 1,
+        message: 'Parking at the auditorium is free for attendees of this session.',
+        description: 'Parking at the auditorium is free for attendees of this session.',
+        notificationCreated: Date.parse('2026-11-18T05:00:00Z'),
+        notificationModified: Date.parse('2026-11-18T05:00:00Z'),
       }),
     ]);
-    const ga = await t.rest('GET', `${SENT}?version=1&broadcastType=GA&companyId=1001&brochureId=5`, { headers: cara });
+    const ga = await cara.rest('GET', `${SENT}?version=1&broadcastType=GA&companyId=${NORTHWIND}&brochureId=5`);
     expect(ga).toMatchObject({ status: 200, body: [] });
   });
 
   it('when the caller has only the ADMIN role, then they may read too', async () => {
-    const admin = await createUser(orm);
-    await grantCompanyRole(orm, admin.uId, 1001, 'ADMIN');
-    const res = await t.rest('GET', `${SENT}?version=1&broadcastType=GT&companyId=1001`, { headers: userAuth(await tokenFor(orm, admin.uId)) });
+    const admin = await t.newUser();
+    await grantCompanyRole(t.orm, admin.uId, NORTHWIND, 'ADMIN');
+    const res = await admin.rest('GET', `${SENT}?version=1&broadcastType=GT&companyId=${NORTHWIND}`);
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(3);
   });
@@ -85,22 +114,37 @@ describe('getSentNotifications (GET /rest/notification/sent)', () => {
 
 describe('getSentScheduledNotifications (GET /rest/notification/scheduled/sent)', () => {
   it('when Cara lists the GT scheduled records, then the sent demo record comes back with every field', async () => {
-    const res = await t.rest('GET', `${SCHEDULED}?version=1&broadcastType=GT&companyId=1001`, { headers: cara });
+    const res = await cara.rest('GET', `${SCHEDULED}?version=1&broadcastType=GT&companyId=${NORTHWIND}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([DEMO_SCHEDULED]);
-    const one = await t.rest('GET', `${SCHEDULED}?version=1&broadcastType=GT&companyId=1001&notificationScheduleId=${DEMO_SCHEDULE_ID}`, { headers: cara });
+    const one = await cara.rest(
+      'GET',
+      `${SCHEDULED}?version=1&broadcastType=GT&companyId=${NORTHWIND}&notificationScheduleId=${DEMO_SCHEDULE_ID}`,
+    );
     expect(one.body).toEqual([DEMO_SCHEDULED]);
   });
 
   it('when a scheduled notification is still pending, then it is not in the sent list', async () => {
-    const created = await t.rest('POST', '/rest/notification/send', {
-      headers: cara,
-      body: { broadcastType: 'GT', companyId: 1001, valueIds: ['1101'], message: 'Later', scheduleLocalDateTime: '2035-06-01T09:00', scheduleTimezoneId: 'Australia/Sydney' },
+    const created = await cara.rest('POST', '/rest/notification/send', {
+      body: {
+        broadcastType: 'GT',
+        companyId: NORTHWIND,
+        valueIds: [TEAM],
+        message: 'Later',
+        scheduleLocalDateTime: '2035-06-01T09:00',
+        scheduleTimezoneId: 'Australia/Sydney',
+      },
     });
     expect(created.status).toBe(200);
     expect(created.body.sentNotification).toBeNull();
-    expect(created.body.scheduledNotification).toMatchObject({ scheduleLocalDateTime: '2035-06-01T09:00:00', keyCompanyId: 1001, totalNotificationsSent: null, notificationLog: null, version: 3 });
-    const res = await t.rest('GET', `${SCHEDULED}?version=1&broadcastType=GT&companyId=1001`, { headers: cara });
+    expect(created.body.scheduledNotification).toMatchObject({
+      scheduleLocalDateTime: '2035-06-01T09:00:00',
+      keyCompanyId: NORTHWIND,
+      totalNotificationsSent: null,
+      notificationLog: null,
+      version: 3,
+    });
+    const res = await cara.rest('GET', `${SCHEDULED}?version=1&broadcastType=GT&companyId=${NORTHWIND}`);
     expect(res.body.map((r: any) => r.notificationScheduleId)).toEqual([DEMO_SCHEDULE_ID]);
   });
 });
@@ -108,60 +152,108 @@ describe('getSentScheduledNotifications (GET /rest/notification/scheduled/sent)'
 describe.each([SENT, SCHEDULED])('parameter rules of %s', (path) => {
   const invalid = (field: string, message: string) => ({ errorCode: 'WSInvalidParameterException', message, field });
   const cases: [string, string, number, Record<string, unknown>][] = [
-    ['version is missing', 'broadcastType=GT&companyId=1001', 400, invalid('version', 'Invalid value for version.')],
-    ['version is not a number', 'version=x&broadcastType=GT&companyId=1001', 400, invalid('version', 'Invalid value for version.')],
-    ['version is 2', 'version=2&broadcastType=GT&companyId=1001', 400, { errorCode: 'WSUnsupportedVersionException', message: 'Only version 1 is supported.', field: 'version' }],
-    ['broadcastType is missing', 'version=1&companyId=1001', 400, invalid('broadcastType', 'Invalid value for broadcastType.')],
-    ['broadcastType is unknown', 'version=1&broadcastType=ZZ&companyId=1001', 400, invalid('broadcastType', 'broadcastType must be one of GT, GE, GA, JN.')],
+    ['version is missing', `broadcastType=GT&companyId=${NORTHWIND}`, 400, invalid('version', 'Invalid value for version.')],
+    ['version is not a number', `version=x&broadcastType=GT&companyId=${NORTHWIND}`, 400, invalid('version', 'Invalid value for version.')],
+    [
+      'version is 2',
+      `version=2&broadcastType=GT&companyId=${NORTHWIND}`,
+      400,
+      { errorCode: 'WSUnsupportedVersionException', message: 'Only version 1 is supported.', field: 'version' },
+    ],
+    ['broadcastType is missing', `version=1&companyId=${NORTHWIND}`, 400, invalid('broadcastType', 'Invalid value for broadcastType.')],
+    [
+      'broadcastType is unknown',
+      `version=1&broadcastType=ZZ&companyId=${NORTHWIND}`,
+      400,
+      invalid('broadcastType', 'broadcastType must be one of GT, GE, GA, JN.'),
+    ],
     ['GT has no companyId', 'version=1&broadcastType=GT', 400, invalid('companyId', 'companyId is required for GT.')],
     ['JN has no companyId', 'version=1&broadcastType=JN', 400, invalid('companyId', 'companyId is required for JN.')],
     ['companyId is not a number', 'version=1&broadcastType=GT&companyId=abc', 400, invalid('companyId', 'Invalid value for companyId.')],
     ['GE has no eventUUID', 'version=1&broadcastType=GE', 400, invalid('eventUUID', 'eventUUID is required for GE.')],
     ['eventUUID is malformed', 'version=1&broadcastType=GE&eventUUID=123', 400, invalid('eventUUID', 'eventUUID must be a UUID.')],
-    ['the event is unknown', 'version=1&broadcastType=GE&eventUUID=00000000-0000-4000-8000-000000000000', 404, { errorCode: 'WSEventNotFoundException', message: 'The event was not found.' }],
-    ['GE names another company', `version=1&broadcastType=GE&eventUUID=${EVENT1}&companyId=1002`, 404, { errorCode: 'WSEventNotFoundException', message: 'The event was not found.' }],
-    ['GA has no brochureId', 'version=1&broadcastType=GA&companyId=1001', 400, invalid('brochureId', 'brochureId is required for GA.')],
-    ['brochureId is not a number', 'version=1&broadcastType=GA&companyId=1001&brochureId=b', 400, invalid('brochureId', 'Invalid value for brochureId.')],
-    ['notificationScheduleId is 0', 'version=1&broadcastType=GT&companyId=1001&notificationScheduleId=0', 400, invalid('notificationScheduleId', 'Invalid value for notificationScheduleId.')],
-    ['notificationScheduleId is not a number', 'version=1&broadcastType=GT&companyId=1001&notificationScheduleId=n', 400, invalid('notificationScheduleId', 'Invalid value for notificationScheduleId.')],
-    ['pageNum is 0', 'version=1&broadcastType=GT&companyId=1001&pageNum=0', 400, invalid('pageNum', 'pageNum must be 1 or more.')],
-    ['the company is not the caller\'s', 'version=1&broadcastType=GT&companyId=1002', 403, { errorCode: 'WSInsufficientPrivilegesException', message: "The caller may not see this company's notifications." }],
+    [
+      'the event is unknown',
+      'version=1&broadcastType=GE&eventUUID=00000000-0000-4000-8000-000000000000',
+      404,
+      { errorCode: 'WSEventNotFoundException', message: 'The event was not found.' },
+    ],
+    [
+      'GE names another company',
+      `version=1&broadcastType=GE&eventUUID=${EVENT1}&companyId=${DEMO.companies.southgate}`,
+      404,
+      { errorCode: 'WSEventNotFoundException', message: 'The event was not found.' },
+    ],
+    [
+      'GA has no brochureId',
+      `version=1&broadcastType=GA&companyId=${NORTHWIND}`,
+      400,
+      invalid('brochureId', 'brochureId is required for GA.'),
+    ],
+    [
+      'brochureId is not a number',
+      `version=1&broadcastType=GA&companyId=${NORTHWIND}&brochureId=b`,
+      400,
+      invalid('brochureId', 'Invalid value for brochureId.'),
+    ],
+    [
+      'notificationScheduleId is 0',
+      `version=1&broadcastType=GT&companyId=${NORTHWIND}&notificationScheduleId=0`,
+      400,
+      invalid('notificationScheduleId', 'Invalid value for notificationScheduleId.'),
+    ],
+    [
+      'notificationScheduleId is not a number',
+      `version=1&broadcastType=GT&companyId=${NORTHWIND}&notificationScheduleId=n`,
+      400,
+      invalid('notificationScheduleId', 'Invalid value for notificationScheduleId.'),
+    ],
+    ['pageNum is 0', `version=1&broadcastType=GT&companyId=${NORTHWIND}&pageNum=0`, 400, invalid('pageNum', 'pageNum must be 1 or more.')],
+    [
+      "the company is not the caller's",
+      `version=1&broadcastType=GT&companyId=${DEMO.companies.southgate}`,
+      403,
+      { errorCode: 'WSInsufficientPrivilegesException', message: "The caller may not see this company's notifications." },
+    ],
   ];
 
   it.each(cases)('when %s, then the answer says so', async (_name, query, status, body) => {
-    const res = await t.rest('GET', `${path}?${query}`, { headers: cara });
+    const res = await cara.rest('GET', `${path}?${query}`);
     expect(res.status).toBe(status);
     expect(res.body).toEqual(body);
   });
 
   it('when the caller has no role on the company, then WSInsufficientPrivilegesException; without a token WSInvalidAuthTokenException', async () => {
-    const res = await t.rest('GET', `${path}?version=1&broadcastType=GT&companyId=1001`, { headers: olivia });
+    const res = await olivia.rest('GET', `${path}?version=1&broadcastType=GT&companyId=${NORTHWIND}`);
     expect(res.status).toBe(403);
     expect(res.body.errorCode).toBe('WSInsufficientPrivilegesException');
-    const anonymous = await t.rest('GET', `${path}?version=1&broadcastType=GT&companyId=1001`);
+    const anonymous = await t.rest('GET', `${path}?version=1&broadcastType=GT&companyId=${NORTHWIND}`);
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.errorCode).toBe('WSInvalidAuthTokenException');
   });
 
   it("when an invitee asks for the event's notifications, then WSInsufficientPrivilegesException; a stranger gets WSEventNotFoundException", async () => {
-    const invitee = await t.rest('GET', `${path}?version=1&broadcastType=GE&eventUUID=${EVENT1}`, { headers: olivia });
+    const invitee = await olivia.rest('GET', `${path}?version=1&broadcastType=GE&eventUUID=${EVENT1}`);
     expect(invitee.status).toBe(403);
-    expect(invitee.body).toEqual({ errorCode: 'WSInsufficientPrivilegesException', message: "The caller may not see or send this event's notifications." });
-    const stranger = await t.rest('GET', `${path}?version=1&broadcastType=GE&eventUUID=${EVENT1}`, { headers: pat });
+    expect(invitee.body).toEqual({
+      errorCode: 'WSInsufficientPrivilegesException',
+      message: "The caller may not see or send this event's notifications.",
+    });
+    const stranger = await pat.rest('GET', `${path}?version=1&broadcastType=GE&eventUUID=${EVENT1}`);
     expect(stranger.status).toBe(404);
     expect(stranger.body.errorCode).toBe('WSEventNotFoundException');
   });
 
   it('when the event was cancelled, then WSEventCancelledException (410)', async () => {
-    const event = await createEvent(orm, DEMO_COMPANIES.northwind, { status: 'C' });
-    await invite(orm, event.eId, DEMO_USERS.olivia);
-    const res = await t.rest('GET', `${path}?version=1&broadcastType=GE&eventUUID=${event.eventUUID}`, { headers: cara });
+    const event = await createEvent(t.orm, NORTHWIND, { status: 'C' });
+    await invite(t.orm, event.eId, OLIVIA);
+    const res = await cara.rest('GET', `${path}?version=1&broadcastType=GE&eventUUID=${event.eventUUID}`);
     expect(res.status).toBe(410);
     expect(res.body).toEqual({ errorCode: 'WSEventCancelledException', message: 'The event was cancelled.' });
   });
 
   it('when a page past the end is asked, then the list is empty', async () => {
-    const res = await t.rest('GET', `${path}?version=1&broadcastType=GT&companyId=1001&pageNum=2`, { headers: cara });
+    const res = await cara.rest('GET', `${path}?version=1&broadcastType=GT&companyId=${NORTHWIND}&pageNum=2`);
     expect(res).toMatchObject({ status: 200, body: [] });
   });
 });
@@ -170,10 +262,12 @@ describe('GraphQL sent lists', () => {
   it('when asked through GraphQL, then the same records and errors come back', async () => {
     const q = `query($v: Int!, $t: String!, $c: Int) { sentNotifications(version: $v, broadcastType: $t, companyId: $c) { message teamIds }
       sentScheduledNotifications(version: $v, broadcastType: $t, companyId: $c) { notificationScheduleId scheduleUTCDateTime scheduleStatus } }`;
-    const ok = await t.gql(q, { v: 1, t: 'GT', c: 1001 }, cara);
+    const ok = await cara.gql(q, { v: 1, t: 'GT', c: NORTHWIND });
     expect(ok.body.data!.sentNotifications.map((n: any) => n.message)).toEqual([reminder, flu, welcome]);
-    expect(ok.body.data!.sentScheduledNotifications).toEqual([{ notificationScheduleId: DEMO_SCHEDULE_ID, scheduleUTCDateTime: Date.parse('2026-11-14T22:00:00Z'), scheduleStatus: 'SENT' }]);
-    const bad = await t.gql(q, { v: 3, t: 'GT', c: 1001 }, cara);
+    expect(ok.body.data!.sentScheduledNotifications).toEqual([
+      { notificationScheduleId: DEMO_SCHEDULE_ID, scheduleUTCDateTime: Date.parse('2026-11-14T22:00:00Z'), scheduleStatus: 'SENT' },
+    ]);
+    const bad = await cara.gql(q, { v: 3, t: 'GT', c: NORTHWIND });
     expect(bad.body.errors![0].extensions).toEqual({ code: 'WSUnsupportedVersionException', field: 'version' });
   });
 });

@@ -3,30 +3,17 @@
 // streamed in batches without the service holding the list.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { MikroORM } from '@mikro-orm/core';
-import { gc, MB } from '../helpers/memory';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { createCompany, createTeam, grantCompanyRole, tokenFor, userAuth } from '../factories';
-import { DEMO_COMPANIES, DEMO_USERS } from '../../src/modules/company/core.seeder';
+import { CARA, createCompany, createTeam, grantCompanyRole, NORTHWIND, useTestApp } from '../kit';
+import { gc, MB } from '../kit/memory';
 import { encodeCursor, sentListStatement, scheduledListStatement } from '../../src/modules/notification/notification.lists';
 
-
-let t: TestApp;
-let orm: MikroORM;
-let cara: Record<string, string>;
-beforeAll(async () => {
-  t = await startTestApp();
-  orm = t.db.orm;
-  cara = userAuth(await tokenFor(orm, DEMO_USERS.cara));
-});
-afterAll(() => t.close());
-
-const sql = (text: string, params: unknown[] = []) => orm.em.fork().getConnection().execute(text, params);
+const t = useTestApp();
+const cara = t.as(CARA);
 
 /** A company of its own on which Cara has the push-notification role. */
 async function company(): Promise<number> {
-  const c = await createCompany(orm);
-  await grantCompanyRole(orm, DEMO_USERS.cara, c.companyId, 'PUSH_NOTIFICATION');
+  const c = await createCompany(t.orm);
+  await grantCompanyRole(t.orm, CARA, c.companyId, 'PUSH_NOTIFICATION');
   return c.companyId;
 }
 
@@ -36,10 +23,10 @@ async function company(): Promise<number> {
  * key rounded to the millisecond would lose or repeat records.
  */
 async function insertSent(companyId: number, from: number, to: number, idBase: number, base = '2025-01-01T00:00:00Z') {
-  await sql(
+  await t.sql(
     `insert into "sent_notification" ("notification_id", "type", "company_id", "message", "description", "successful", "total_notifications_sent",
        "notification_created", "notification_modified", "notification_created_by", "notification_modified_by")
-     select ? + g, 'GT', ?, 'n' || g, 'n' || g, true, 1, x.at, x.at, '2003', '2003'
+     select ? + g, 'GT', ?, 'n' || g, 'n' || g, true, 1, x.at, x.at, '${CARA}', '${CARA}'
        from generate_series(?::int, ?::int) g,
             lateral (select ?::timestamptz + (g / 3) * interval '1 millisecond' + 250 * interval '1 microsecond' as at) x`,
     [idBase, companyId, from, to, base],
@@ -48,12 +35,12 @@ async function insertSent(companyId: number, from: number, to: number, idBase: n
 
 /** Processed scheduled GT records "s<i>" (every fourth FAILED) and, in between, PENDING ones that no list shows. */
 async function insertScheduled(companyId: number, from: number, to: number, idBase: number, base = '2025-01-01T00:00:00Z') {
-  await sql(
+  await t.sql(
     `insert into "scheduled_notification" ("notification_schedule_id", "company_id", "broadcast_type", "key_company_id", "schedule_timezone_id",
        "schedule_local_date_time", "schedule_due_at", "message", "value_ids", "status", "schedule_created", "schedule_modified",
        "schedule_created_by", "schedule_modified_by")
      select ? + g, ?, 'GT', ?, 'UTC', x.at at time zone 'UTC', x.at, case when g % 5 = 0 then 'p' else 's' end || g, '{}',
-            case when g % 5 = 0 then 'PENDING' when g % 4 = 0 then 'FAILED' else 'SENT' end, x.at, x.at, '2003', '2003'
+            case when g % 5 = 0 then 'PENDING' when g % 4 = 0 then 'FAILED' else 'SENT' end, x.at, x.at, '${CARA}', '${CARA}'
        from generate_series(?::int, ?::int) g,
             lateral (select ?::timestamptz + (g / 3) * interval '1 millisecond' + 250 * interval '1 microsecond' as at) x`,
     [idBase, companyId, companyId, from, to, base],
@@ -66,13 +53,13 @@ const SCHEDULED_Q = `query($c: Int!, $n: Int, $a: String, $p: Int) {
   list: sentScheduledNotifications(version: 1, broadcastType: "GT", companyId: $c, pageSize: $n, after: $a, pageNum: $p) { notificationScheduleId message scheduleStatus cursor } }`;
 
 async function list(query: string, vars: Record<string, unknown>): Promise<any[]> {
-  const res = await t.gql(query, vars, cara);
+  const res = await cara.gql(query, vars);
   expect(res.body.errors).toBeUndefined();
   return res.body.data.list;
 }
 
 async function errorOf(query: string, vars: Record<string, unknown>) {
-  const res = await t.gql(query, vars, cara);
+  const res = await cara.gql(query, vars);
   expect(res.body.data ?? null).toBeNull();
   return res.body.errors![0].extensions;
 }
@@ -124,31 +111,43 @@ describe.each([
     const other = query === SENT_Q ? 'sched' : 'sent';
     const kind = query === SENT_Q ? 'sent' : 'sched';
     const bad = [
-      '', 'not a cursor', 'abc', '%%%', b64('hello'), b64(`${kind}:1:`), b64(`${kind}:x:5`), b64(`${kind}:0012:5`), b64(`${kind}:12:0`),
-      b64(`${kind}:12:99999999999`), b64(`${kind}:12:5:6`), encodeCursor(other, '1735689600000250', 5), 'A'.repeat(65),
+      '',
+      'not a cursor',
+      'abc',
+      '%%%',
+      b64('hello'),
+      b64(`${kind}:1:`),
+      b64(`${kind}:x:5`),
+      b64(`${kind}:0012:5`),
+      b64(`${kind}:12:0`),
+      b64(`${kind}:12:99999999999`),
+      b64(`${kind}:12:5:6`),
+      encodeCursor(other, '1735689600000250', 5),
+      'A'.repeat(65),
       `${encodeCursor(kind, '1735689600000250', 5)}=`,
     ];
-    for (const a of bad) expect({ a, ext: await errorOf(query, { c, a }) }).toEqual({ a, ext: { code: 'WSInvalidParameterException', field: 'after' } });
+    for (const a of bad)
+      expect({ a, ext: await errorOf(query, { c, a }) }).toEqual({ a, ext: { code: 'WSInvalidParameterException', field: 'after' } });
   });
 });
 
 /** A copy of a record at its very instant, with another id and message (a tie the id breaks). */
 async function insertTwin(sent: boolean, fromId: number, id: number, message: string) {
   if (sent) {
-    await sql(
+    await t.sql(
       `insert into "sent_notification" ("notification_id", "type", "company_id", "message", "description", "successful", "total_notifications_sent",
          "notification_created", "notification_modified", "notification_created_by", "notification_modified_by")
-       select ?, "type", "company_id", ?, ?, true, 1, "notification_created", "notification_modified", '2003', '2003'
+       select ?, "type", "company_id", ?, ?, true, 1, "notification_created", "notification_modified", '${CARA}', '${CARA}'
          from "sent_notification" where "notification_id" = ?`,
       [id, message, message, fromId],
     );
   } else {
-    await sql(
+    await t.sql(
       `insert into "scheduled_notification" ("notification_schedule_id", "company_id", "broadcast_type", "key_company_id", "schedule_timezone_id",
          "schedule_local_date_time", "schedule_due_at", "message", "value_ids", "status", "schedule_created", "schedule_modified",
          "schedule_created_by", "schedule_modified_by")
        select ?, "company_id", "broadcast_type", "key_company_id", "schedule_timezone_id", "schedule_local_date_time", "schedule_due_at", ?, '{}',
-              'SENT', "schedule_created", "schedule_modified", '2003', '2003'
+              'SENT', "schedule_created", "schedule_modified", '${CARA}', '${CARA}'
          from "scheduled_notification" where "notification_schedule_id" = ?`,
       [id, message, fromId],
     );
@@ -198,7 +197,12 @@ describe.each([
     expect(new Set(seen.map((r) => r.cursor)).size).toBe(seen.length);
     // Read again from the start, the list holds the additions in their places.
     const added = range(46, 41, prefix).filter(shown);
-    expect(messages(await list(query, { c, n: 500 }))).toEqual([...added, ...paged.slice(0, firstOfInstant), 'twin-high', ...paged.slice(firstOfInstant)]);
+    expect(messages(await list(query, { c, n: 500 }))).toEqual([
+      ...added,
+      ...paged.slice(0, firstOfInstant),
+      'twin-high',
+      ...paged.slice(firstOfInstant),
+    ]);
   });
 
   it('when the last cursor is given, then the list is empty; a cursor of another record continues right after it', async () => {
@@ -215,12 +219,11 @@ describe.each([
 
 it('when sendNotification answers a sent record, then its cursor pages on from it', async () => {
   const c = await company();
-  const team = await createTeam(orm, c, [DEMO_USERS.cara]);
+  const team = await createTeam(t.orm, c, [CARA]);
   await insertSent(c, 1, 5, 6_000_000 + c * 1000);
-  const res = await t.gql(
+  const res = await cara.gql(
     `mutation($i: SendNotificationInput!) { sendNotification(input: $i) { sentNotification { message cursor } } }`,
     { i: { broadcastType: 'GT', companyId: c, valueIds: [String(team.teamId)], message: 'Now' } },
-    cara,
   );
   if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
   const { cursor } = res.body.data.sendNotification.sentNotification;
@@ -259,8 +262,23 @@ const BULK = 100_000;
 const BATCH = 500;
 /** The REST body of a sent record: the specification's fields, nothing more (no cursor, no notificationId). */
 const SENT_KEYS = [
-  'brochureId', 'companyId', 'description', 'emailParams', 'emailSubject', 'emailTemplate', 'eventUUID', 'message', 'notificationCreated',
-  'notificationCreatedBy', 'notificationModified', 'notificationModifiedBy', 'notificationScheduleId', 'successful', 'teamIds', 'totalNotificationsSent', 'type',
+  'brochureId',
+  'companyId',
+  'description',
+  'emailParams',
+  'emailSubject',
+  'emailTemplate',
+  'eventUUID',
+  'message',
+  'notificationCreated',
+  'notificationCreatedBy',
+  'notificationModified',
+  'notificationModifiedBy',
+  'notificationScheduleId',
+  'successful',
+  'teamIds',
+  'totalNotificationsSent',
+  'type',
 ].join(',');
 const DEMO_GT = [
   'Reminder: the December rosters are published on the wall.',
@@ -271,22 +289,22 @@ const DEMO_GT = [
 describe('GET /rest/notification/sent without pageNum: the whole list', () => {
   let token: string;
   beforeAll(async () => {
-    token = await tokenFor(orm, DEMO_USERS.cara);
-    // 100,000 GT notifications of company 1001, older than the demo ones; three to an instant
+    token = await cara.token();
+    // 100,000 GT notifications of Northwind, older than the demo ones; three to an instant
     // (with microseconds) so that batches end inside groups of equal timestamps.
-    await sql(
+    await t.sql(
       `insert into "sent_notification" ("notification_id", "type", "company_id", "message", "description", "successful", "total_notifications_sent",
          "notification_created", "notification_modified", "notification_created_by", "notification_modified_by")
-       select 1000000 + g, 'GT', ?, 'bulk ' || g, 'bulk ' || g, true, 1, x.at, x.at, '2003', '2003'
+       select 1000000 + g, 'GT', ?, 'bulk ' || g, 'bulk ' || g, true, 1, x.at, x.at, '${CARA}', '${CARA}'
          from generate_series(1, ?::int) g,
               lateral (select timestamptz '2025-01-01T00:00:00Z' + (g / 3) * interval '1 millisecond' + ((g / 3) % 2) * interval '1 microsecond' as at) x`,
-      [DEMO_COMPANIES.northwind, BULK],
+      [NORTHWIND, BULK],
     );
-    await sql('analyze "sent_notification"');
+    await t.sql('analyze "sent_notification"');
   }, 120_000);
 
   async function fetchWhole(): Promise<any> {
-    const url = `${t.baseUrl}/rest/notification/sent?version=1&broadcastType=GT&companyId=${DEMO_COMPANIES.northwind}`;
+    const url = `${t.baseUrl}/rest/notification/sent?version=1&broadcastType=GT&companyId=${NORTHWIND}`;
     const expected = JSON.stringify({ head: DEMO_GT, bulk: BULK });
     const { stdout } = await promisify(execFile)(process.execPath, ['-e', CLIENT, url, token, expected], { env: {}, maxBuffer: 16 * MB });
     return JSON.parse(stdout);
@@ -294,23 +312,37 @@ describe('GET /rest/notification/sent without pageNum: the whole list', () => {
 
   it('a batch is one statement on the list index, in its order, without a sort', async () => {
     const q = {
-      type: 'GT' as const, companyId: DEMO_COMPANIES.northwind, eventUUID: null, notificationScheduleId: null, brochureId: null,
-      limit: BATCH, offset: 0, after: { us: String(Date.parse('2025-01-01T00:00:20Z') * 1000), id: 1_060_000 },
+      type: 'GT' as const,
+      companyId: NORTHWIND,
+      eventUUID: null,
+      notificationScheduleId: null,
+      brochureId: null,
+      limit: BATCH,
+      offset: 0,
+      after: { us: String(Date.parse('2025-01-01T00:00:20Z') * 1000), id: 1_060_000 },
     };
     const { sql: text, params } = sentListStatement(q);
-    const [{ 'QUERY PLAN': [plan] }] = await sql(`explain (format json) ${text}`, params);
+    const [
+      {
+        'QUERY PLAN': [plan],
+      },
+    ] = await t.sql(`explain (format json) ${text}`, params);
     const nodes = JSON.stringify(plan);
     expect(nodes).toContain('"Index Name":"sent_notification_company_list_index"');
     expect(nodes).not.toContain('"Node Type":"Sort"');
     expect(nodes).not.toContain('Seq Scan');
     // The scheduled list has its own index in its order.
-    await insertScheduled(DEMO_COMPANIES.northwind, 1, 20_000, 8_000_000);
-    await sql('analyze "scheduled_notification"');
+    await insertScheduled(NORTHWIND, 1, 20_000, 8_000_000);
+    await t.sql('analyze "scheduled_notification"');
     const s = scheduledListStatement(q);
-    const [{ 'QUERY PLAN': [splan] }] = await sql(`explain (format json) ${s.sql}`, s.params);
+    const [
+      {
+        'QUERY PLAN': [splan],
+      },
+    ] = await t.sql(`explain (format json) ${s.sql}`, s.params);
     expect(JSON.stringify(splan)).toContain('"Index Name":"scheduled_notification_company_list_index"');
     expect(JSON.stringify(splan)).not.toContain('"Node Type":"Sort"');
-    await sql(`delete from "scheduled_notification" where "notification_schedule_id" > 8000000`);
+    await t.sql(`delete from "scheduled_notification" where "notification_schedule_id" > 8000000`);
   });
 
   it('when Cara asks without pageNum, then every record comes back once, newest first, with the REST fields only; the service holds at most 20 MB for it', async () => {
@@ -349,6 +381,10 @@ describe('GET /rest/notification/sent without pageNum: the whole list', () => {
     // What the service still holds once the answer is written (the peak, sampled without forced
     // collections, includes garbage not yet collected: shown when this fails, not asserted).
     const riseMB = (after - before) / MB;
-    expect({ riseMB, peakMB: (peak - before) / MB, atMost20MB: riseMB <= 20 }).toEqual({ riseMB, peakMB: (peak - before) / MB, atMost20MB: true });
+    expect({ riseMB, peakMB: (peak - before) / MB, atMost20MB: riseMB <= 20 }).toEqual({
+      riseMB,
+      peakMB: (peak - before) / MB,
+      atMost20MB: true,
+    });
   }, 600_000);
 });

@@ -1,10 +1,6 @@
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const SYDNEY = {
   timezoneId: 'Australia/Sydney',
@@ -17,11 +13,13 @@ const SYDNEY = {
 };
 
 describe('getAllTimezones (GET /rest/refdata/timezones)', () => {
-  it('when the country code is lower case, then it answers that country\'s zones with the Sydney row', async () => {
+  it("when the country code is lower case, then it answers that country's zones with the Sydney row", async () => {
     const res = await t.rest('GET', '/rest/refdata/timezones?countryCode=au');
     expect(res.status).toBe(200);
     expect(res.body).toContainEqual(SYDNEY);
-    expect(res.body.map((z: any) => z.timezoneId)).toEqual(expect.arrayContaining(['Australia/Perth', 'Australia/Adelaide', 'Australia/Brisbane']));
+    expect(res.body.map((z: any) => z.timezoneId)).toEqual(
+      expect.arrayContaining(['Australia/Perth', 'Australia/Adelaide', 'Australia/Brisbane']),
+    );
     expect(res.body.every((z: any) => Object.keys(z).length === 7)).toBe(true);
   });
 
@@ -30,10 +28,20 @@ describe('getAllTimezones (GET /rest/refdata/timezones)', () => {
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThan(300);
     expect(res.body).toContainEqual({
-      timezoneId: 'Asia/Kolkata', timezoneName: 'India Standard Time', timezoneDSTName: 'India Standard Time',
-      dstOffsetHours: 0, offsetHours: 5, offsetMinutes: 330, dstOffsetMinutes: 0,
+      timezoneId: 'Asia/Kolkata',
+      timezoneName: 'India Standard Time',
+      timezoneDSTName: 'India Standard Time',
+      dstOffsetHours: 0,
+      offsetHours: 5,
+      offsetMinutes: 330,
+      dstOffsetMinutes: 0,
     });
-    expect(res.body.find((z: any) => z.timezoneId === 'Australia/Lord_Howe')).toMatchObject({ offsetMinutes: 630, dstOffsetMinutes: 30, dstOffsetHours: 0, offsetHours: 10 });
+    expect(res.body.find((z: any) => z.timezoneId === 'Australia/Lord_Howe')).toMatchObject({
+      offsetMinutes: 630,
+      dstOffsetMinutes: 30,
+      dstOffsetHours: 0,
+      offsetHours: 10,
+    });
   });
 
   it('when the country code is well-formed but unknown, then the list is empty', async () => {
@@ -44,7 +52,11 @@ describe('getAllTimezones (GET /rest/refdata/timezones)', () => {
   it.each(['aus', 'a', '12', 'a1'])('when the country code is %p, then WSInvalidParameterException names countryCode', async (code) => {
     const res = await t.rest('GET', `/rest/refdata/timezones?countryCode=${code}`);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ errorCode: 'WSInvalidParameterException', message: 'countryCode must be a two-letter ISO 3166-1 code.', field: 'countryCode' });
+    expect(res.body).toEqual({
+      errorCode: 'WSInvalidParameterException',
+      message: 'countryCode must be a two-letter ISO 3166-1 code.',
+      field: 'countryCode',
+    });
   });
 
   it('when the same list is asked again with its ETag, then the answer is 304 without a body', async () => {
@@ -59,7 +71,9 @@ describe('getAllTimezones (GET /rest/refdata/timezones)', () => {
   });
 
   it('when asked through GraphQL, then the same rows come back', async () => {
-    const res = await t.gql(`{ timezones(countryCode: "au") { timezoneId timezoneName timezoneDSTName dstOffsetHours offsetHours offsetMinutes dstOffsetMinutes } }`);
+    const res = await t.gql(
+      `{ timezones(countryCode: "au") { timezoneId timezoneName timezoneDSTName dstOffsetHours offsetHours offsetMinutes dstOffsetMinutes } }`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.data!.timezones).toContainEqual(SYDNEY);
     const bad = await t.gql(`{ timezones(countryCode: "aus") { timezoneId } }`);
@@ -93,7 +107,14 @@ describe('getAssessmentForms (GET /rest/refdata/assessment-forms)', () => {
       assessmentUuid: 'b0000000-0000-4000-8000-000000000001',
       assessmentName: 'Wellbeing check-in',
       fields: [
-        { fieldId: 4101, label: 'How would you rate your wellbeing this week?', type: 'single_choice', required: true, options: ['Poor', 'Fair', 'Good', 'Very good'], order: 1 },
+        {
+          fieldId: 4101,
+          label: 'How would you rate your wellbeing this week?',
+          type: 'single_choice',
+          required: true,
+          options: ['Poor', 'Fair', 'Good', 'Very good'],
+          order: 1,
+        },
         { fieldId: 4102, label: 'Hours of sleep per night', type: 'number', required: true, options: [], order: 2 },
         { fieldId: 4103, label: 'Anything you would like to tell us?', type: 'textarea', required: false, options: [], order: 3 },
       ],
@@ -112,7 +133,11 @@ describe('getAssessmentForms (GET /rest/refdata/assessment-forms)', () => {
   it('when the uuid is malformed, then WSInvalidParameterException', async () => {
     const res = await t.rest('GET', '/rest/refdata/assessment-forms?assessmentUuid=not-a-uuid');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ errorCode: 'WSInvalidParameterException', message: 'assessmentUuid must be a UUID.', field: 'assessmentUuid' });
+    expect(res.body).toEqual({
+      errorCode: 'WSInvalidParameterException',
+      message: 'assessmentUuid must be a UUID.',
+      field: 'assessmentUuid',
+    });
   });
 
   it('loads the fields of all forms in one statement (batched)', async () => {

@@ -1,25 +1,21 @@
 // Authorization sweep generated from the route table (OWASP API1/API2/API5): every route is
 // called without its credential, with a revoked one, with the wrong kind of credential, and,
 // where it holds someone's data, as another user. Each gets the specification's error and
-// changes no row. A route missing from SWEEP (test/helpers/route-sweep.ts) fails the first test.
-import { startTestApp, type TestApp } from '../helpers/app';
-import { fingerprint } from '../helpers/fingerprint';
-import { tokenFor } from '../factories';
+// changes no row. A route missing from SWEEP (test/kit/route-sweep.ts) fails the first test.
+import { createSystemToken, DEMO, fingerprint, OLIVIA, PAT, tokenFor, useTestApp } from '../kit';
+import { SWEEP, sendCall, type Call, type Sweep } from '../kit/route-sweep';
+import type { RouteDef } from '../kit/src';
 import { ROUTES } from '../../src/rest/routes';
-import type { RouteDef } from '../../src/rest/route';
-import { COMPANY_KEY, INACTIVE_COMPANY_KEY, INGESTION, OLIVIA, PAT, SWEEP, sendCall, type Call, type Sweep } from '../helpers/route-sweep';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const COMPANY_KEY = DEMO.companyApiKey;
+const t = useTestApp();
 
 const send = (route: RouteDef, call: Call, headers: Record<string, string>) => sendCall(t, route, call, headers);
 
 it('every route of the table has an entry in the sweep, and nothing else does', () => {
   expect(Object.keys(SWEEP).sort()).toEqual(ROUTES.map((r) => r.operation).sort());
-  for (const r of ROUTES) expect({ op: r.operation, public: SWEEP[r.operation] === 'public' }).toEqual({ op: r.operation, public: r.credential === 'none' });
+  for (const r of ROUTES)
+    expect({ op: r.operation, public: SWEEP[r.operation] === 'public' }).toEqual({ op: r.operation, public: r.credential === 'none' });
 });
 
 const protectedRoutes = ROUTES.filter((r) => r.credential !== 'none');
@@ -31,22 +27,26 @@ describe.each(protectedRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))
 
   async function expectRefused(headers: Record<string, string>, expected: { status: number; errorCode: string }) {
     const call = await callOf();
-    const before = await fingerprint(t.db.orm);
+    const before = await fingerprint(t.orm);
     const res = await send(route, call, headers);
     expect({ status: res.status, errorCode: res.body?.errorCode }).toEqual(expected);
-    expect(await fingerprint(t.db.orm)).toEqual(before);
+    expect(await fingerprint(t.orm)).toEqual(before);
   }
 
   it('without any credential: 401 WSInvalidAuthTokenException, nothing changed', () => expectRefused({}, unauthorised));
 
   it('with a revoked or inactive credential: refused, nothing changed', async () => {
-    if (route.credential === 'companyKey') return expectRefused({ 'x-service-company-api-key': INACTIVE_COMPANY_KEY }, { status: 403, errorCode: 'WSCompanyApiKeyNotActiveException' });
+    if (route.credential === 'companyKey')
+      return expectRefused(
+        { 'x-service-company-api-key': DEMO.inactiveCompanyApiKey },
+        { status: 403, errorCode: 'WSCompanyApiKeyNotActiveException' },
+      );
     if (route.credential === 'system') {
-      await t.db.orm.em.fork().getConnection().execute(`insert into system_token (token_hash, name, scopes, revoked_at) values (encode(sha256('revoked-system-token'), 'hex'), 'revoked', '{ingestion}', now()) on conflict do nothing`);
-      return expectRefused({ 'x-api-key': 'revoked-system-token' }, unauthorised);
+      await createSystemToken(t.orm, ['ingestion'], { name: 'revoked', token: `revoked-${route.operation}`, revokedAt: new Date() });
+      return expectRefused({ 'x-api-key': `revoked-${route.operation}` }, unauthorised);
     }
     if (route.credential === 'bearer') return expectRefused({ authorization: 'Bearer eyJhbGciOiJFUzI1NiJ9.e30.c2ln' }, unauthorised);
-    const token = await tokenFor(t.db.orm, OLIVIA);
+    const token = await tokenFor(t.orm, OLIVIA); // its own: it is logged out
     expect((await t.rest('POST', '/rest/user/logout', { headers: { 'x-service-authtoken': token } })).status).toBeLessThan(300);
     const headers: Record<string, string> = { 'x-service-authtoken': token };
     if (route.credential === 'userAndCompanyKey') headers['x-service-company-api-key'] = COMPANY_KEY;
@@ -54,7 +54,7 @@ describe.each(protectedRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))
   });
 
   it('with the wrong kind of credential: refused, nothing changed', async () => {
-    const userToken = await tokenFor(t.db.orm, OLIVIA);
+    const userToken = await t.as(OLIVIA).token();
     if (route.credential === 'system' || route.credential === 'companyKey' || route.credential === 'bearer') {
       return expectRefused({ 'x-service-authtoken': userToken }, unauthorised);
     }
@@ -62,20 +62,20 @@ describe.each(protectedRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))
       await expectRefused({ 'x-service-authtoken': userToken }, unauthorised);
       return expectRefused({ 'x-service-company-api-key': COMPANY_KEY }, unauthorised);
     }
-    return expectRefused({ 'x-api-key': INGESTION, 'x-service-company-api-key': COMPANY_KEY }, unauthorised);
+    return expectRefused({ 'x-api-key': DEMO.ingestionToken, 'x-service-company-api-key': COMPANY_KEY }, unauthorised);
   });
 
   const other = (SWEEP[route.operation] as Sweep | undefined)?.otherUser;
   if (other) {
     it(`as another user on data that is not theirs: ${other.status}`, async () => {
-      const headers: Record<string, string> = { 'x-service-authtoken': await tokenFor(t.db.orm, PAT) };
+      const headers: Record<string, string> = { 'x-service-authtoken': await t.as(PAT).token() };
       if (route.credential === 'userAndCompanyKey') headers['x-service-company-api-key'] = COMPANY_KEY;
       const call = await callOf();
-      const before = await fingerprint(t.db.orm);
+      const before = await fingerprint(t.orm);
       const res = await send(route, call, headers);
       if ('body' in other) expect({ status: res.status, body: res.body }).toEqual(other);
       else expect({ status: res.status, errorCode: res.body?.errorCode }).toEqual(other);
-      expect(await fingerprint(t.db.orm)).toEqual(before);
+      expect(await fingerprint(t.orm)).toEqual(before);
     });
   }
 });

@@ -2,9 +2,7 @@
 // path, query, headers and body, the answer is a 2xx, or a 4xx carrying a specification
 // identifier; never a 5xx; and a 4xx changes no stored row.
 import fc from 'fast-check';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { fingerprint } from '../helpers/fingerprint';
-import { tokenFor } from '../factories';
+import { DEMO, fingerprint, NORTHWIND, OLIVIA, useTestApp } from '../kit';
 import { ROUTES } from '../../src/rest/routes';
 import type { RouteDef } from '../../src/rest/route';
 import { openApiPath } from '../../src/rest/openapi';
@@ -12,15 +10,13 @@ import { openApiPath } from '../../src/rest/openapi';
 type JsonSchema = Record<string, unknown>;
 import { ERROR_REGISTRY } from '../../src/graphql/errors';
 
-let t: TestApp;
+const t = useTestApp();
 let token: string;
 let doc: any;
 beforeAll(async () => {
-  t = await startTestApp();
-  token = await tokenFor(t.db.orm, 2001);
+  token = await t.as(OLIVIA).token();
   doc = (await t.rest('GET', '/openapi.json')).body;
 });
-afterAll(() => t.close());
 
 const junk = fc.oneof(
   fc.string(),
@@ -28,7 +24,22 @@ const junk = fc.oneof(
   fc.double(),
   fc.boolean(),
   fc.constant(null),
-  fc.constantFrom('', ' ', '0', '-1', '2147483648', 'null', 'true', '[]', '{}', 'a'.repeat(3000), '😀', '../../etc/passwd', "' or 1=1 --", '%00'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    '-1',
+    '2147483648',
+    'null',
+    'true',
+    '[]',
+    '{}',
+    'a'.repeat(3000),
+    '😀',
+    '../../etc/passwd',
+    "' or 1=1 --",
+    '%00',
+  ),
 );
 
 /** Values shaped by the schema most of the time, anything at all otherwise. */
@@ -37,14 +48,20 @@ function fromSchema(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unk
   const s = schema as any;
   let shaped: fc.Arbitrary<unknown>;
   if (s.enum) shaped = fc.constantFrom(...s.enum);
-  else if (s.type === 'integer') shaped = fc.oneof(fc.integer({ min: -5, max: 5000 }), fc.constantFrom(2001, 1001, 3001, 4001));
+  else if (s.type === 'integer')
+    shaped = fc.oneof(
+      fc.integer({ min: -5, max: 5000 }),
+      fc.constantFrom(OLIVIA, NORTHWIND, DEMO.library.smartLibId, DEMO.library.welcomePackEntryId),
+    );
   else if (s.type === 'number') shaped = fc.double({ noNaN: true });
   else if (s.type === 'boolean') shaped = fc.boolean();
   else if (s.type === 'string') {
     shaped = s.format === 'uuid' ? fc.uuid() : fc.string({ minLength: s.minLength ?? 0, maxLength: (s.maxLength ?? 40) + 5 });
   } else if (s.type === 'array') shaped = fc.array(fromSchema(s.items, depth + 1), { maxLength: 12 });
   else if (s.type === 'object' && s.properties) {
-    shaped = fc.record(Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, fromSchema(v as JsonSchema, depth + 1)])), { requiredKeys: [] });
+    shaped = fc.record(Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, fromSchema(v as JsonSchema, depth + 1)])), {
+      requiredKeys: [],
+    });
   } else shaped = junk;
   return fc.oneof({ weight: 4, arbitrary: shaped }, { weight: 1, arbitrary: junk });
 }
@@ -78,16 +95,20 @@ describe.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_
       fc.asyncProperty(requestArb(route), async (req) => {
         let path = route.path;
         for (const [k, v] of Object.entries(req.path)) path = path.replace(`:${k}`, encodeURIComponent(String(v)));
-        const qs = new URLSearchParams(Object.entries(req.query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)] as [string, string])).toString();
+        const qs = new URLSearchParams(
+          Object.entries(req.query)
+            .filter(([, v]) => v !== undefined)
+            .map(([k, v]) => [k, String(v)] as [string, string]),
+        ).toString();
         const headers: Record<string, string> = {};
         if (req.auth === 'valid') headers['x-service-authtoken'] = token;
         if (req.auth === 'junk') headers['x-service-authtoken'] = 'junk-token';
-        const before = MUTATING(route) ? await fingerprint(t.db.orm) : undefined;
+        const before = MUTATING(route) ? await fingerprint(t.orm) : undefined;
         const res = await t.rest(route.method, qs ? `${path}?${qs}` : path, { headers, body: req.body });
         expect(res.status).toBeLessThan(500);
         if (res.status >= 400) {
           expect(CODES.has(res.body?.errorCode)).toBe(true);
-          if (before) expect(await fingerprint(t.db.orm)).toEqual(before);
+          if (before) expect(await fingerprint(t.orm)).toEqual(before);
         }
       }),
       { numRuns: MUTATING(route) ? 25 : 40, seed: 20261122 },

@@ -5,14 +5,19 @@
 // error path (a database constraint that refuses one address, so the error is logged). Then
 // every captured log line is scanned for each token, password, secret, key and address string
 // used. The scan only counts if the capture holds the request line of every call driven.
-import { startTestApp, type TestApp } from '../helpers/app';
-import { ROUTES } from '../../src/rest/routes';
+import { DEMO, OLIVIA, useTestApp } from '../kit';
+import { DEMO_CLIENT, tokenRequest } from '../kit/oauth';
+import { SWEEP, sendCall, type Call } from '../kit/route-sweep';
 import type { Credential, RouteDef } from '../../src/rest/route';
-import { COMPANY_KEY, CONTACT_ADDRESS, DIRECTORY, INGESTION, OLIVIA, OLIVIA_WORK, SWEEP, sendCall, type Call, type Sweep } from '../helpers/route-sweep';
+import { ROUTES } from '../../src/rest/routes';
 
-const CLIENT = { client_id: 'demo-mobile', client_secret: 'demo-mobile-secret' };
-const PASSWORD = 'Demo-Passw0rd!';
-const OLIVIA_PERSONAL = 'a0000000-0000-4000-8000-000000002002';
+const CLIENT = { client_id: DEMO_CLIENT.clientId, client_secret: DEMO_CLIENT.secret };
+const PASSWORD = DEMO.password;
+const COMPANY_KEY = DEMO.companyApiKey;
+const INGESTION = DEMO.ingestionToken;
+const { oliviaWork: OLIVIA_WORK, oliviaPersonal: OLIVIA_PERSONAL } = DEMO.addresses;
+const DIRECTORY = DEMO.directories.staff;
+const CONTACT_ADDRESS = DEMO.contactAddresses.staff;
 
 /** Address contents no log line may hold: each string is used once, on one path. */
 const ADDRESSES = {
@@ -39,10 +44,14 @@ const WRONG: Record<Exclude<Credential, 'none'>, Record<string, string>> = {
   user: { 'x-service-authtoken': 'zyxwv-wrong-service-token-0001' },
   system: { 'x-api-key': 'zyxwv-wrong-system-token-0002' },
   companyKey: { 'x-service-company-api-key': '5e0c1a52-7d4b-4c8e-9f1a-00000000dead' },
-  userAndCompanyKey: { 'x-service-authtoken': 'zyxwv-wrong-service-token-0003', 'x-service-company-api-key': '5e0c1a52-7d4b-4c8e-9f1a-00000000beef' },
+  userAndCompanyKey: {
+    'x-service-authtoken': 'zyxwv-wrong-service-token-0003',
+    'x-service-company-api-key': '5e0c1a52-7d4b-4c8e-9f1a-00000000beef',
+  },
   bearer: { authorization: 'Bearer eyJhbGciOiJFUzI1NiJ9.eyJ6eXh3diI6MX0.enl4d3Ytd3Jvbmctc2lnbmF0dXJl' },
 };
-for (const headers of Object.values(WRONG)) for (const v of Object.values(headers)) secrets.set(v.replace(/^Bearer /, ''), 'wrong credential');
+for (const headers of Object.values(WRONG))
+  for (const v of Object.values(headers)) secrets.set(v.replace(/^Bearer /, ''), 'wrong credential');
 for (const [path, a] of Object.entries(ADDRESSES)) for (const [field, v] of Object.entries(a)) secrets.set(v, `address ${field} (${path})`);
 
 function keep(label: string, value: unknown): void {
@@ -53,21 +62,15 @@ function keep(label: string, value: unknown): void {
   if (parts.length === 3) secrets.set(parts[2], `${label} (signature)`);
 }
 
-let t: TestApp;
+const t = useTestApp();
 /** Every request sent: its request id and path, and the REST operation it was routed to. */
 const driven: { id: string; path: string; operation?: string }[] = [];
 let access: string;
 let userToken: string;
 
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-
 async function tokenEndpoint(id: string, params: Record<string, string>) {
   driven.push({ id, path: '/as/token.oauth2' });
-  const res = await fetch(`${t.baseUrl}/as/token.oauth2`, { method: 'POST', headers: { 'x-request-id': id }, body: new URLSearchParams(params) });
-  return { status: res.status, body: (await res.json()) as any };
+  return tokenRequest(t, params, { 'x-request-id': id });
 }
 
 async function loginUser(id: string, bearer: string): Promise<string> {
@@ -86,15 +89,27 @@ it('the token endpoint: a wrong password is refused, the right one and a refresh
   expect(right.status).toBe(200);
   keep('access token', right.body.access_token);
   keep('refresh token', right.body.refresh_token);
-  const refreshed = await tokenEndpoint('scan-token-refresh', { grant_type: 'refresh_token', ...CLIENT, refresh_token: right.body.refresh_token });
+  const refreshed = await tokenEndpoint('scan-token-refresh', {
+    grant_type: 'refresh_token',
+    ...CLIENT,
+    refresh_token: right.body.refresh_token,
+  });
   expect(refreshed.status).toBe(200);
   keep('access token', refreshed.body.access_token);
   keep('refresh token', refreshed.body.refresh_token);
   // A wrong client secret, and the replay of a rotated refresh token.
-  const badClient = await tokenEndpoint('scan-token-bad-client', { ...password, password: PASSWORD, client_secret: 'zyxwv-wrong-client-secret' });
+  const badClient = await tokenEndpoint('scan-token-bad-client', {
+    ...password,
+    password: PASSWORD,
+    client_secret: 'zyxwv-wrong-client-secret',
+  });
   secrets.set('zyxwv-wrong-client-secret', 'wrong client secret');
   expect(badClient.status).toBe(401);
-  const replay = await tokenEndpoint('scan-token-replay', { grant_type: 'refresh_token', ...CLIENT, refresh_token: right.body.refresh_token });
+  const replay = await tokenEndpoint('scan-token-replay', {
+    grant_type: 'refresh_token',
+    ...CLIENT,
+    refresh_token: right.body.refresh_token,
+  });
   expect(replay.status).toBe(400);
 
   const again = await tokenEndpoint('scan-token-password-2', { ...password, password: PASSWORD });
@@ -117,22 +132,49 @@ const OVERRIDES: Record<string, () => Call> = {
   createUserAddress: () => ({ body: { ...full(ADDRESSES.created), typeCode: 'O' } }),
   updateUserAddressByAddressUUID: () => ({ params: { addressUUID: OLIVIA_WORK }, body: { uuid: OLIVIA_WORK, ...ADDRESSES.updated } }),
   deleteUserAddressByAddressUUID: () => ({ params: { addressUUID: OLIVIA_PERSONAL } }),
-  updateAddressForDirectoryContact: () => ({ params: { directoryUUID: DIRECTORY, addressUUID: CONTACT_ADDRESS }, body: { uuid: CONTACT_ADDRESS, ...ADDRESSES.contact } }),
+  updateAddressForDirectoryContact: () => ({
+    params: { directoryUUID: DIRECTORY, addressUUID: CONTACT_ADDRESS },
+    body: { uuid: CONTACT_ADDRESS, ...ADDRESSES.contact },
+  }),
   // The address created above (Olivia's work address is on the contact record already).
   copyAddressesFromUserToDirectoryContact: () => ({ params: { directoryUUID: DIRECTORY }, body: { addressUUIDs: [createdUuid] } }),
   createMembershipDetails: () => ({ body: { userId: OLIVIA, membershipId: 'NWH-000123' } }),
 };
 /** These must succeed, so their address contents went all the way through. */
-const MUST_SUCCEED = ['createUserAddress', 'updateUserAddressByAddressUUID', 'getUserAddresses', 'updateAddressForDirectoryContact', 'copyAddressesFromUserToDirectoryContact', 'getAddressesForDirectoryContact', 'deleteUserAddressByAddressUUID', 'createMembershipDetails', 'updateSmartEntryAIIngestionFailure', 'loginUser', 'createSsoToken', 'logout', 'uploadSmartFile'];
+const MUST_SUCCEED = [
+  'createUserAddress',
+  'updateUserAddressByAddressUUID',
+  'getUserAddresses',
+  'updateAddressForDirectoryContact',
+  'copyAddressesFromUserToDirectoryContact',
+  'getAddressesForDirectoryContact',
+  'deleteUserAddressByAddressUUID',
+  'createMembershipDetails',
+  'updateSmartEntryAIIngestionFailure',
+  'loginUser',
+  'createSsoToken',
+  'logout',
+  'uploadSmartFile',
+];
 
-const INVALID_BODY = { ...full(ADDRESSES.invalid), typeCode: 'Q', uuid: 'not-a-uuid', password: 'Zyxwv-Body-Passw0rd!', smartLibId: 'x', companyId: 'x', userId: 'x', version: 'x', body: 42 };
+const INVALID_BODY = {
+  ...full(ADDRESSES.invalid),
+  typeCode: 'Q',
+  uuid: 'not-a-uuid',
+  password: 'Zyxwv-Body-Passw0rd!',
+  smartLibId: 'x',
+  companyId: 'x',
+  userId: 'x',
+  version: 'x',
+  body: 42,
+};
 const MALFORMED = `{"password": "Zyxwv-Body-Passw0rd!", "street": "${ADDRESSES.malformed.street}", "city": "${ADDRESSES.malformed.city}", "postcode": "${ADDRESSES.malformed.postcode}"`;
 
 async function validCall(route: RouteDef): Promise<Call> {
   if (OVERRIDES[route.operation]) return OVERRIDES[route.operation]();
   const sweep = SWEEP[route.operation];
   if (sweep === 'public') return PUBLIC[route.operation] ?? {};
-  return typeof (sweep as Sweep).call === 'function' ? ((sweep as Sweep).call as (t: TestApp) => Promise<Call>)(t) : ((sweep as Sweep).call as Call);
+  return typeof sweep.call === 'function' ? sweep.call(t) : sweep.call;
 }
 
 function pathOf(route: RouteDef, call: Call): string {
@@ -143,7 +185,13 @@ function pathOf(route: RouteDef, call: Call): string {
 
 it('every route of the table, with a valid call, an invalid body, a malformed body and a wrong credential', async () => {
   // logout ends the login its token came from (the OAuth tokens too): it gets a login of its own.
-  const own = await tokenEndpoint('scan-token-for-logout', { grant_type: 'password', scope: 'sso', ...CLIENT, username: 'olivia@demo.example', password: PASSWORD });
+  const own = await tokenEndpoint('scan-token-for-logout', {
+    grant_type: 'password',
+    scope: 'sso',
+    ...CLIENT,
+    username: 'olivia@demo.example',
+    password: PASSWORD,
+  });
   keep('access token', own.body.access_token);
   keep('refresh token', own.body.refresh_token);
   const logoutToken = await loginUser('scan-login-for-logout', own.body.access_token);
@@ -151,19 +199,32 @@ it('every route of the table, with a valid call, an invalid body, a malformed bo
   /** Answers other than expected, with the cause the service logged for them. */
   const unexpected: unknown[] = [];
   const note = (op: string, kind: string, res: { status: number; body: any }, ok: boolean) => {
-    if (!ok) unexpected.push({ op, kind, status: res.status, body: res.body, logged: t.logs.find((l) => l.requestId === `scan-${op}-${kind}` && l.level >= 50)?.err?.message });
+    if (!ok)
+      unexpected.push({
+        op,
+        kind,
+        status: res.status,
+        body: res.body,
+        logged: t.logs.find((l) => l.requestId === `scan-${op}-${kind}` && l.level >= 50)?.err?.message,
+      });
   };
   for (const route of ROUTES) {
     const op = route.operation;
     const headersFor = (credential: Credential): Record<string, string> => {
       const user = { 'x-service-authtoken': op === 'logout' ? logoutToken : userToken };
       switch (credential) {
-        case 'none': return {};
-        case 'user': return user;
-        case 'system': return { 'x-api-key': INGESTION };
-        case 'companyKey': return { 'x-service-company-api-key': COMPANY_KEY };
-        case 'userAndCompanyKey': return { ...user, 'x-service-company-api-key': COMPANY_KEY };
-        case 'bearer': return { authorization: `Bearer ${access}` };
+        case 'none':
+          return {};
+        case 'user':
+          return user;
+        case 'system':
+          return { 'x-api-key': INGESTION };
+        case 'companyKey':
+          return { 'x-service-company-api-key': COMPANY_KEY };
+        case 'userAndCompanyKey':
+          return { ...user, 'x-service-company-api-key': COMPANY_KEY };
+        case 'bearer':
+          return { authorization: `Bearer ${access}` };
       }
     };
     const send = async (kind: string, call: Call, headers: Record<string, string>) => {
@@ -181,7 +242,10 @@ it('every route of the table, with a valid call, an invalid body, a malformed bo
     if (op === 'createSsoToken') keep('SSO token', res.body.ssoToken);
 
     const hasJsonBody = (route.method === 'POST' || route.method === 'PUT') && !route.multipart;
-    const invalid: Call = { params: Object.fromEntries(Object.keys(valid.params ?? {}).map((k) => [k, 'not-an-id'])), query: valid.query ? 'version=zz&countryCode=zz&email=zz' : undefined };
+    const invalid: Call = {
+      params: Object.fromEntries(Object.keys(valid.params ?? {}).map((k) => [k, 'not-an-id'])),
+      query: valid.query ? 'version=zz&countryCode=zz&email=zz' : undefined,
+    };
     if (route.multipart) invalid.multipart = { ...ADDRESSES.invalid, password: 'Zyxwv-Body-Passw0rd!' };
     else if (hasJsonBody) invalid.body = INVALID_BODY;
     const refused = await send('invalid', invalid, headersFor(route.credential));
@@ -190,7 +254,10 @@ it('every route of the table, with a valid call, an invalid body, a malformed bo
       // Refused by the body parser, before any route runs: the request line has no operation.
       const id = `scan-${op}-malformed`;
       driven.push({ id, path: pathOf(route, valid) });
-      const malformed = await t.rest(route.method, pathOf(route, valid), { headers: { ...headersFor(route.credential), 'content-type': 'application/json', 'x-request-id': id }, rawBody: MALFORMED });
+      const malformed = await t.rest(route.method, pathOf(route, valid), {
+        headers: { ...headersFor(route.credential), 'content-type': 'application/json', 'x-request-id': id },
+        rawBody: MALFORMED,
+      });
       note(op, 'malformed', malformed, malformed.status === 400);
     }
     if (route.credential !== 'none') {
@@ -207,32 +274,57 @@ const ADDRESS_FIELDS = 'uuid street suburb city postcode';
 it('GraphQL: an address in the variables of a valid and of an invalid operation', async () => {
   const create = `mutation scanAddress($input: AddressInput!) { createUserAddress(input: $input) { ${ADDRESS_FIELDS} } }`;
   driven.push({ id: 'scan-graphql-valid', path: '/graphql' });
-  const ok = await t.gql(create, { input: full(ADDRESSES.graphql) }, { 'x-service-authtoken': userToken, 'x-request-id': 'scan-graphql-valid' });
+  const ok = await t.gql(
+    create,
+    { input: full(ADDRESSES.graphql) },
+    { 'x-service-authtoken': userToken, 'x-request-id': 'scan-graphql-valid' },
+  );
   expect(ok.body.data.createUserAddress).toMatchObject({ street: ADDRESSES.graphql.street, postcode: ADDRESSES.graphql.postcode });
   driven.push({ id: 'scan-graphql-invalid', path: '/graphql' });
-  const bad = await t.gql(create, { input: { ...full(ADDRESSES.graphql), typeCode: 'Q', street: ADDRESSES.graphql.street.repeat(30) } }, { 'x-service-authtoken': userToken, 'x-request-id': 'scan-graphql-invalid' });
+  const bad = await t.gql(
+    create,
+    { input: { ...full(ADDRESSES.graphql), typeCode: 'Q', street: ADDRESSES.graphql.street.repeat(30) } },
+    { 'x-service-authtoken': userToken, 'x-request-id': 'scan-graphql-invalid' },
+  );
   expect(bad.body.errors![0].extensions.code).toMatch(/^WS/);
   driven.push({ id: 'scan-graphql-wrong-token', path: '/graphql' });
-  const anonymous = await t.gql(create, { input: full(ADDRESSES.graphql) }, { 'x-service-authtoken': WRONG.user['x-service-authtoken'], 'x-request-id': 'scan-graphql-wrong-token' });
+  const anonymous = await t.gql(
+    create,
+    { input: full(ADDRESSES.graphql) },
+    { 'x-service-authtoken': WRONG.user['x-service-authtoken'], 'x-request-id': 'scan-graphql-wrong-token' },
+  );
   expect(anonymous.body.errors![0].extensions.code).toBe('WSInvalidAuthTokenException');
 });
 
 it('an internal error (the database refuses one address) answers WSInternalException and is logged, through REST and GraphQL', async () => {
-  const conn = t.db.orm.em.fork().getConnection();
-  await conn.execute(`alter table user_address add constraint log_scan_refuses check (street is distinct from '${ADDRESSES.failing.street}')`);
+  const conn = t.orm.em.fork().getConnection();
+  await conn.execute(
+    `alter table user_address add constraint log_scan_refuses check (street is distinct from '${ADDRESSES.failing.street}')`,
+  );
   try {
     driven.push({ id: 'scan-internal-rest', path: '/rest/user/addresses', operation: 'createUserAddress' });
-    const rest = await t.rest('POST', '/rest/user/addresses', { headers: { 'x-service-authtoken': userToken, 'x-request-id': 'scan-internal-rest' }, body: full(ADDRESSES.failing) });
+    const rest = await t.rest('POST', '/rest/user/addresses', {
+      headers: { 'x-service-authtoken': userToken, 'x-request-id': 'scan-internal-rest' },
+      body: full(ADDRESSES.failing),
+    });
     expect(rest).toMatchObject({ status: 500, body: { errorCode: 'WSInternalException' } });
     driven.push({ id: 'scan-internal-graphql', path: '/graphql' });
-    const gql = await t.gql(`mutation scanFailing($input: AddressInput!) { createUserAddress(input: $input) { uuid } }`, { input: full(ADDRESSES.failing) }, { 'x-service-authtoken': userToken, 'x-request-id': 'scan-internal-graphql' });
+    const gql = await t.gql(
+      `mutation scanFailing($input: AddressInput!) { createUserAddress(input: $input) { uuid } }`,
+      { input: full(ADDRESSES.failing) },
+      { 'x-service-authtoken': userToken, 'x-request-id': 'scan-internal-graphql' },
+    );
     expect(gql.body.errors![0].extensions.code).toBe('WSInternalException');
   } finally {
     await conn.execute('alter table user_address drop constraint log_scan_refuses');
   }
   // The cause is logged (that is the line most likely to dump the failing values).
-  expect(t.logs).toContainEqual(expect.objectContaining({ requestId: 'scan-internal-rest', msg: 'unhandled error in REST operation', level: 50 }));
-  expect(t.logs).toContainEqual(expect.objectContaining({ requestId: 'scan-internal-graphql', msg: 'unhandled error in GraphQL operation', level: 50 }));
+  expect(t.logs).toContainEqual(
+    expect.objectContaining({ requestId: 'scan-internal-rest', msg: 'unhandled error in REST operation', level: 50 }),
+  );
+  expect(t.logs).toContainEqual(
+    expect.objectContaining({ requestId: 'scan-internal-graphql', msg: 'unhandled error in GraphQL operation', level: 50 }),
+  );
   const cause = JSON.stringify(t.logs.find((l) => l.requestId === 'scan-internal-rest' && l.level === 50));
   expect(cause).toContain('log_scan_refuses');
 });

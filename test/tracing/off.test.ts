@@ -2,7 +2,7 @@
 import { trace } from '@opentelemetry/api';
 import { loadConfig } from '../../src/config';
 import { startTracing } from '../../src/observability/tracing';
-import { startTestApp } from '../helpers/app';
+import { startTestApp } from '../kit';
 
 describe('tracing without an endpoint', () => {
   it('when OTEL_EXPORTER_OTLP_ENDPOINT is unset, then no SDK starts and requests record nothing', async () => {
@@ -23,7 +23,9 @@ describe('tracing without an endpoint', () => {
   });
 
   it('when the endpoint is not an http(s) URL, then configuration is refused', () => {
-    expect(() => loadConfig({ NODE_ENV: 'test', OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow('OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL');
+    expect(() => loadConfig({ NODE_ENV: 'test', OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(
+      'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL',
+    );
     expect(loadConfig({ NODE_ENV: 'test', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel:4318/' }).otlpEndpoint).toBe('http://otel:4318');
   });
 });

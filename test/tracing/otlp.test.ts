@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/config';
 import { startTracing } from '../../src/observability/tracing';
-import { startTestApp } from '../helpers/app';
+import { startTestApp } from '../kit';
 
 it('when an endpoint is configured, then the spans of a request are POSTed to <endpoint>/v1/traces', async () => {
   const received: { method: string; url: string; type: string; body: string }[] = [];
@@ -11,12 +11,20 @@ it('when an endpoint is configured, then the spans of a request are POSTed to <e
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
-      received.push({ method: req.method!, url: req.url!, type: String(req.headers['content-type']), body: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        method: req.method!,
+        url: req.url!,
+        type: String(req.headers['content-type']),
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });
   await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
-  const config = loadConfig({ NODE_ENV: 'test', OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}` });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
+  });
   const tracing = startTracing({ endpoint: config.otlpEndpoint, serviceName: config.otelServiceName })!;
   const t = await startTestApp();
   try {
@@ -27,7 +35,8 @@ it('when an endpoint is configured, then the spans of a request are POSTed to <e
     expect(posts.length).toBeGreaterThan(0);
     const all = posts.map((p) => p.body).join('\n');
     // Whether JSON or protobuf, the names and attribute values appear verbatim.
-    for (const text of ['pronet-service', 'getConditions', 'GET /rest/refdata/conditions', 'otlp-request-1', 'SELECT']) expect(all).toContain(text);
+    for (const text of ['pronet-service', 'getConditions', 'GET /rest/refdata/conditions', 'otlp-request-1', 'SELECT'])
+      expect(all).toContain(text);
   } finally {
     await t.close();
     await tracing.shutdown();

@@ -3,20 +3,17 @@
 import { trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-node';
 import { startTracing, type Tracing } from '../../src/observability/tracing';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../kit';
 
-let t: TestApp;
 let tracing: Tracing;
 const exporter = new InMemorySpanExporter();
 
-beforeAll(async () => {
+// Tracing starts before the app and stops after it (afterAll hooks run in order).
+const t = useTestApp(() => {
   tracing = startTracing({ endpoint: null, exporter })!;
-  t = await startTestApp();
+  return {};
 });
-afterAll(async () => {
-  await t.close();
-  await tracing.shutdown();
-});
+afterAll(() => tracing.shutdown());
 beforeEach(() => exporter.reset());
 
 function parentOf(span: ReadableSpan): string | undefined {
@@ -44,9 +41,19 @@ describe('tracing a REST request', () => {
     const { root, operation, sql } = traceOf(exporter.getFinishedSpans());
 
     expect(root.name).toBe('GET /rest/refdata/conditions');
-    expect(root.attributes).toMatchObject({ 'http.request.method': 'GET', 'http.route': '/rest/refdata/conditions', 'http.response.status_code': 200, 'request.id': 'trace-rest-1', 'operation.name': 'getConditions' });
+    expect(root.attributes).toMatchObject({
+      'http.request.method': 'GET',
+      'http.route': '/rest/refdata/conditions',
+      'http.response.status_code': 200,
+      'request.id': 'trace-rest-1',
+      'operation.name': 'getConditions',
+    });
     expect(operation.name).toBe('getConditions');
-    expect(operation.attributes).toMatchObject({ 'graphql.operation.name': 'getConditions', 'graphql.operation.type': 'query', 'request.id': 'trace-rest-1' });
+    expect(operation.attributes).toMatchObject({
+      'graphql.operation.name': 'getConditions',
+      'graphql.operation.type': 'query',
+      'request.id': 'trace-rest-1',
+    });
 
     expect(sql.length).toBeGreaterThan(0);
     for (const s of sql) {
@@ -55,7 +62,9 @@ describe('tracing a REST request', () => {
       expect(s.attributes['request.id']).toBe('trace-rest-1');
       expect(String(s.attributes['db.query.text'])).toMatch(/^select /i);
       // Statements lie within their operation.
-      expect(s.startTime[0] * 1e3 + s.startTime[1] / 1e6).toBeGreaterThanOrEqual(operation.startTime[0] * 1e3 + operation.startTime[1] / 1e6 - 1);
+      expect(s.startTime[0] * 1e3 + s.startTime[1] / 1e6).toBeGreaterThanOrEqual(
+        operation.startTime[0] * 1e3 + operation.startTime[1] / 1e6 - 1,
+      );
     }
   });
 
@@ -66,7 +75,11 @@ describe('tracing a REST request', () => {
     const spans = exporter.getFinishedSpans();
     const root = spans.find((s) => parentOf(s) === undefined)!;
     const operation = spans.find((s) => s.name === 'getAllTimezones')!;
-    expect(root.attributes).toMatchObject({ 'http.response.status_code': 400, 'error.type': 'WSInvalidParameterException', 'request.id': 'trace-rest-2' });
+    expect(root.attributes).toMatchObject({
+      'http.response.status_code': 400,
+      'error.type': 'WSInvalidParameterException',
+      'request.id': 'trace-rest-2',
+    });
     expect(operation.attributes).toMatchObject({ 'error.type': 'WSInvalidParameterException', 'request.id': 'trace-rest-2' });
   });
 });
@@ -82,7 +95,11 @@ describe('tracing a /graphql request', () => {
     expect(root.name).toBe('POST /graphql');
     expect(root.attributes).toMatchObject({ 'http.response.status_code': 200, 'request.id': 'trace-gql-1' });
     expect(operation.name).toBe('ConditionsVersion');
-    expect(operation.attributes).toMatchObject({ 'graphql.operation.name': 'ConditionsVersion', 'graphql.operation.type': 'query', 'request.id': 'trace-gql-1' });
+    expect(operation.attributes).toMatchObject({
+      'graphql.operation.name': 'ConditionsVersion',
+      'graphql.operation.type': 'query',
+      'request.id': 'trace-gql-1',
+    });
     expect(sql.length).toBeGreaterThan(0);
     for (const s of sql) {
       expect(parentOf(s)).toBe(operation.spanContext().spanId);

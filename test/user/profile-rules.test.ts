@@ -1,53 +1,46 @@
 // The rules declared on UpdateUserProfileInput (src/modules/user/profile.inputs.ts): each kind
 // refuses through GraphQL before anything is written, lengths count characters as PostgreSQL
 // does, and the schema's descriptions state them. REST runs the same document (profile.test.ts).
-import { startTestApp, type TestApp } from '../helpers/app';
-import { createUser, tokenFor, userAuth } from '../factories';
-import { rowsOf, userRow } from './rows';
+import { expectUnchangedAfterEach, useTestApp, type NewUser } from '../kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-
-async function newUser(data: Record<string, unknown> = {}) {
-  const user = await createUser(t.db.orm, data as any);
-  return { uId: user.uId, headers: userAuth(await tokenFor(t.db.orm, user.uId)) };
-}
+const t = useTestApp();
 
 const UPDATE = 'mutation($i: UpdateUserProfileInput!) { updateUserProfile(input: $i) { updatedFieldCount } }';
 const EMOJI = '\u{1F600}';
 
 describe('maxLength counts characters (code points), as the varchar column does', () => {
   it('when uFirstName is 100 emoji, then it is stored whole; 101 emoji is WSFieldLengthException naming uFirstName', async () => {
-    const u = await newUser();
-    const ok = await t.gql(UPDATE, { i: { uId: u.uId, uFirstName: EMOJI.repeat(100) } }, u.headers);
+    const u = await t.newUser();
+    const ok = await u.gql(UPDATE, { i: { uId: u.uId, uFirstName: EMOJI.repeat(100) } });
     expect(ok.body).toEqual({ data: { updateUserProfile: { updatedFieldCount: 1 } } });
-    expect(await rowsOf(t.db.orm, 'select first_name, char_length(first_name) as n from app_user where u_id = ?', [u.uId])).toEqual([{ first_name: EMOJI.repeat(100), n: 100 }]);
+    expect(await t.sql('select first_name, char_length(first_name) as n from app_user where u_id = ?', [u.uId])).toEqual([
+      { first_name: EMOJI.repeat(100), n: 100 },
+    ]);
 
-    const long = await t.gql(UPDATE, { i: { uId: u.uId, uFirstName: EMOJI.repeat(101) } }, u.headers);
-    expect(long.body.errors![0]).toMatchObject({ message: 'uFirstName must be at most 100 characters.', extensions: { code: 'WSFieldLengthException', field: 'uFirstName' } });
-    expect((await userRow(t.db.orm, u.uId)).first_name).toBe(EMOJI.repeat(100));
+    const long = await u.gql(UPDATE, { i: { uId: u.uId, uFirstName: EMOJI.repeat(101) } });
+    expect(long.body.errors![0]).toMatchObject({
+      message: 'uFirstName must be at most 100 characters.',
+      extensions: { code: 'WSFieldLengthException', field: 'uFirstName' },
+    });
+    expect((await t.row('app_user', { u_id: u.uId })).first_name).toBe(EMOJI.repeat(100));
   });
 
   it('when uFirstName is 101 emoji through REST, then 400 WSFieldLengthException naming uFirstName', async () => {
-    const u = await newUser();
-    const res = await t.rest('PUT', '/rest/user/profile', { headers: u.headers, body: { uId: u.uId, uFirstName: EMOJI.repeat(101) } });
-    expect(res).toMatchObject({ status: 400, body: { errorCode: 'WSFieldLengthException', message: 'uFirstName must be at most 100 characters.', field: 'uFirstName' } });
+    const u = await t.newUser();
+    const res = await u.rest('PUT', '/rest/user/profile', { body: { uId: u.uId, uFirstName: EMOJI.repeat(101) } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { errorCode: 'WSFieldLengthException', message: 'uFirstName must be at most 100 characters.', field: 'uFirstName' },
+    });
   });
 });
 
 describe('each rule kind, through GraphQL, changes nothing', () => {
-  let u: { uId: number; headers: Record<string, string> };
-  let before: unknown;
+  let u: NewUser;
   beforeAll(async () => {
-    u = await newUser({ firstName: 'Keep' });
-    before = await userRow(t.db.orm, u.uId);
+    u = await t.newUser({ firstName: 'Keep' });
   });
-  afterEach(async () => {
-    expect(await userRow(t.db.orm, u.uId)).toEqual(before);
-  });
+  expectUnchangedAfterEach(() => t.row('app_user', { u_id: u.uId }));
 
   it.each([
     ['a code list', 'uServiceTsAndCs', 'y', 'WSInvalidParameterException', 'uServiceTsAndCs must be one of Y, N.'],
@@ -64,14 +57,14 @@ describe('each rule kind, through GraphQL, changes nothing', () => {
     ['a length', 'uTimezoneId', `A/${'b'.repeat(63)}`, 'WSFieldLengthException', 'uTimezoneId must be at most 64 characters.'],
     ['a length', 'uEmail', `${'a'.repeat(250)}@x.example`, 'WSFieldLengthException', 'uEmail must be at most 255 characters.'],
   ])('when a value breaks %s (%s = %p), then %s names it', async (_kind, field, value, code, message) => {
-    const res = await t.gql(UPDATE, { i: { uId: u.uId, uFirstName: 'Changed', [field]: value } }, u.headers);
+    const res = await u.gql(UPDATE, { i: { uId: u.uId, uFirstName: 'Changed', [field]: value } });
     expect(res.body.data).toBeNull();
     expect(res.body.errors![0]).toMatchObject({ message, extensions: { code, field } });
   });
 
   it('when uEmail is blank, then WSInvalidParameterException names uEmail (the column always holds an address)', async () => {
     for (const uEmail of ['', '   ']) {
-      const res = await t.gql(UPDATE, { i: { uId: u.uId, uEmail } }, u.headers);
+      const res = await u.gql(UPDATE, { i: { uId: u.uId, uEmail } });
       expect(res.body.errors![0]).toMatchObject({ extensions: { code: 'WSInvalidParameterException', field: 'uEmail' } });
     }
   });

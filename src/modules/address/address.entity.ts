@@ -6,7 +6,7 @@ import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decor
 import { PrimaryKeyProp, type Opt, type Rel } from '@mikro-orm/core';
 import { Field, ObjectType } from 'type-graphql';
 import { lengthNotes } from '../../graphql/rules';
-import { User } from '../user/user.entity';
+import { User } from '../user';
 
 export type AddressTypeCode = 'W' | 'P' | 'O';
 
@@ -14,25 +14,72 @@ export const ADDRESS_TYPES: Record<AddressTypeCode, string> = { W: 'Work', P: 'P
 
 /** Bounds of the spec's Limits table, in characters: the columns here and the input's rules (address.inputs.ts) read them. */
 export const ADDRESS_LIMITS = {
-  uuid: 50, typeCode: 1, name: 255, street: 255, city: 100, suburb: 100, stateCode: 6, postcode: 20, countryCode: 2,
-  email: 255, phone: 30, fax: 30, mobile: 30, department: 50, division: 50, jobTitle: 50,
+  uuid: 50,
+  typeCode: 1,
+  name: 255,
+  street: 255,
+  city: 100,
+  suburb: 100,
+  stateCode: 6,
+  postcode: 20,
+  countryCode: 2,
+  email: 255,
+  phone: 30,
+  fax: 30,
+  mobile: 30,
+  department: 50,
+  division: 50,
+  jobTitle: 50,
 } as const;
 
 /** The columns every address has; the text fields an update may set, in the spec's order. */
-export const ADDRESS_TEXT_FIELDS = ['name', 'street', 'city', 'suburb', 'postcode', 'email', 'phone', 'fax', 'mobile', 'department', 'division', 'jobTitle'] as const;
-export const ADDRESS_FIELDS = ['typeCode', 'name', 'street', 'city', 'suburb', 'stateCode', 'postcode', 'countryCode', 'email', 'phone', 'fax', 'mobile', 'department', 'division', 'jobTitle'] as const;
+export const ADDRESS_TEXT_FIELDS = [
+  'name',
+  'street',
+  'city',
+  'suburb',
+  'postcode',
+  'email',
+  'phone',
+  'fax',
+  'mobile',
+  'department',
+  'division',
+  'jobTitle',
+] as const;
+export const ADDRESS_FIELDS = [
+  'typeCode',
+  'name',
+  'street',
+  'city',
+  'suburb',
+  'stateCode',
+  'postcode',
+  'countryCode',
+  'email',
+  'phone',
+  'fax',
+  'mobile',
+  'department',
+  'division',
+  'jobTitle',
+] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
 /** A response field's bound, in the words the input's rules are described in. */
 const atMost = lengthNotes(ADDRESS_LIMITS);
 
-@ObjectType('Address', { description: 'An address of a user profile or of a directory contact record; every field present, null when empty.' })
+@ObjectType('Address', {
+  description: 'An address of a user profile or of a directory contact record; every field present, null when empty.',
+})
 export abstract class AddressColumns {
-  @Field({ description: 'Unique id of the address (a UUID).' })
-  @PrimaryKey({ type: 'uuid' })
-  uuid!: string;
+  @Field({ description: 'Unique id of the address (a UUID).' }) @PrimaryKey({ type: 'uuid' }) uuid!: string;
 
-  @Field(() => String, { description: `${Object.entries(ADDRESS_TYPES).map(([code, name]) => `${code} (${name})`).join(', ')}.` })
+  @Field(() => String, {
+    description: `${Object.entries(ADDRESS_TYPES)
+      .map(([code, name]) => `${code} (${name})`)
+      .join(', ')}.`,
+  })
   @Property({ length: ADDRESS_LIMITS.typeCode })
   typeCode!: AddressTypeCode;
 
@@ -92,18 +139,14 @@ export abstract class AddressColumns {
   @Property({ length: ADDRESS_LIMITS.jobTitle, nullable: true })
   jobTitle?: string | null;
 
-  @Property({ defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
+  @Property({ defaultRaw: 'now()' }) createdAt: Date & Opt = new Date();
 
-  @Property({ defaultRaw: 'now()', onUpdate: () => new Date() })
-  updatedAt: Date & Opt = new Date();
+  @Property({ defaultRaw: 'now()', onUpdate: () => new Date() }) updatedAt: Date & Opt = new Date();
 }
 
 @Entity({ tableName: 'user_address' })
 export class UserAddress extends AddressColumns {
   [PrimaryKeyProp]?: 'uuid';
 
-  @ManyToOne(() => User, { fieldName: 'user_id', deleteRule: 'cascade' })
-  @Index()
-  user!: Rel<User>;
+  @ManyToOne(() => User, { fieldName: 'user_id', deleteRule: 'cascade' }) @Index() user!: Rel<User>;
 }

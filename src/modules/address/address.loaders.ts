@@ -8,7 +8,10 @@ import { leanQuery } from '../../db/lean';
  * a hot read (src/db/lean.ts). `owner` is the relation to the owner.
  */
 export function addressesOf<T extends AddressColumns>(entity: EntityName<T>, owner: keyof T & string) {
-  return leanQuery<T, [number[]]>(entity, (n) => `select * from ${n.table} where ${n.column(owner)} in (?) order by ${n.column('createdAt')}, ${n.column('uuid')}`);
+  return leanQuery<T, [number[]]>(
+    entity,
+    (n) => `select * from ${n.table} where ${n.column(owner)} in (?) order by ${n.column('createdAt')}, ${n.column('uuid')}`,
+  );
 }
 
 const addressesOfUsers = addressesOf(UserAddress, 'user');

@@ -1,23 +1,19 @@
 // Turns an AddressInput, whose fields already passed their own rules (address.inputs.ts), into
-// the columns to write, with the rules that need more than one field's value (DESIGN.md, "Rules
-// decided where the spec is silent"): typeCode required on create, uuid equal to the path's,
+// the columns to write, with the rules that need more than one field's value (docs/api/user-profile.md,
+// "Addresses"): typeCode required on create, uuid equal to the path's,
 // postcode and postCode both accepted, codes stored upper case, stateCode and countryCode from
 // the reference lists, the state of the country. No database access: a malformed request is
 // refused the same way whatever the state of the data.
 import { invalidParameter } from '../../graphql/errors';
-import { checkRule } from '../../graphql/rules';
-import { countryName, listCountries, listStates, stateName } from '../reference-data/iso';
-import { ADDRESS_TEXT_FIELDS, ADDRESS_TYPES, type AddressField, type AddressTypeCode } from './address.entity';
+import { parseUuid } from '../../core/uuid';
+import { countryName, listCountries, listStates, stateName } from '../reference-data';
+import { ADDRESS_TEXT_FIELDS, ADDRESS_TYPES, type AddressField } from './address.entity';
 import { COUNTRY_CODE_RULE, STATE_CODE_RULE, UUID_RULE, type AddressInput } from './address.inputs';
 
 export type AddressPatch = Partial<Record<AddressField, string | null>>;
 
 /** A uuid of the path (or of a list of them), under the rule of the body's uuid; answered lower case. */
-export function parseUuid(value: unknown, field: string): string {
-  if (typeof value !== 'string') throw invalidParameter(field, `${field} must be ${UUID_RULE.format}.`);
-  checkRule({ ...UUID_RULE, required: true }, value, field);
-  return value.toLowerCase();
-}
+export const parseAddressUuid = (value: unknown, field: string): string => parseUuid(value, field, UUID_RULE);
 
 const TYPE_CODES = Object.keys(ADDRESS_TYPES);
 const typeCodesText = `${TYPE_CODES.slice(0, -1).join(', ')} or ${TYPE_CODES.at(-1)}`;
@@ -53,7 +49,7 @@ export function toAddressPatch(input: AddressInput, mode: 'create' | 'update', p
 
   if (has('typeCode') || mode === 'create') {
     if (!input.typeCode?.trim()) throw invalidParameter('typeCode', `typeCode is required: ${typeCodesText}.`);
-    patch.typeCode = input.typeCode as AddressTypeCode;
+    patch.typeCode = input.typeCode;
   }
 
   if (has('postcode') && has('postCode') && input.postcode !== input.postCode) {

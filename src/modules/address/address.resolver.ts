@@ -1,10 +1,9 @@
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
-import { requireUser } from '../identity/principal';
-import { countryName, stateName } from '../reference-data/iso';
-import type { User } from '../user/user.entity';
-import { UserProfile } from '../user/profile.types';
+import { countryName, stateName } from '../reference-data';
+import type { User } from '../user';
+import { UserProfile } from '../user';
 import { ADDRESS_TYPES, AddressColumns, type UserAddress } from './address.entity';
 import { AddressInput } from './address.inputs';
 import { createUserAddress, deleteUserAddress, updateUserAddress } from './address.service';
@@ -28,7 +27,7 @@ export class AddressResolver {
   }
 }
 
-const uuidArg = { description: 'uuid of one of the caller\'s addresses.' };
+const uuidArg = { description: "uuid of one of the caller's addresses." };
 
 @Resolver(() => UserProfile)
 @UseMiddleware(ServiceBoundary('WSAddressServiceException'))
@@ -40,16 +39,16 @@ export class UserAddressResolver {
 
   @Query(() => [AddressColumns], { description: "The caller's addresses, oldest first." })
   async userAddresses(@Ctx() ctx: Context): Promise<UserAddress[]> {
-    const { user } = await requireUser(ctx);
+    const { user } = await ctx.auth.requireUser();
     return ctx.loaders.userAddresses.load(user.uId);
   }
 
-  @Mutation(() => AddressColumns, { description: 'Adds an address to the caller\'s profile; typeCode is required.' })
+  @Mutation(() => AddressColumns, { description: "Adds an address to the caller's profile; typeCode is required." })
   async createUserAddress(
     @Arg('input', () => AddressInput, { description: 'The address fields.' }) input: AddressInput,
     @Ctx() ctx: Context,
   ): Promise<UserAddress> {
-    const { user } = await requireUser(ctx);
+    const { user } = await ctx.auth.requireUser();
     const address = await createUserAddress(ctx.em, user.uId, input);
     ctx.loaders.userAddresses.clear(user.uId);
     return address;
@@ -61,7 +60,7 @@ export class UserAddressResolver {
     @Arg('input', () => AddressInput, { description: 'The fields to change; uuid must equal addressUUID.' }) input: AddressInput,
     @Ctx() ctx: Context,
   ): Promise<UserAddress> {
-    const { user } = await requireUser(ctx);
+    const { user } = await ctx.auth.requireUser();
     const address = await updateUserAddress(ctx.em, user.uId, addressUUID, input);
     ctx.loaders.userAddresses.clear(user.uId);
     return address;
@@ -69,7 +68,7 @@ export class UserAddressResolver {
 
   @Mutation(() => Boolean, { description: "Deletes one of the caller's addresses; directory copies of it stay, unlinked." })
   async deleteUserAddress(@Arg('addressUUID', () => String, uuidArg) addressUUID: string, @Ctx() ctx: Context): Promise<boolean> {
-    const { user } = await requireUser(ctx);
+    const { user } = await ctx.auth.requireUser();
     await deleteUserAddress(ctx.em, user.uId, addressUUID);
     ctx.loaders.userAddresses.clear(user.uId);
     return true;

@@ -1,9 +1,20 @@
+import type { ErrorCode } from '../../graphql/errors';
 import { route, type RouteDef } from '../../rest/route';
 import { MAX_USER_ADDRESSES } from './address.service';
 
 /** Every field of the Address resource: REST bodies carry all of them, null when empty. */
-export const ADDRESS_SELECTION = 'uuid typeCode type name street city suburb stateCode state postcode countryCode country email phone fax mobile department division jobTitle';
+export const ADDRESS_SELECTION =
+  'uuid typeCode type name street city suburb stateCode state postcode countryCode country email phone fax mobile department division jobTitle';
 
+/** What an operation on one address (by its uuid in the path) may answer. */
+const ONE_ADDRESS_ERRORS: ErrorCode[] = [
+  'WSInvalidParameterException',
+  'WSFieldLengthException',
+  'WSInvalidAuthTokenException',
+  'WSCacheServiceException',
+  'WSAddressNotFoundException',
+  'WSAddressServiceException',
+];
 
 export const addressRoutes: RouteDef[] = [
   route({
@@ -17,7 +28,14 @@ export const addressRoutes: RouteDef[] = [
     credential: 'user',
     document: `mutation createUserAddress($input: AddressInput!) { createUserAddress(input: $input) { ${ADDRESS_SELECTION} } }`,
     description: `typeCode is required; the uuid is assigned by the service. A user keeps at most ${MAX_USER_ADDRESSES} addresses.`,
-    errors: ['WSInvalidParameterException', 'WSFieldLengthException', 'WSLimitExceededException', 'WSInvalidAuthTokenException', 'WSCacheServiceException', 'WSAddressServiceException'],
+    errors: [
+      'WSInvalidParameterException',
+      'WSFieldLengthException',
+      'WSLimitExceededException',
+      'WSInvalidAuthTokenException',
+      'WSCacheServiceException',
+      'WSAddressServiceException',
+    ],
   }),
   route({
     at: 'PUT /rest/user/addresses/:addressUUID',
@@ -26,7 +44,7 @@ export const addressRoutes: RouteDef[] = [
       updateUserAddress(addressUUID: $addressUUID, input: $input) { ${ADDRESS_SELECTION} }
     }`,
     description: 'The body uuid is required and must equal the path uuid. Omitted fields keep their value; null erases.',
-    errors: ['WSInvalidParameterException', 'WSFieldLengthException', 'WSInvalidAuthTokenException', 'WSCacheServiceException', 'WSAddressNotFoundException', 'WSAddressServiceException'],
+    errors: ONE_ADDRESS_ERRORS,
   }),
   route({
     at: 'DELETE /rest/user/addresses/:addressUUID',
@@ -34,6 +52,6 @@ export const addressRoutes: RouteDef[] = [
     document: `mutation deleteUserAddressByAddressUUID($addressUUID: String!) { deleteUserAddress(addressUUID: $addressUUID) }`,
     status: 204,
     description: 'Copies of the address in smart directory contact records stay, no longer linked to it.',
-    errors: ['WSInvalidParameterException', 'WSFieldLengthException', 'WSInvalidAuthTokenException', 'WSCacheServiceException', 'WSAddressNotFoundException', 'WSAddressServiceException'],
+    errors: ONE_ADDRESS_ERRORS,
   }),
 ];

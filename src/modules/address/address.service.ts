@@ -3,10 +3,10 @@
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import { ServiceError } from '../../graphql/errors';
-import { User } from '../user/user.entity';
+import { User } from '../user';
 import { UserAddress } from './address.entity';
 import type { AddressInput } from './address.inputs';
-import { assertStateInCountry, parseUuid, toAddressPatch } from './address.patch';
+import { assertStateInCountry, parseAddressUuid, toAddressPatch } from './address.patch';
 
 /** A user keeps at most this many addresses (work, personal and others). */
 export const MAX_USER_ADDRESSES = 50;
@@ -30,7 +30,7 @@ export async function createUserAddress(em: EntityManager, userId: number, input
 }
 
 export async function updateUserAddress(em: EntityManager, userId: number, addressUUID: string, input: AddressInput): Promise<UserAddress> {
-  const uuid = parseUuid(addressUUID, 'addressUUID');
+  const uuid = parseAddressUuid(addressUUID, 'addressUUID');
   const patch = toAddressPatch(input, 'update', uuid);
   const address = await findOwnAddress(em, userId, uuid);
   em.assign(address, patch as Partial<UserAddress>);
@@ -40,7 +40,7 @@ export async function updateUserAddress(em: EntityManager, userId: number, addre
 }
 
 export async function deleteUserAddress(em: EntityManager, userId: number, addressUUID: string): Promise<void> {
-  const address = await findOwnAddress(em, userId, parseUuid(addressUUID, 'addressUUID'));
+  const address = await findOwnAddress(em, userId, parseAddressUuid(addressUUID, 'addressUUID'));
   // Directory copies stay in their contact records, unlinked (the foreign key sets null).
   await em.remove(address).flush();
 }

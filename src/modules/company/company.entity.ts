@@ -7,7 +7,7 @@ import type { Opt, Rel } from '@mikro-orm/core';
 import { PrimaryKeyProp, t } from '@mikro-orm/core';
 import { Directive, Field, Int, ObjectType } from 'type-graphql';
 import { lengthNotes } from '../../graphql/rules';
-import { User } from '../user/user.entity';
+import { User } from '../user';
 
 /**
  * Bounds of the spec's Limits table (company discovery fields), in characters: the columns here,
@@ -15,8 +15,16 @@ import { User } from '../user/user.entity';
  * companyState and companyCountry are long names derived from the stored codes.
  */
 export const COMPANY_LIMITS = {
-  companyName: 100, companyDesc: 2000, companyAddress: 255, companyCity: 30, companyPostcode: 12, companyState: 255,
-  companyCountry: 255, companyContactName: 50, companyContactEmail: 255, companyWebsite: 255,
+  companyName: 100,
+  companyDesc: 2000,
+  companyAddress: 255,
+  companyCity: 30,
+  companyPostcode: 12,
+  companyState: 255,
+  companyCountry: 255,
+  companyContactName: 50,
+  companyContactEmail: 255,
+  companyWebsite: 255,
 } as const;
 
 /** A company field's bound, in the words the input rules are described in. */
@@ -28,9 +36,7 @@ export const companyAtMost = lengthNotes(COMPANY_LIMITS);
 export class Company {
   [PrimaryKeyProp]?: 'companyId';
 
-  @Field(() => Int, { description: 'Id of the company.' })
-  @PrimaryKey()
-  companyId!: number;
+  @Field(() => Int, { description: 'Id of the company.' }) @PrimaryKey() companyId!: number;
 
   @Field({ description: `Name of the company. ${companyAtMost('companyName')}` })
   @Property({ length: COMPANY_LIMITS.companyName })
@@ -73,22 +79,17 @@ export class Company {
   companyWebsite?: string | null;
 
   /** Storage keys of the banner (criteria variant) and the default logo. */
-  @Property({ length: 255, nullable: true })
-  bannerKey?: string | null;
+  @Property({ length: 255, nullable: true }) bannerKey?: string | null;
 
-  @Property({ length: 255, nullable: true })
-  logoKey?: string | null;
+  @Property({ length: 255, nullable: true }) logoKey?: string | null;
 
-  @Property({ default: true })
-  active: boolean & Opt = true;
+  @Property({ default: true }) active: boolean & Opt = true;
 
   /** A hidden wall is never recommended. */
-  @Property({ default: false })
-  hiddenWall: boolean & Opt = false;
+  @Property({ default: false }) hiddenWall: boolean & Opt = false;
 
   /** Connection requests wait for manual vetting (true) or are accepted at once (false). */
-  @Property({ default: true })
-  vetsConnections: boolean & Opt = true;
+  @Property({ default: true }) vetsConnections: boolean & Opt = true;
 
   @Field(() => Boolean, { name: 'usesCAF', description: 'Whether the company uses a connection application form (CAF).' })
   @Property({ default: false })
@@ -99,11 +100,9 @@ export class Company {
   cafUrl?: string | null;
 
   /** Feature flag: the company may use smart directories. */
-  @Property({ default: false })
-  smartDirectoryEnabled: boolean & Opt = false;
+  @Property({ default: false }) smartDirectoryEnabled: boolean & Opt = false;
 
-  @Property({ defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
+  @Property({ defaultRaw: 'now()' }) createdAt: Date & Opt = new Date();
 }
 
 export type CompanyRoleName = 'ADMIN' | 'PUSH_NOTIFICATION';
@@ -112,38 +111,28 @@ export type CompanyRoleName = 'ADMIN' | 'PUSH_NOTIFICATION';
 @Entity({ tableName: 'company_role' })
 @Unique({ properties: ['company', 'user', 'role'] })
 export class CompanyRole {
-  @PrimaryKey()
-  id!: number;
+  @PrimaryKey() id!: number;
 
-  @ManyToOne(() => Company, { fieldName: 'company_id', deleteRule: 'cascade' })
-  company!: Rel<Company>;
+  @ManyToOne(() => Company, { fieldName: 'company_id', deleteRule: 'cascade' }) company!: Rel<Company>;
 
-  @ManyToOne(() => User, { fieldName: 'user_id', deleteRule: 'cascade' })
-  user!: Rel<User>;
+  @ManyToOne(() => User, { fieldName: 'user_id', deleteRule: 'cascade' }) user!: Rel<User>;
 
-  @Enum({ items: ['ADMIN', 'PUSH_NOTIFICATION'], nativeEnumName: undefined })
-  role!: CompanyRoleName;
+  @Enum({ items: ['ADMIN', 'PUSH_NOTIFICATION'], nativeEnumName: undefined }) role!: CompanyRoleName;
 }
 
 /** Company API key (x-service-company-api-key): a UUID stored as its SHA-256 hash. */
 @Entity({ tableName: 'company_api_key' })
 export class CompanyApiKey {
-  @PrimaryKey()
-  id!: number;
+  @PrimaryKey() id!: number;
 
-  @Property({ length: 64, unique: true })
-  keyHash!: string;
+  @Property({ length: 64, unique: true }) keyHash!: string;
 
-  @ManyToOne(() => Company, { fieldName: 'company_id', deleteRule: 'cascade' })
-  company!: Rel<Company>;
+  @ManyToOne(() => Company, { fieldName: 'company_id', deleteRule: 'cascade' }) company!: Rel<Company>;
 
-  @Property({ default: true })
-  active: boolean & Opt = true;
+  @Property({ default: true }) active: boolean & Opt = true;
 
   /** The membership-related identifier definition the key is linked to (createMembershipDetails). */
-  @Property({ type: t.integer, nullable: true })
-  membershipIdentifierId?: number | null;
+  @Property({ type: t.integer, nullable: true }) membershipIdentifierId?: number | null;
 
-  @Property({ defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
+  @Property({ defaultRaw: 'now()' }) createdAt: Date & Opt = new Date();
 }

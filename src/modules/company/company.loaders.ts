@@ -1,6 +1,9 @@
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/core';
-import { Company } from './company.entity';
+import { Company, CompanyRole, type CompanyRoleName } from './company.entity';
+import { roleKey } from './company.access';
+import { visibleCompaniesLoader } from './company.reference';
+import { keyed } from '../../core/loaders';
 
 export function createCompanyLoaders(em: EntityManager) {
   return {
@@ -9,6 +12,16 @@ export function createCompanyLoaders(em: EntityManager) {
       const rows = await em.find(Company, { companyId: { $in: [...ids] } });
       const byId = new Map(rows.map((r) => [r.companyId, r]));
       return ids.map((id) => byId.get(id) ?? null);
+    }),
+    /** Companies a federation reference may resolve to, per viewer (a user id, or null for the router). */
+    visibleCompanies: keyed((userId: number | null) => visibleCompaniesLoader(em, userId)),
+    /** A user's roles on a company, keyed by roleKey(userId, companyId) (company.access.ts). */
+    companyRoles: new DataLoader<string, CompanyRoleName[]>(async (keys) => {
+      const pairs = keys.map((k) => k.split(':').map(Number) as [number, number]);
+      const rows = await em.find(CompanyRole, { $or: pairs.map(([user, company]) => ({ user, company })) });
+      const byKey = new Map<string, CompanyRoleName[]>(keys.map((k) => [k, []]));
+      for (const r of rows) byKey.get(roleKey(r.user.uId, r.company.companyId))?.push(r.role);
+      return keys.map((k) => byKey.get(k)!);
     }),
   };
 }

@@ -5,8 +5,7 @@
 // recommendedCriteria and requestConnection accept any active company that is not a hidden
 // wall. The reference rule follows them (see resolveCompanyReference and docs/security.md).
 import DataLoader from 'dataloader';
-import type { EntityDictionary } from '@mikro-orm/core';
-import type { Context } from '../../context';
+import type { EntityDictionary, EntityManager } from '@mikro-orm/core';
 import { Company } from './company.entity';
 
 /** Discoverable: active and not a hidden wall. */
@@ -24,28 +23,19 @@ const TIED = `exists (select 1 from company_connection cc where cc.company_id = 
  * router's federation token): the visible ones, null for the others and unknown ids. One
  * statement per batch, whatever the mix of visible and invisible ids.
  */
-export function visibleCompanies(ctx: Context, userId: number | null): DataLoader<number, Company | null> {
-  const key = `company:visible:${userId ?? 'router'}`;
-  let loader = ctx.memo.get(key) as DataLoader<number, Company | null> | undefined;
-  if (!loader) {
-    loader = new DataLoader<number, Company | null>(async (ids) => {
-      const marks = ids.map(() => '?').join(', ');
-      const rule = userId === null ? DISCOVERABLE : `(${DISCOVERABLE}) or ${TIED}`;
-      const params = userId === null ? [...ids] : [...ids, userId, userId];
-      const rows: EntityDictionary<Company>[] = await ctx.em.getConnection().execute(
-        `select c.* from company c where c.company_id in (${marks}) and (${rule})`,
-        params,
-        'all',
-        ctx.em.getTransactionContext(),
-      );
-      const byId = new Map<number, Company>();
-      for (const row of rows) {
-        const company = ctx.em.map(Company, row);
-        byId.set(company.companyId, company);
-      }
-      return ids.map((id) => byId.get(id) ?? null);
-    });
-    ctx.memo.set(key, loader);
-  }
-  return loader;
+export function visibleCompaniesLoader(em: EntityManager, userId: number | null): DataLoader<number, Company | null> {
+  return new DataLoader<number, Company | null>(async (ids) => {
+    const marks = ids.map(() => '?').join(', ');
+    const rule = userId === null ? DISCOVERABLE : `(${DISCOVERABLE}) or ${TIED}`;
+    const params = userId === null ? [...ids] : [...ids, userId, userId];
+    const rows: EntityDictionary<Company>[] = await em
+      .getConnection()
+      .execute(`select c.* from company c where c.company_id in (${marks}) and (${rule})`, params, 'all', em.getTransactionContext());
+    const byId = new Map<number, Company>();
+    for (const row of rows) {
+      const company = em.map(Company, row);
+      byId.set(company.companyId, company);
+    }
+    return ids.map((id) => byId.get(id) ?? null);
+  });
 }

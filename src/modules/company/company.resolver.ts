@@ -5,20 +5,10 @@ import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context';
 import { Company, companyAtMost } from './company.entity';
 import { fileUrl } from './company.urls';
-import { countryName, stateName } from '../reference-data/iso';
-import { DiscoveryCriterion } from '../discovery/criterion.entity';
-import { IdentifierDefinition } from '../discovery/identifier.entity';
+import { countryName, stateName } from '../reference-data';
 import { ServiceError } from '../../graphql/errors';
 import { isDependencyFailure } from '../../graphql/error-mapping';
-import { referenceViewer } from '../user/user.reference';
-import { visibleCompanies } from './company.reference';
-
-/** Definitions referenced by the criteria, each once, in id order; undefined ids are skipped. */
-export async function definitionsOf(ctx: Context, criteria: DiscoveryCriterion[]): Promise<IdentifierDefinition[]> {
-  const ids = [...new Set(criteria.flatMap((c) => c.identifiers))].sort((a, b) => a - b);
-  const defs = await ctx.loaders.identifierDefinitionById.loadMany(ids);
-  return defs.filter((d): d is IdentifierDefinition => d instanceof IdentifierDefinition);
-}
+import { referenceViewer } from '../user';
 
 @Resolver(() => Company)
 export class CompanyResolver {
@@ -32,7 +22,11 @@ export class CompanyResolver {
     return company.companyCountryCode ? countryName(company.companyCountryCode) : null;
   }
 
-  @FieldResolver(() => String, { name: 'companyBannerURL', nullable: true, description: 'Unsigned URL of the criteria variant of the banner.' })
+  @FieldResolver(() => String, {
+    name: 'companyBannerURL',
+    nullable: true,
+    description: 'Unsigned URL of the criteria variant of the banner.',
+  })
   companyBannerURL(@Root() company: Company, @Ctx() ctx: Context): string | null {
     return fileUrl(ctx.config.publicBaseUrl, company.bannerKey);
   }
@@ -40,16 +34,6 @@ export class CompanyResolver {
   @FieldResolver(() => String, { name: 'companyLogoURL', nullable: true, description: 'Unsigned URL of the default logo.' })
   companyLogoURL(@Root() company: Company, @Ctx() ctx: Context): string | null {
     return fileUrl(ctx.config.publicBaseUrl, company.logoKey);
-  }
-
-  @FieldResolver(() => [DiscoveryCriterion], { description: 'Discovery criteria of the company, in id order.' })
-  criteria(@Root() company: Company, @Ctx() ctx: Context): Promise<DiscoveryCriterion[]> {
-    return ctx.loaders.criteriaByCompany.load(company.companyId);
-  }
-
-  @FieldResolver(() => [IdentifierDefinition], { description: 'Definitions of the identifiers the criteria reference, each once, in id order.' })
-  async identifierDefinitions(@Root() company: Company, @Ctx() ctx: Context): Promise<IdentifierDefinition[]> {
-    return definitionsOf(ctx, await ctx.loaders.criteriaByCompany.load(company.companyId));
   }
 }
 
@@ -71,10 +55,11 @@ export async function resolveCompanyReference(ref: { companyId: number | string 
     const viewer = await referenceViewer(ctx);
     const companyId = Number(ref.companyId);
     if (!Number.isInteger(companyId) || Math.abs(companyId) > 0x7fffffff) return null; // not a PostgreSQL integer: unknown
-    return await visibleCompanies(ctx, viewer.kind === 'user' ? viewer.user.uId : null).load(companyId);
+    return await ctx.loaders.visibleCompanies(viewer.kind === 'user' ? viewer.user.uId : null).load(companyId);
   } catch (err) {
     // Outside type-graphql, so ServiceBoundary does not apply: the same rule by hand.
-    if (!(err instanceof ServiceError) && isDependencyFailure(err)) throw new ServiceError('WSDiscoverableServiceException', undefined, { cause: err });
+    if (!(err instanceof ServiceError) && isDependencyFailure(err))
+      throw new ServiceError('WSDiscoverableServiceException', undefined, { cause: err });
     throw err;
   }
 }

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/core';
-import { UserConsent } from './consent.entity';
+import { UserConsent } from '../directory';
 
 export const consentKey = (userId: number, consentId: number) => `${userId}:${consentId}`;
 

@@ -1,22 +1,23 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
-import { requireUser } from '../identity/principal';
-import { ConsentDefinition } from './consent.entity';
+import { ConsentDefinition } from '../directory';
 import { consentKey } from './consent.loaders';
 import { listEConsents, setEConsent } from './consent.service';
 
 @Resolver(() => ConsentDefinition)
 @UseMiddleware(ServiceBoundary('WSUserServiceException'))
 export class ConsentResolver {
-  @Query(() => [ConsentDefinition], { description: 'Consents of a company (type C with companyId) or of an event (type E with eventUUID) (getEConsents).' })
+  @Query(() => [ConsentDefinition], {
+    description: 'Consents of a company (type C with companyId) or of an event (type E with eventUUID) (getEConsents).',
+  })
   async eConsents(
     @Ctx() ctx: Context,
     @Arg('type', () => String, { nullable: true, description: 'C (company) or E (event).' }) type?: string | null,
     @Arg('companyId', () => Int, { nullable: true, description: 'Company id; required when type is C.' }) companyId?: number | null,
     @Arg('eventUUID', () => String, { nullable: true, description: 'Event UUID; required when type is E.' }) eventUUID?: string | null,
   ): Promise<ConsentDefinition[]> {
-    await requireUser(ctx);
+    await ctx.auth.requireUser();
     return listEConsents(ctx.em, { type, companyId, eventUUID });
   }
 
@@ -26,7 +27,7 @@ export class ConsentResolver {
     @Arg('consentGiven', () => Boolean, { description: 'true gives the consent, false withdraws it.' }) consentGiven: boolean,
     @Ctx() ctx: Context,
   ): Promise<ConsentDefinition> {
-    const { user } = await requireUser(ctx);
+    const { user } = await ctx.auth.requireUser();
     const consent = await setEConsent(ctx.em, user.uId, consentUUID, consentGiven);
     ctx.loaders.consentGiven.clear(consentKey(user.uId, consent.id));
     return consent;
@@ -42,10 +43,13 @@ export class ConsentResolver {
     return consent.directory?.directoryUUID ?? null;
   }
 
-  @FieldResolver(() => Boolean, { nullable: true, description: 'Whether the caller has given this consent; null without a user auth token.' })
+  @FieldResolver(() => Boolean, {
+    nullable: true,
+    description: 'Whether the caller has given this consent; null without a user auth token.',
+  })
   async consentGiven(@Root() consent: ConsentDefinition, @Ctx() ctx: Context): Promise<boolean | null> {
     if (!ctx.credentials.authToken) return null;
-    const { user } = await requireUser(ctx);
+    const { user } = await ctx.auth.requireUser();
     return ctx.loaders.consentGiven.load(consentKey(user.uId, consent.id));
   }
 }

@@ -17,7 +17,14 @@ export const consentRoutes: RouteDef[] = [
     document: `mutation setEConsent($consentUUID: String!, $consentGiven: Boolean!) {
       setEConsent(consentUUID: $consentUUID, consentGiven: $consentGiven) { ${ECONSENT_SELECTION} }
     }`,
-    description: 'Company, event and smart directory (DS) consents alike; a directory requires its required consents before its contact record is used.',
-    errors: ['WSInvalidParameterException', 'WSInvalidAuthTokenException', 'WSCacheServiceException', 'WSRecordNotFoundException', 'WSUserServiceException'],
+    description:
+      'Company, event and smart directory (DS) consents alike; a directory requires its required consents before its contact record is used.',
+    errors: [
+      'WSInvalidParameterException',
+      'WSInvalidAuthTokenException',
+      'WSCacheServiceException',
+      'WSRecordNotFoundException',
+      'WSUserServiceException',
+    ],
   }),
 ];

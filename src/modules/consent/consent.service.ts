@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { ServiceError, invalidParameter } from '../../graphql/errors';
-import { User } from '../user/user.entity';
-import { ConsentDefinition, UserConsent } from './consent.entity';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { parseUuid } from '../../core/uuid';
+import { User } from '../user';
+import { ConsentDefinition, UserConsent } from '../directory';
 
 export interface EConsentQuery {
   type?: string | null;
@@ -22,7 +21,7 @@ export function listEConsents(em: EntityManager, q: EConsentQuery): Promise<Cons
   }
   if (q.type === 'E') {
     if (q.eventUUID == null || q.eventUUID === '') throw invalidParameter('eventUUID', 'eventUUID is required when type is E.');
-    if (!UUID.test(q.eventUUID)) throw invalidParameter('eventUUID', 'eventUUID must be a UUID.');
+    parseUuid(q.eventUUID, 'eventUUID');
     if (q.companyId != null) throw invalidParameter('companyId', 'companyId is only accepted when type is C.');
     return em.find(ConsentDefinition, { eventUUID: q.eventUUID.toLowerCase(), consentTypeCode: 'C', active: true }, order);
   }
@@ -31,7 +30,7 @@ export function listEConsents(em: EntityManager, q: EConsentQuery): Promise<Cons
 
 /** Records the caller's answer to one consent (insert or update in one statement, safe under concurrency). */
 export async function setEConsent(em: EntityManager, userId: number, consentUUID: string, given: boolean): Promise<ConsentDefinition> {
-  if (!UUID.test(consentUUID)) throw invalidParameter('consentUUID', 'consentUUID must be a UUID.');
+  parseUuid(consentUUID, 'consentUUID');
   const consent = await em.findOne(ConsentDefinition, { consentUUID: consentUUID.toLowerCase(), active: true });
   if (!consent) throw new ServiceError('WSRecordNotFoundException', 'No consent has this consentUUID.', { field: 'consentUUID' });
   await em.upsert(

@@ -22,7 +22,12 @@ const HIDEABLE = ['email', 'mobile', 'phone', 'jobTitle', 'department', 'divisio
 
 const byName = new Intl.Collator('en', { sensitivity: 'base' }).compare;
 
-export function visibleContacts(directory: SmartDirectory, shown: ShownFields, records: ContactRecord[], viewer: DirectoryViewer): DirectoryContact[] {
+export function visibleContacts(
+  directory: SmartDirectory,
+  shown: ShownFields,
+  records: ContactRecord[],
+  viewer: DirectoryViewer,
+): DirectoryContact[] {
   const firstLast = directory.directoryOrder === 'FL';
   const key = (r: ContactRecord) => (firstLast ? [r.firstName ?? '', r.lastName ?? ''] : [r.lastName ?? '', r.firstName ?? '']);
   const sorted = [...records].sort((a, b) => {

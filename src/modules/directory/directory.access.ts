@@ -4,7 +4,7 @@
 // operations) the directory shows an address field.
 import type { EntityManager } from '@mikro-orm/core';
 import { ServiceError } from '../../graphql/errors';
-import { TeamMember } from '../team/team.entity';
+import { TeamMember } from '../team';
 import { ContactRecord, SmartDirectory } from './directory.entity';
 
 export interface DirectoryAccess {
@@ -40,7 +40,9 @@ where d.directory_uuid = ?`;
 
 /** The chain's row for the caller; the first four checks (directory found, feature enabled, active, caller a member of its team). */
 async function memberChain(em: EntityManager, userId: number, directoryUUID: string): Promise<ChainRow & { member_id: number }> {
-  const [row] = (await em.getConnection().execute(CHAIN_SQL, [userId, userId, userId, directoryUUID], 'all', em.getTransactionContext())) as ChainRow[];
+  const [row] = (await em
+    .getConnection()
+    .execute(CHAIN_SQL, [userId, userId, userId, directoryUUID], 'all', em.getTransactionContext())) as ChainRow[];
   if (!row) throw new ServiceError('WSSmartDirectoryNotFoundException', 'No smart directory has this uuid.', { field: 'directoryUUID' });
   if (!row.enabled) throw new ServiceError('WSSmartDirectoryNotEnabledForCompanyException');
   if (!row.active) throw new ServiceError('WSSmartDirectoryInactiveException');
@@ -50,23 +52,38 @@ async function memberChain(em: EntityManager, userId: number, directoryUUID: str
 
 /** Directory found, feature enabled, active, caller a member of its team: the directory (with
  * its company) and the caller's contact record id there, if any. */
-export async function requireDirectoryMember(em: EntityManager, userId: number, directoryUUID: string): Promise<{ directory: SmartDirectory; contactId: number | null }> {
+export async function requireDirectoryMember(
+  em: EntityManager,
+  userId: number,
+  directoryUUID: string,
+): Promise<{ directory: SmartDirectory; contactId: number | null }> {
   const row = await memberChain(em, userId, directoryUUID);
   const directory = await em.findOneOrFail(SmartDirectory, directoryUUID, { populate: ['company'] });
   return { directory, contactId: row.contact_id };
 }
 
 /** The chain's checks; the ids of the caller's team membership and contact record. */
-export async function checkDirectoryContact(em: EntityManager, userId: number, directoryUUID: string, options: { addresses: boolean }): Promise<{ memberId: number; contactId: number }> {
+export async function checkDirectoryContact(
+  em: EntityManager,
+  userId: number,
+  directoryUUID: string,
+  options: { addresses: boolean },
+): Promise<{ memberId: number; contactId: number }> {
   const row = await memberChain(em, userId, directoryUUID);
   if (row.contact_id === null) throw new ServiceError('WSUserContactNotFoundException');
-  if (row.missing_consents > 0) throw new ServiceError('WSUserNotConsentedException', 'The required consents of this directory have not been given.');
+  if (row.missing_consents > 0)
+    throw new ServiceError('WSUserNotConsentedException', 'The required consents of this directory have not been given.');
   if (options.addresses && !row.address_fields) throw new ServiceError('WSNoAddressFieldsInDirectoryException');
   return { memberId: row.member_id, contactId: row.contact_id };
 }
 
 /** The whole chain; `addresses` adds the address-field check of the address operations. */
-export async function requireDirectoryContact(em: EntityManager, userId: number, directoryUUID: string, options: { addresses: boolean }): Promise<DirectoryAccess> {
+export async function requireDirectoryContact(
+  em: EntityManager,
+  userId: number,
+  directoryUUID: string,
+  options: { addresses: boolean },
+): Promise<DirectoryAccess> {
   const { memberId, contactId } = await checkDirectoryContact(em, userId, directoryUUID, options);
   const contact = await em.findOneOrFail(ContactRecord, contactId, { populate: ['directory', 'directory.company'] });
   const member = await em.findOneOrFail(TeamMember, memberId);

@@ -4,11 +4,11 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { PrimaryKeyProp, type Opt, type Rel } from '@mikro-orm/core';
 import { Directive, Field, ObjectType } from 'type-graphql';
-import { Company } from '../company/company.entity';
-import { Team } from '../team/team.entity';
-import { User } from '../user/user.entity';
-import { FieldDefinition } from '../reference-data/reference-data.entity';
-import { AddressColumns, UserAddress } from '../address/address.entity';
+import { Company } from '../company';
+import { Team } from '../team';
+import { User } from '../user';
+import { FieldDefinition } from '../reference-data';
+import { AddressColumns, UserAddress } from '../address';
 
 export const DIRECTORY_TYPES = ['UNRESTRICTED', 'PARTIALLY_RESTRICTED', 'FULLY_RESTRICTED'] as const;
 export type DirectoryType = (typeof DIRECTORY_TYPES)[number];
@@ -16,28 +16,24 @@ export const DIRECTORY_ORDERS = ['FL', 'LF'] as const;
 export type DirectoryOrder = (typeof DIRECTORY_ORDERS)[number];
 
 @Directive('@key(fields: "directoryUUID")')
-@ObjectType({ description: 'A smart directory of a company, whose contacts are the members of one team. A federation entity keyed by directoryUUID.' })
+@ObjectType({
+  description: 'A smart directory of a company, whose contacts are the members of one team. A federation entity keyed by directoryUUID.',
+})
 @Entity({ tableName: 'smart_directory' })
 export class SmartDirectory {
   [PrimaryKeyProp]?: 'directoryUUID';
 
-  @Field({ description: 'Id of the directory (a UUID).' })
-  @PrimaryKey({ type: 'uuid' })
-  directoryUUID!: string;
+  @Field({ description: 'Id of the directory (a UUID).' }) @PrimaryKey({ type: 'uuid' }) directoryUUID!: string;
 
-  @ManyToOne(() => Company, { fieldName: 'company_id', deleteRule: 'cascade' })
-  @Index()
-  company!: Rel<Company>;
+  @ManyToOne(() => Company, { fieldName: 'company_id', deleteRule: 'cascade' }) @Index() company!: Rel<Company>;
 
-  @ManyToOne(() => Team, { fieldName: 'team_id', deleteRule: 'cascade' })
-  @Index()
-  team!: Rel<Team>;
+  @ManyToOne(() => Team, { fieldName: 'team_id', deleteRule: 'cascade' }) @Index() team!: Rel<Team>;
 
-  @Field({ description: 'Display name of the directory.' })
-  @Property({ length: 255 })
-  directoryName!: string;
+  @Field({ description: 'Display name of the directory.' }) @Property({ length: 255 }) directoryName!: string;
 
-  @Field(() => String, { description: 'UNRESTRICTED, PARTIALLY_RESTRICTED or FULLY_RESTRICTED: who sees which contacts (see the README).' })
+  @Field(() => String, {
+    description: 'UNRESTRICTED, PARTIALLY_RESTRICTED or FULLY_RESTRICTED: who sees which contacts (see docs/api/directory.md).',
+  })
   @Enum({ items: [...DIRECTORY_TYPES], nativeEnumName: undefined })
   directoryType!: DirectoryType;
 
@@ -45,11 +41,14 @@ export class SmartDirectory {
   @Enum({ items: [...DIRECTORY_ORDERS], nativeEnumName: undefined })
   directoryOrder!: DirectoryOrder;
 
-  @Field(() => Boolean, { description: 'Sync Up: a change to a contact address copied from a profile address is written back to that address and its other copies.' })
+  @Field(() => Boolean, {
+    description:
+      'Sync Up: a change to a contact address copied from a profile address is written back to that address and its other copies.',
+  })
   @Property({ default: false })
   syncUp: boolean & Opt = false;
 
-  @Field(() => Boolean, { description: 'Whether contact records are filled from the member\'s profile when created.' })
+  @Field(() => Boolean, { description: "Whether contact records are filled from the member's profile when created." })
   @Property({ default: false })
   autoPopulateFromProfile: boolean & Opt = false;
 
@@ -57,8 +56,7 @@ export class SmartDirectory {
   @Property({ default: true })
   active: boolean & Opt = true;
 
-  @Property({ defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
+  @Property({ defaultRaw: 'now()' }) createdAt: Date & Opt = new Date();
 }
 
 /** The field definitions a directory shows (directoryFieldIds). */
@@ -66,11 +64,9 @@ export class SmartDirectory {
 export class SmartDirectoryField {
   [PrimaryKeyProp]?: ['directory', 'field'];
 
-  @ManyToOne(() => SmartDirectory, { primary: true, fieldName: 'directory_uuid', deleteRule: 'cascade' })
-  directory!: Rel<SmartDirectory>;
+  @ManyToOne(() => SmartDirectory, { primary: true, fieldName: 'directory_uuid', deleteRule: 'cascade' }) directory!: Rel<SmartDirectory>;
 
-  @ManyToOne(() => FieldDefinition, { primary: true, fieldName: 'field_id' })
-  field!: Rel<FieldDefinition>;
+  @ManyToOne(() => FieldDefinition, { primary: true, fieldName: 'field_id' }) field!: Rel<FieldDefinition>;
 }
 
 /** A team member's entry in a directory: at most one per user and directory. */
@@ -79,45 +75,31 @@ export class SmartDirectoryField {
 export class ContactRecord {
   [PrimaryKeyProp]?: 'contactId';
 
-  @PrimaryKey()
-  contactId!: number;
+  @PrimaryKey() contactId!: number;
 
-  @ManyToOne(() => SmartDirectory, { fieldName: 'directory_uuid', deleteRule: 'cascade' })
-  directory!: Rel<SmartDirectory>;
+  @ManyToOne(() => SmartDirectory, { fieldName: 'directory_uuid', deleteRule: 'cascade' }) directory!: Rel<SmartDirectory>;
 
-  @ManyToOne(() => User, { fieldName: 'user_id', deleteRule: 'cascade' })
-  @Index()
-  user!: Rel<User>;
+  @ManyToOne(() => User, { fieldName: 'user_id', deleteRule: 'cascade' }) @Index() user!: Rel<User>;
 
-  @Property({ length: 100, nullable: true })
-  firstName?: string | null;
+  @Property({ length: 100, nullable: true }) firstName?: string | null;
 
-  @Property({ length: 100, nullable: true })
-  lastName?: string | null;
+  @Property({ length: 100, nullable: true }) lastName?: string | null;
 
-  @Property({ length: 255, nullable: true })
-  email?: string | null;
+  @Property({ length: 255, nullable: true }) email?: string | null;
 
-  @Property({ length: 30, nullable: true })
-  mobile?: string | null;
+  @Property({ length: 30, nullable: true }) mobile?: string | null;
 
-  @Property({ length: 30, nullable: true })
-  phone?: string | null;
+  @Property({ length: 30, nullable: true }) phone?: string | null;
 
-  @Property({ length: 50, nullable: true })
-  jobTitle?: string | null;
+  @Property({ length: 50, nullable: true }) jobTitle?: string | null;
 
-  @Property({ length: 50, nullable: true })
-  department?: string | null;
+  @Property({ length: 50, nullable: true }) department?: string | null;
 
-  @Property({ length: 50, nullable: true })
-  division?: string | null;
+  @Property({ length: 50, nullable: true }) division?: string | null;
 
-  @Property({ type: 'date', nullable: true })
-  dateOfBirth?: string | null;
+  @Property({ type: 'date', nullable: true }) dateOfBirth?: string | null;
 
-  @Property({ defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
+  @Property({ defaultRaw: 'now()' }) createdAt: Date & Opt = new Date();
 }
 
 /**
@@ -132,8 +114,7 @@ export class ContactRecord {
 export class ContactAddress extends AddressColumns {
   [PrimaryKeyProp]?: 'uuid';
 
-  @ManyToOne(() => ContactRecord, { fieldName: 'contact_id', deleteRule: 'cascade' })
-  contactRecord!: Rel<ContactRecord>;
+  @ManyToOne(() => ContactRecord, { fieldName: 'contact_id', deleteRule: 'cascade' }) contactRecord!: Rel<ContactRecord>;
 
   @ManyToOne(() => UserAddress, { fieldName: 'user_address_uuid', nullable: true, deleteRule: 'set null' })
   @Index()

@@ -1,8 +1,10 @@
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/core';
-import { ConsentDefinition, UserConsent } from '../consent/consent.entity';
-import type { FieldDefinition } from '../reference-data/reference-data.entity';
-import { addressesOf } from '../address/address.loaders';
+import { ConsentDefinition, UserConsent } from './consent.entity';
+import type { FieldDefinition } from '../reference-data';
+import { addressesOf } from '../address';
+import { keyed } from '../../core/loaders';
+import { directoryStandingLoader, routerDirectoriesLoader } from './directory.reference';
 import { ContactAddress, ContactRecord, SmartDirectory, SmartDirectoryField } from './directory.entity';
 
 /** Addresses of contact records, oldest first, in one statement. */
@@ -16,6 +18,10 @@ function group<K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): V[][]
 
 export function createDirectoryLoaders(em: EntityManager) {
   return {
+    /** The user's standing in directories (Query.smartDirectory's chain), per user. */
+    directoryStanding: keyed((userId: number) => directoryStandingLoader(em, userId)),
+    /** Of the given directories, those the router may see. */
+    routerDirectories: routerDirectoriesLoader(em),
     directoryByUuid: new DataLoader<string, SmartDirectory | null>(async (uuids) => {
       const rows = await em.find(SmartDirectory, { directoryUUID: { $in: [...uuids] } });
       const found = new Map(rows.map((d) => [d.directoryUUID, d]));
@@ -24,13 +30,21 @@ export function createDirectoryLoaders(em: EntityManager) {
 
     /** Field definitions a directory shows, by directory uuid, in field id order. */
     directoryFields: new DataLoader<string, FieldDefinition[]>(async (uuids) => {
-      const rows = await em.find(SmartDirectoryField, { directory: { $in: [...uuids] } }, { populate: ['field'], orderBy: { field: { fieldId: 'asc' } } });
+      const rows = await em.find(
+        SmartDirectoryField,
+        { directory: { $in: [...uuids] } },
+        { populate: ['field'], orderBy: { field: { fieldId: 'asc' } } },
+      );
       return group(uuids, rows, (r) => r.directory.directoryUUID).map((list) => list.map((r) => r.field as FieldDefinition));
     }),
 
     /** Active consents of a directory, in display order. */
     directoryConsents: new DataLoader<string, ConsentDefinition[]>(async (uuids) => {
-      const rows = await em.find(ConsentDefinition, { directory: { $in: [...uuids] }, active: true }, { orderBy: { sortOrder: 'asc', id: 'asc' } });
+      const rows = await em.find(
+        ConsentDefinition,
+        { directory: { $in: [...uuids] }, active: true },
+        { orderBy: { sortOrder: 'asc', id: 'asc' } },
+      );
       return group(uuids, rows, (r) => r.directory!.directoryUUID);
     }),
 
@@ -39,7 +53,11 @@ export function createDirectoryLoaders(em: EntityManager) {
       const records = await em.find(ContactRecord, { directory: { $in: [...uuids] } });
       const required = await em.find(ConsentDefinition, { directory: { $in: [...uuids] }, consentRequired: true, active: true });
       if (!required.length || !records.length) return group(uuids, records, (r) => r.directory.directoryUUID);
-      const answers = await em.find(UserConsent, { consent: { $in: required.map((c) => c.id) }, user: { $in: [...new Set(records.map((r) => r.user.uId))] }, given: true });
+      const answers = await em.find(UserConsent, {
+        consent: { $in: required.map((c) => c.id) },
+        user: { $in: [...new Set(records.map((r) => r.user.uId))] },
+        given: true,
+      });
       const given = new Set(answers.map((a) => `${a.user.uId}:${a.consent.id}`));
       const consented = records.filter((r) =>
         required.every((c) => c.directory!.directoryUUID !== r.directory.directoryUUID || given.has(`${r.user.uId}:${c.id}`)),

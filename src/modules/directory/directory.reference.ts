@@ -5,7 +5,6 @@
 // of active companies.
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/core';
-import type { Context } from '../../context';
 import { ServiceError } from '../../graphql/errors';
 
 /** The chain of one directory for one user (directory.access.ts CHAIN_SQL, for many directories). */
@@ -45,46 +44,36 @@ async function chainRows(em: EntityManager, userId: number, uuids: readonly stri
  * inactive, not a member, no contact record, required consents missing), with which the load
  * rejects. Batched per request.
  */
-export function directoryStanding(ctx: Context, userId: number): DataLoader<string, { admin: boolean }> {
-  const key = `directory:standing:${userId}`;
-  let loader = ctx.memo.get(key) as DataLoader<string, { admin: boolean }> | undefined;
-  if (!loader) {
-    loader = new DataLoader<string, { admin: boolean }>(async (uuids) => {
-      const rows = await chainRows(ctx.em, userId, uuids);
-      return uuids.map((uuid): { admin: boolean } | ServiceError => {
-        const row = rows.get(uuid);
-        if (!row) return new ServiceError('WSSmartDirectoryNotFoundException', 'No smart directory has this uuid.', { field: 'directoryUUID' });
-        if (!row.enabled) return new ServiceError('WSSmartDirectoryNotEnabledForCompanyException');
-        if (!row.active) return new ServiceError('WSSmartDirectoryInactiveException');
-        if (row.member_id === null) return new ServiceError('WSUserNotInSmartDirectoryException');
-        if (row.contact_id === null) return new ServiceError('WSUserContactNotFoundException');
-        if (row.missing_consents > 0) return new ServiceError('WSUserNotConsentedException', 'The required consents of this directory have not been given.');
-        return { admin: row.team_admin };
-      });
+export function directoryStandingLoader(em: EntityManager, userId: number): DataLoader<string, { admin: boolean }> {
+  return new DataLoader<string, { admin: boolean }>(async (uuids) => {
+    const rows = await chainRows(em, userId, uuids);
+    return uuids.map((uuid): { admin: boolean } | ServiceError => {
+      const row = rows.get(uuid);
+      if (!row)
+        return new ServiceError('WSSmartDirectoryNotFoundException', 'No smart directory has this uuid.', { field: 'directoryUUID' });
+      if (!row.enabled) return new ServiceError('WSSmartDirectoryNotEnabledForCompanyException');
+      if (!row.active) return new ServiceError('WSSmartDirectoryInactiveException');
+      if (row.member_id === null) return new ServiceError('WSUserNotInSmartDirectoryException');
+      if (row.contact_id === null) return new ServiceError('WSUserContactNotFoundException');
+      if (row.missing_consents > 0)
+        return new ServiceError('WSUserNotConsentedException', 'The required consents of this directory have not been given.');
+      return { admin: row.team_admin };
     });
-    ctx.memo.set(key, loader);
-  }
-  return loader;
+  });
 }
 
 /** Of the given directories, those the router may see: active, of an active company that has
  * smart directories enabled. One statement per batch. */
-export function routerDirectories(ctx: Context): DataLoader<string, boolean> {
-  const key = 'directory:router';
-  let loader = ctx.memo.get(key) as DataLoader<string, boolean> | undefined;
-  if (!loader) {
-    loader = new DataLoader(async (uuids) => {
-      const rows: { directory_uuid: string }[] = await ctx.em.getConnection().execute(
-        `select d.directory_uuid::text as directory_uuid from smart_directory d join company c on c.company_id = d.company_id
-         where d.directory_uuid in (${marks(uuids.length)}) and d.active and c.active and c.smart_directory_enabled`,
-        [...uuids],
-        'all',
-        ctx.em.getTransactionContext(),
-      );
-      const open = new Set(rows.map((r) => r.directory_uuid.toLowerCase()));
-      return uuids.map((uuid) => open.has(uuid));
-    });
-    ctx.memo.set(key, loader);
-  }
-  return loader;
+export function routerDirectoriesLoader(em: EntityManager): DataLoader<string, boolean> {
+  return new DataLoader(async (uuids) => {
+    const rows: { directory_uuid: string }[] = await em.getConnection().execute(
+      `select d.directory_uuid::text as directory_uuid from smart_directory d join company c on c.company_id = d.company_id
+       where d.directory_uuid in (${marks(uuids.length)}) and d.active and c.active and c.smart_directory_enabled`,
+      [...uuids],
+      'all',
+      em.getTransactionContext(),
+    );
+    const open = new Set(rows.map((r) => r.directory_uuid.toLowerCase()));
+    return uuids.map((uuid) => open.has(uuid));
+  });
 }

@@ -3,31 +3,38 @@ import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { isDependencyFailure } from '../../graphql/error-mapping';
 import { ServiceError, type ErrorCode } from '../../graphql/errors';
-import { requireUser } from '../identity/principal';
-import { referenceViewer } from '../user/user.reference';
-import { FieldDefinition } from '../reference-data/reference-data.entity';
-import { ConsentDefinition } from '../consent/consent.entity';
-import { AddressColumns } from '../address/address.entity';
-import { AddressInput } from '../address/address.inputs';
-import { parseUuid } from '../address/address.patch';
+import { referenceViewer } from '../user';
+import { FieldDefinition } from '../reference-data';
+import { ConsentDefinition } from './consent.entity';
+import { AddressColumns } from '../address';
+import { AddressInput } from '../address';
+import { parseUuid } from '../../core/uuid';
 import { ContactAddress, SmartDirectory } from './directory.entity';
 import { DirectoryContact } from './directory.types';
 import { requireDirectoryContact } from './directory.access';
 import { visibleContacts, type DirectoryViewer } from './contact-visibility';
 import { MAX_COPY, copyAddressesFromUser, listContactAddresses, updateContactAddress } from './contact-address.service';
 import { createContactRecord } from './directory.service';
-import { directoryStanding, routerDirectories } from './directory.reference';
 
 const SERVICE: ErrorCode = 'WSSmartDirectoryServiceException';
-const viewerKey = (uuid: string) => `directory-viewer:${uuid}`;
 
 /** The chain for reading a directory: up to and including its required consents. */
 async function openDirectory(ctx: Context, directoryUUID: string): Promise<SmartDirectory> {
-  const { user } = await requireUser(ctx);
+  const { user } = await ctx.auth.requireUser();
   const uuid = parseUuid(directoryUUID, 'directoryUUID');
   const { directory, member } = await requireDirectoryContact(ctx.em, user.uId, uuid, { addresses: false });
-  ctx.memo.set(viewerKey(uuid), { userId: user.uId, admin: member.isTeamAdmin } satisfies DirectoryViewer);
+  // The chain just walked is the caller's standing: the contacts field reads it from the loader.
+  ctx.loaders.directoryStanding(user.uId).prime(uuid, { admin: member.isTeamAdmin });
   return directory;
+}
+
+/** Who reads the directory's contacts: the router (as a team admin sees them) or a user, with
+ * their standing (primed by the query or the reference that opened the directory). */
+async function directoryViewer(ctx: Context, uuid: string): Promise<DirectoryViewer> {
+  const viewer = await referenceViewer(ctx);
+  if (viewer.kind === 'router') return { userId: null, admin: true };
+  const { admin } = await ctx.loaders.directoryStanding(viewer.user.uId).load(uuid);
+  return { userId: viewer.user.uId, admin };
 }
 
 const uuidArg = { description: 'UUID of the smart directory.' };
@@ -45,7 +52,7 @@ export class SmartDirectoryResolver {
     return directory.company.companyId;
   }
 
-  @FieldResolver(() => Int, { description: 'Team whose members are the directory\'s contacts.' })
+  @FieldResolver(() => Int, { description: "Team whose members are the directory's contacts." })
   teamId(@Root() directory: SmartDirectory): number {
     return directory.team.teamId;
   }
@@ -55,15 +62,18 @@ export class SmartDirectoryResolver {
     return ctx.loaders.directoryFields.load(directory.directoryUUID);
   }
 
-  @FieldResolver(() => [ConsentDefinition], { description: 'Consents (type DS) the directory asks for; required ones gate the contact record.' })
+  @FieldResolver(() => [ConsentDefinition], {
+    description: 'Consents (type DS) the directory asks for; required ones gate the contact record.',
+  })
   consents(@Root() directory: SmartDirectory, @Ctx() ctx: Context): Promise<ConsentDefinition[]> {
     return ctx.loaders.directoryConsents.load(directory.directoryUUID);
   }
 
-  @FieldResolver(() => [DirectoryContact], { description: 'Consented contacts the caller may see, in the directory\'s name order (see the directory types in the README).' })
+  @FieldResolver(() => [DirectoryContact], {
+    description: "Consented contacts the caller may see, in the directory's name order (see the directory types in docs/api/directory.md).",
+  })
   async contacts(@Root() directory: SmartDirectory, @Ctx() ctx: Context): Promise<DirectoryContact[]> {
-    const viewer = ctx.memo.get(viewerKey(directory.directoryUUID)) as DirectoryViewer | undefined;
-    if (!viewer) throw new ServiceError('WSUserNotInSmartDirectoryException');
+    const viewer = await directoryViewer(ctx, directory.directoryUUID);
     const [fields, records] = await Promise.all([
       ctx.loaders.directoryFields.load(directory.directoryUUID),
       ctx.loaders.consentedContacts.load(directory.directoryUUID),
@@ -72,36 +82,53 @@ export class SmartDirectoryResolver {
     return visibleContacts(directory, shown, records, viewer);
   }
 
-  @Query(() => [AddressColumns], { description: "Addresses of the caller's contact record in the directory (getAddressesForDirectoryContact)." })
-  async directoryContactAddresses(@Arg('directoryUUID', () => String, uuidArg) directoryUUID: string, @Ctx() ctx: Context): Promise<ContactAddress[]> {
-    const { user } = await requireUser(ctx);
+  @Query(() => [AddressColumns], {
+    description: "Addresses of the caller's contact record in the directory (getAddressesForDirectoryContact).",
+  })
+  async directoryContactAddresses(
+    @Arg('directoryUUID', () => String, uuidArg) directoryUUID: string,
+    @Ctx() ctx: Context,
+  ): Promise<ContactAddress[]> {
+    const { user } = await ctx.auth.requireUser();
     return listContactAddresses(ctx.em, user.uId, directoryUUID);
   }
 
-  @Mutation(() => AddressColumns, { description: "Updates an address of the caller's contact record; with Sync Up, also its linked profile address and copies (updateAddressForDirectoryContact)." })
+  @Mutation(() => AddressColumns, {
+    description:
+      "Updates an address of the caller's contact record; with Sync Up, also its linked profile address and copies (updateAddressForDirectoryContact).",
+  })
   async updateDirectoryContactAddress(
     @Arg('directoryUUID', () => String, uuidArg) directoryUUID: string,
     @Arg('addressUUID', () => String, { description: 'uuid of the contact address.' }) addressUUID: string,
     @Arg('input', () => AddressInput, { description: 'The fields to change; uuid must equal addressUUID.' }) input: AddressInput,
     @Ctx() ctx: Context,
   ): Promise<ContactAddress> {
-    const { user } = await requireUser(ctx);
+    const { user } = await ctx.auth.requireUser();
     return updateContactAddress(ctx.em, user.uId, directoryUUID, addressUUID, input);
   }
 
-  @Mutation(() => [AddressColumns], { description: "Copies profile addresses into the caller's contact record, all or none (copyAddressesFromUserToDirectoryContact)." })
+  @Mutation(() => [AddressColumns], {
+    description: "Copies profile addresses into the caller's contact record, all or none (copyAddressesFromUserToDirectoryContact).",
+  })
   async copyUserAddressesToDirectoryContact(
     @Arg('directoryUUID', () => String, uuidArg) directoryUUID: string,
-    @Arg('addressUUIDs', () => [String], { description: `uuids of the caller's profile addresses: 1 to ${MAX_COPY}, distinct.` }) addressUUIDs: string[],
+    @Arg('addressUUIDs', () => [String], { description: `uuids of the caller's profile addresses: 1 to ${MAX_COPY}, distinct.` })
+    addressUUIDs: string[],
     @Ctx() ctx: Context,
   ): Promise<ContactAddress[]> {
-    const { user } = await requireUser(ctx);
+    const { user } = await ctx.auth.requireUser();
     return copyAddressesFromUser(ctx.em, user.uId, directoryUUID, addressUUIDs);
   }
 
-  @Mutation(() => DirectoryContact, { description: "Creates the caller's contact record in a directory of a team they belong to (names from the profile; more when the directory fills from profiles)." })
-  async createDirectoryContactRecord(@Arg('directoryUUID', () => String, uuidArg) directoryUUID: string, @Ctx() ctx: Context): Promise<DirectoryContact> {
-    const { user } = await requireUser(ctx);
+  @Mutation(() => DirectoryContact, {
+    description:
+      "Creates the caller's contact record in a directory of a team they belong to (names from the profile; more when the directory fills from profiles).",
+  })
+  async createDirectoryContactRecord(
+    @Arg('directoryUUID', () => String, uuidArg) directoryUUID: string,
+    @Ctx() ctx: Context,
+  ): Promise<DirectoryContact> {
+    const { user } = await ctx.auth.requireUser();
     const uuid = parseUuid(directoryUUID, 'directoryUUID');
     const record = await createContactRecord(ctx.em, user, uuid);
     const fields = await ctx.loaders.directoryFields.load(uuid);
@@ -113,7 +140,9 @@ export class SmartDirectoryResolver {
 @Resolver(() => DirectoryContact)
 @UseMiddleware(ServiceBoundary(SERVICE))
 export class DirectoryContactResolver {
-  @FieldResolver(() => [AddressColumns], { description: 'Addresses of the contact, when the directory shows them to the caller; batched per request.' })
+  @FieldResolver(() => [AddressColumns], {
+    description: 'Addresses of the contact, when the directory shows them to the caller; batched per request.',
+  })
   async addresses(@Root() contact: DirectoryContact, @Ctx() ctx: Context): Promise<ContactAddress[]> {
     return contact.addressesVisible ? ctx.loaders.contactAddresses.load(contact.contactId) : [];
   }
@@ -133,11 +162,9 @@ export async function resolveSmartDirectoryReference(reference: { directoryUUID:
     const viewer = await referenceViewer(ctx);
     const uuid = parseUuid(reference.directoryUUID, 'directoryUUID');
     if (viewer.kind === 'router') {
-      if (!(await routerDirectories(ctx).load(uuid))) return null;
-      ctx.memo.set(viewerKey(uuid), { userId: null, admin: true } satisfies DirectoryViewer);
+      if (!(await ctx.loaders.routerDirectories.load(uuid))) return null;
     } else {
-      const { admin } = await directoryStanding(ctx, viewer.user.uId).load(uuid);
-      ctx.memo.set(viewerKey(uuid), { userId: viewer.user.uId, admin } satisfies DirectoryViewer);
+      await ctx.loaders.directoryStanding(viewer.user.uId).load(uuid);
     }
     return await ctx.loaders.directoryByUuid.load(uuid);
   } catch (err) {

@@ -1,11 +1,16 @@
 import { route, type RouteDef } from '../../rest/route';
-import { ADDRESS_SELECTION } from '../address/address.routes';
+import { ADDRESS_SELECTION } from '../address';
 import { MAX_COPY } from './contact-address.service';
 
 /** The directory chain, in the order it is checked, after the request-shape checks. */
 const CHAIN = [
-  'WSSmartDirectoryNotFoundException', 'WSSmartDirectoryNotEnabledForCompanyException', 'WSSmartDirectoryInactiveException',
-  'WSUserNotInSmartDirectoryException', 'WSUserContactNotFoundException', 'WSUserNotConsentedException', 'WSNoAddressFieldsInDirectoryException',
+  'WSSmartDirectoryNotFoundException',
+  'WSSmartDirectoryNotEnabledForCompanyException',
+  'WSSmartDirectoryInactiveException',
+  'WSUserNotInSmartDirectoryException',
+  'WSUserContactNotFoundException',
+  'WSUserNotConsentedException',
+  'WSNoAddressFieldsInDirectoryException',
 ];
 // WSCacheServiceException: the token cache (Redis) does not answer while the token is checked.
 const SHAPE = ['WSInvalidAuthTokenException', 'WSCacheServiceException', 'WSInvalidParameterException', 'WSFieldLengthException'];
@@ -36,8 +41,15 @@ export const directoryRoutes: RouteDef[] = [
     document: `mutation copyAddressesFromUserToDirectoryContact($directoryUUID: String!, $addressUUIDs: [String!]!) {
       copyUserAddressesToDirectoryContact(directoryUUID: $directoryUUID, addressUUIDs: $addressUUIDs) { ${ADDRESS_SELECTION} }
     }`,
-    description:
-      `All or nothing, in one transaction. A contact record holds one address per typeCode (WSAddressAlreadyFullException) and one copy of a profile address (WSAlreadyExistsException); at most ${MAX_COPY} uuids per request (WSLimitExceededException).`,
-    errors: [...SHAPE, 'WSLimitExceededException', ...CHAIN, 'WSAddressNotFoundException', 'WSAlreadyExistsException', 'WSAddressAlreadyFullException', 'WSSmartDirectoryServiceException'],
+    description: `All or nothing, in one transaction. A contact record holds one address per typeCode (WSAddressAlreadyFullException) and one copy of a profile address (WSAlreadyExistsException); at most ${MAX_COPY} uuids per request (WSLimitExceededException).`,
+    errors: [
+      ...SHAPE,
+      'WSLimitExceededException',
+      ...CHAIN,
+      'WSAddressNotFoundException',
+      'WSAlreadyExistsException',
+      'WSAddressAlreadyFullException',
+      'WSSmartDirectoryServiceException',
+    ],
   }),
 ];

@@ -3,12 +3,20 @@
 import crypto from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { ServiceError, fieldTooLong, invalidParameter } from '../../graphql/errors';
-import { Company } from '../company/company.entity';
-import { Team } from '../team/team.entity';
-import { User } from '../user/user.entity';
-import { FieldDefinition } from '../reference-data/reference-data.entity';
-import { ConsentDefinition } from '../consent/consent.entity';
-import { ContactRecord, DIRECTORY_ORDERS, DIRECTORY_TYPES, SmartDirectory, SmartDirectoryField, type DirectoryOrder, type DirectoryType } from './directory.entity';
+import { Company } from '../company';
+import { Team } from '../team';
+import { User } from '../user';
+import { FieldDefinition } from '../reference-data';
+import { ConsentDefinition } from './consent.entity';
+import {
+  ContactRecord,
+  DIRECTORY_ORDERS,
+  DIRECTORY_TYPES,
+  SmartDirectory,
+  SmartDirectoryField,
+  type DirectoryOrder,
+  type DirectoryType,
+} from './directory.entity';
 import { requireDirectoryMember } from './directory.access';
 
 /** First and last name (field definitions 1 and 2) are part of every directory. */
@@ -47,8 +55,10 @@ export interface CreateSmartDirectoryInput {
  * `em`; call it inside the caller's transaction to make the directory part of a larger unit.
  */
 export async function createSmartDirectory(em: EntityManager, input: CreateSmartDirectoryInput): Promise<SmartDirectory> {
-  if (!DIRECTORY_TYPES.includes(input.type as DirectoryType)) throw invalidParameter('directoryType', `directoryType must be one of ${DIRECTORY_TYPES.join(', ')}.`);
-  if (!DIRECTORY_ORDERS.includes(input.order as DirectoryOrder)) throw invalidParameter('directoryOrder', 'directoryOrder must be FL or LF.');
+  if (!DIRECTORY_TYPES.includes(input.type as DirectoryType))
+    throw invalidParameter('directoryType', `directoryType must be one of ${DIRECTORY_TYPES.join(', ')}.`);
+  if (!DIRECTORY_ORDERS.includes(input.order as DirectoryOrder))
+    throw invalidParameter('directoryOrder', 'directoryOrder must be FL or LF.');
   if (!input.name) throw invalidParameter('directoryName', 'directoryName is required.');
   if (input.name.length > 255) throw fieldTooLong('directoryName', 255);
   const fieldIds = [...new Set([...DEFAULT_FIELD_IDS, ...input.fieldIds])];
@@ -56,7 +66,8 @@ export async function createSmartDirectory(em: EntityManager, input: CreateSmart
   const consents = input.consents ?? [];
   for (const c of consents) {
     if (c.consentType !== 'DS') throw invalidParameter('directoryConsents', 'Directory consents must have consentType DS.');
-    if (!c.name || !c.desc || typeof c.required !== 'boolean') throw invalidParameter('directoryConsents', 'Each directory consent needs name, desc and required.');
+    if (!c.name || !c.desc || typeof c.required !== 'boolean')
+      throw invalidParameter('directoryConsents', 'Each directory consent needs name, desc and required.');
     if (c.name.length > 255) throw fieldTooLong('directoryConsents', 255);
   }
 
@@ -65,7 +76,8 @@ export async function createSmartDirectory(em: EntityManager, input: CreateSmart
   const team = await em.findOne(Team, { teamId: input.teamId, company });
   if (!team) throw invalidParameter('teamId', 'The team is not a team of the company.');
   const fields = await em.find(FieldDefinition, { fieldId: { $in: fieldIds } });
-  if (fields.length !== fieldIds.length) throw invalidParameter('directoryFieldIds', 'directoryFieldIds names an unknown field definition.');
+  if (fields.length !== fieldIds.length)
+    throw invalidParameter('directoryFieldIds', 'directoryFieldIds names an unknown field definition.');
 
   const directory = em.create(SmartDirectory, {
     directoryUUID: input.directoryUUID ?? crypto.randomUUID(),
@@ -81,8 +93,14 @@ export async function createSmartDirectory(em: EntityManager, input: CreateSmart
   for (const field of fields) em.create(SmartDirectoryField, { directory, field });
   consents.forEach((c, i) =>
     em.create(ConsentDefinition, {
-      consentUUID: c.consentUUID ?? crypto.randomUUID(), consentTypeCode: 'DS', directory, name: c.name, consentValue: c.desc,
-      optionalDesc: c.optionalDesc ?? null, consentRequired: c.required, sortOrder: i + 1,
+      consentUUID: c.consentUUID ?? crypto.randomUUID(),
+      consentTypeCode: 'DS',
+      directory,
+      name: c.name,
+      consentValue: c.desc,
+      optionalDesc: c.optionalDesc ?? null,
+      consentRequired: c.required,
+      sortOrder: i + 1,
     }),
   );
   await em.flush();
@@ -100,7 +118,13 @@ export async function createContactRecord(em: EntityManager, user: User, directo
   const profile = directory.autoPopulateFromProfile
     ? { email: user.email, mobile: user.primaryMobile ?? null, dateOfBirth: user.dateOfBirth ?? null }
     : {};
-  const record = em.create(ContactRecord, { directory, user: em.getReference(User, user.uId), firstName: user.firstName ?? null, lastName: user.lastName ?? null, ...profile });
+  const record = em.create(ContactRecord, {
+    directory,
+    user: em.getReference(User, user.uId),
+    firstName: user.firstName ?? null,
+    lastName: user.lastName ?? null,
+    ...profile,
+  });
   try {
     await em.flush();
   } catch (err) {

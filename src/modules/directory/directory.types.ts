@@ -4,38 +4,27 @@ import { Field, Int, ObjectType } from 'type-graphql';
 
 @ObjectType({ description: 'A contact record of a smart directory, as the caller may see it; hidden fields are null.' })
 export class DirectoryContact {
-  @Field(() => Int, { description: 'Id of the contact record.' })
-  contactId!: number;
+  @Field(() => Int, { description: 'Id of the contact record.' }) contactId!: number;
 
-  @Field(() => Int, { description: 'Id of the user the record belongs to.' })
-  uId!: number;
+  @Field(() => Int, { description: 'Id of the user the record belongs to.' }) uId!: number;
 
-  @Field({ description: 'Name in the directory\'s order: "First Last" (FL) or "Last, First" (LF).' })
-  displayName!: string;
+  @Field({ description: 'Name in the directory\'s order: "First Last" (FL) or "Last, First" (LF).' }) displayName!: string;
 
-  @Field(() => String, { nullable: true, description: 'First name.' })
-  firstName!: string | null;
+  @Field(() => String, { nullable: true, description: 'First name.' }) firstName!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Last name.' })
-  lastName!: string | null;
+  @Field(() => String, { nullable: true, description: 'Last name.' }) lastName!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'E-mail, when the directory shows it.' })
-  email!: string | null;
+  @Field(() => String, { nullable: true, description: 'E-mail, when the directory shows it.' }) email!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Mobile, when the directory shows it.' })
-  mobile!: string | null;
+  @Field(() => String, { nullable: true, description: 'Mobile, when the directory shows it.' }) mobile!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Phone, when the directory shows it.' })
-  phone!: string | null;
+  @Field(() => String, { nullable: true, description: 'Phone, when the directory shows it.' }) phone!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Job title, when the directory shows it.' })
-  jobTitle!: string | null;
+  @Field(() => String, { nullable: true, description: 'Job title, when the directory shows it.' }) jobTitle!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Department, when the directory shows it.' })
-  department!: string | null;
+  @Field(() => String, { nullable: true, description: 'Department, when the directory shows it.' }) department!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Division, when the directory shows it.' })
-  division!: string | null;
+  @Field(() => String, { nullable: true, description: 'Division, when the directory shows it.' }) division!: string | null;
 
   @Field(() => String, { nullable: true, description: 'Date of birth (YYYY-MM-DD), when the directory shows it.' })
   dateOfBirth!: string | null;

@@ -6,10 +6,9 @@ import { Entity, PrimaryKey, Property, ManyToOne, Unique, Index, BeforeCreate, B
 import type { Opt, Rel } from '@mikro-orm/core';
 import { PrimaryKeyProp } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
-import { Company } from '../company/company.entity';
+import { Company } from '../company';
 
-const sortedDistinct = <T extends string | number>(values: T[]): T[] =>
-  [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+const sortedDistinct = <T extends string | number>(values: T[]): T[] => [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
 @ObjectType({ description: 'One discovery criterion of a company: a user meets it when no dimension mismatches their profile.' })
 @Entity({ tableName: 'discovery_criterion' })
@@ -27,12 +26,9 @@ const sortedDistinct = <T extends string | number>(values: T[]): T[] =>
 export class DiscoveryCriterion {
   [PrimaryKeyProp]?: 'criterionId';
 
-  @Field(() => Int, { name: 'criteriaId', description: 'Id of the criterion.' })
-  @PrimaryKey()
-  criterionId!: number;
+  @Field(() => Int, { name: 'criteriaId', description: 'Id of the criterion.' }) @PrimaryKey() criterionId!: number;
 
-  @ManyToOne(() => Company, { fieldName: 'company_id', deleteRule: 'cascade' })
-  company!: Rel<Company>;
+  @ManyToOne(() => Company, { fieldName: 'company_id', deleteRule: 'cascade' }) company!: Rel<Company>;
 
   @Field(() => [String], { description: 'ISO 3166-1 alpha-2 country codes, upper case; empty means every country.' })
   @Property({ type: 'string[]', columnType: 'text[]' })
@@ -46,12 +42,13 @@ export class DiscoveryCriterion {
   @Property({ type: 'number[]', columnType: 'int[]' })
   specialties: number[] & Opt = [];
 
-  @Field(() => [Int], { description: 'Identifier ids (see identifierDefinitions); at most one per country; empty means none is asked for.' })
+  @Field(() => [Int], {
+    description: 'Identifier ids (see identifierDefinitions); at most one per country; empty means none is asked for.',
+  })
   @Property({ type: 'number[]', columnType: 'int[]' })
   identifiers: number[] & Opt = [];
 
-  @Property({ defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
+  @Property({ defaultRaw: 'now()' }) createdAt: Date & Opt = new Date();
 
   @BeforeCreate()
   @BeforeUpdate()

@@ -4,12 +4,11 @@ import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root, UseMiddleware } fr
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { fieldTooLong, invalidParameter, ServiceError } from '../../graphql/errors';
-import { requireUser } from '../identity/principal';
-import { Company } from '../company/company.entity';
-import { definitionsOf } from '../company/company.resolver';
+import { Company } from '../company';
+import { definitionsOf } from './company-criteria.resolver';
 import { EntityCriteria, RecommendedEntity } from './discovery.types';
 import { recommendCompanies } from './discovery.service';
-import { consume } from '../ratelimit/rate-limit';
+import { consume } from '../../core/rate-limit';
 
 const ENTITY_TYPES = ['company', 'event'];
 const SEARCH_TERMS_MAX = 255;
@@ -17,7 +16,9 @@ const COMPANY_ID = /^[1-9]\d{0,8}$/; // fits PostgreSQL integer
 
 function checkVersion(version: number, supported: number[]): void {
   if (!supported.includes(version)) {
-    throw new ServiceError('WSUnsupportedVersionException', `Version ${version} is not supported; use ${supported.join(' or ')}.`, { field: 'version' });
+    throw new ServiceError('WSUnsupportedVersionException', `Version ${version} is not supported; use ${supported.join(' or ')}.`, {
+      field: 'version',
+    });
   }
 }
 
@@ -33,16 +34,23 @@ function searchTermsOf(searchTerms: string | null | undefined): string[] {
 @UseMiddleware(ServiceBoundary('WSDiscoverableServiceException'))
 export class DiscoveryResolver {
   @Query(() => [RecommendedEntity], {
-    description: 'Companies recommended to the caller (getRecommendedEntitiesForUser): those with a fully or partly met criterion, full matches first, then by name; never accepted connections, hidden walls or inactive companies.',
+    description:
+      'Companies recommended to the caller (getRecommendedEntitiesForUser): those with a fully or partly met criterion, full matches first, then by name; never accepted connections, hidden walls or inactive companies.',
   })
   async recommendedEntities(
     @Ctx() ctx: Context,
     @Arg('version', () => Int, { description: 'Control version: 2 (current) or 1 (without usesCAF and cafUrl).' }) version: number,
-    @Arg('entityType', () => [String], { description: 'Entity types to return, at least one of company and event (event is reserved: nothing yet).' }) entityType: string[],
-    @Arg('searchTerms', () => String, { nullable: true, description: 'Words that must each occur in the company name, description or city (case-insensitive); when present, non-empty.' })
+    @Arg('entityType', () => [String], {
+      description: 'Entity types to return, at least one of company and event (event is reserved: nothing yet).',
+    })
+    entityType: string[],
+    @Arg('searchTerms', () => String, {
+      nullable: true,
+      description: 'Words that must each occur in the company name, description or city (case-insensitive); when present, non-empty.',
+    })
     searchTerms?: string | null,
   ): Promise<RecommendedEntity[]> {
-    const { user } = await requireUser(ctx);
+    const { user } = await ctx.auth.requireUser();
     await consume(ctx, 'recommended', user.uId);
     checkVersion(version, [1, 2]);
     if (!entityType.length || entityType.some((t) => !ENTITY_TYPES.includes(t))) {
@@ -53,20 +61,24 @@ export class DiscoveryResolver {
     return recommendCompanies(ctx.em, user, { searchTerms: terms, withCaf: version >= 2, publicBaseUrl: ctx.config.publicBaseUrl });
   }
 
-  @Query(() => EntityCriteria, { description: 'Discovery criteria of one recommended entity and the identifier definitions they reference (getRecommendedCriteriaForEntity).' })
+  @Query(() => EntityCriteria, {
+    description:
+      'Discovery criteria of one recommended entity and the identifier definitions they reference (getRecommendedCriteriaForEntity).',
+  })
   async recommendedCriteria(
     @Ctx() ctx: Context,
     @Arg('version', () => Int, { description: 'Control version: 1.' }) version: number,
     @Arg('entityType', () => String, { description: 'company (event is reserved for future use).' }) entityType: string,
     @Arg('entityId', () => String, { description: 'The company id as text.' }) entityId: string,
   ): Promise<EntityCriteria> {
-    await requireUser(ctx);
+    await ctx.auth.requireUser();
     checkVersion(version, [1]);
     if (!ENTITY_TYPES.includes(entityType)) throw invalidParameter('entityType', 'entityType must be company or event.');
     if (entityType === 'event') throw invalidParameter('entityId', 'Events carry no discovery criteria yet.');
     const companyId = COMPANY_ID.test(entityId) ? Number(entityId) : null;
     const company = companyId === null ? null : await ctx.loaders.companyById.load(companyId);
-    if (!company || !company.active || company.hiddenWall) throw invalidParameter('entityId', 'entityId does not name a discoverable company.');
+    if (!company || !company.active || company.hiddenWall)
+      throw invalidParameter('entityId', 'entityId does not name a discoverable company.');
     const criteria = await ctx.loaders.criteriaByCompany.load(company.companyId);
     return { criteria, identifierDefinitions: await definitionsOf(ctx, criteria) };
   }

@@ -1,6 +1,5 @@
 import { route, type RouteDef } from '../../rest/route';
 
-
 export const discoveryRoutes: RouteDef[] = [
   route({
     at: 'POST /rest/user/recommended/entities',

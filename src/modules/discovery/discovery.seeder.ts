@@ -1,33 +1,42 @@
-// Demo discovery data of DESIGN.md: identifier definitions, each company's criteria and
+// Demo discovery data of docs/api/discovery.md ("Demo"): identifier definitions, each company's criteria and
 // Olivia's and Cara's connections, so that Olivia (AU, doctor, cardiology, no identifiers)
 // is recommended 1007 Pending Partners (pending, full), 1002 Southgate Clinics (full), then
 // 1003 Eastwood Care (partial: it asks for an AHPRA number she has not given). Also links
 // company 1001's API keys to its membership identifier.
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
-import { Company, CompanyApiKey } from '../company/company.entity';
-import { CompanyConnection } from '../company/connection.entity';
-import { DEMO_COMPANIES, DEMO_USERS } from '../company/core.seeder';
-import { User } from '../user/user.entity';
-import { DEMO_PROFESSION, DEMO_SPECIALTY } from '../reference-data/reference-data.seeder';
+import { Company, CompanyApiKey } from '../company';
+import { CompanyConnection } from '../connection';
+import { User } from '../user';
 import { DiscoveryCriterion } from './criterion.entity';
 import { IdentifierDefinition } from './identifier.entity';
-
-export const DEMO_IDENTIFIERS = { ahpra: 501, mcnz: 502, northwindMember: 503 };
+import { DEMO_COMPANIES, DEMO_USERS, DEMO_PROFESSION, DEMO_SPECIALTY, DEMO_IDENTIFIERS } from '../../db/demo';
 
 export class DiscoverySeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {
     em.create(IdentifierDefinition, {
-      identifierId: DEMO_IDENTIFIERS.ahpra, name: 'AHPRA', description: 'Australian Health Practitioner Regulation Agency registration number',
-      formatDesc: 'MED0001234567', formatRegex: '^[A-Z]{3}[0-9]{10}$', countryCode: 'AU',
+      identifierId: DEMO_IDENTIFIERS.ahpra,
+      name: 'AHPRA',
+      description: 'Australian Health Practitioner Regulation Agency registration number',
+      formatDesc: 'MED0001234567',
+      formatRegex: '^[A-Z]{3}[0-9]{10}$',
+      countryCode: 'AU',
     });
     em.create(IdentifierDefinition, {
-      identifierId: DEMO_IDENTIFIERS.mcnz, name: 'MCNZ', description: 'Medical Council of New Zealand registration number',
-      formatDesc: '12345', formatRegex: '^[0-9]{5,6}$', countryCode: 'NZ',
+      identifierId: DEMO_IDENTIFIERS.mcnz,
+      name: 'MCNZ',
+      description: 'Medical Council of New Zealand registration number',
+      formatDesc: '12345',
+      formatRegex: '^[0-9]{5,6}$',
+      countryCode: 'NZ',
     });
     em.create(IdentifierDefinition, {
-      identifierId: DEMO_IDENTIFIERS.northwindMember, name: 'NWH member', description: 'Northwind Health membership number',
-      formatDesc: 'NWH-000123', formatRegex: '^NWH-[0-9]{6}$', countryCode: 'AU',
+      identifierId: DEMO_IDENTIFIERS.northwindMember,
+      name: 'NWH member',
+      description: 'Northwind Health membership number',
+      formatDesc: 'NWH-000123',
+      formatRegex: '^NWH-[0-9]{6}$',
+      countryCode: 'AU',
     });
 
     const { doctor, nurse } = DEMO_PROFESSION;
@@ -48,11 +57,28 @@ export class DiscoverySeeder extends Seeder {
 
     const at = (iso: string) => new Date(iso);
     const connect = (userId: number, companyId: number, data: Partial<CompanyConnection>) =>
-      em.create(CompanyConnection, { user: em.getReference(User, userId), company: em.getReference(Company, companyId), ...data } as CompanyConnection);
-    connect(DEMO_USERS.olivia, DEMO_COMPANIES.northwind, { status: 'accepted', requestedAt: at('2026-01-05T09:00:00Z'), pendingAt: at('2026-01-05T09:00:00Z'), acceptedAt: at('2026-01-06T10:00:00Z') });
+      em.create(CompanyConnection, {
+        user: em.getReference(User, userId),
+        company: em.getReference(Company, companyId),
+        ...data,
+      } as CompanyConnection);
+    connect(DEMO_USERS.olivia, DEMO_COMPANIES.northwind, {
+      status: 'accepted',
+      requestedAt: at('2026-01-05T09:00:00Z'),
+      pendingAt: at('2026-01-05T09:00:00Z'),
+      acceptedAt: at('2026-01-06T10:00:00Z'),
+    });
     // Cara administers Northwind's wall and is a member of it.
-    connect(DEMO_USERS.cara, DEMO_COMPANIES.northwind, { status: 'accepted', requestedAt: at('2026-01-02T09:00:00Z'), acceptedAt: at('2026-01-02T09:00:00Z') });
-    connect(DEMO_USERS.olivia, DEMO_COMPANIES.pending, { status: 'pending', requestedAt: at('2026-02-01T08:30:00Z'), pendingAt: at('2026-02-01T08:30:00Z') });
+    connect(DEMO_USERS.cara, DEMO_COMPANIES.northwind, {
+      status: 'accepted',
+      requestedAt: at('2026-01-02T09:00:00Z'),
+      acceptedAt: at('2026-01-02T09:00:00Z'),
+    });
+    connect(DEMO_USERS.olivia, DEMO_COMPANIES.pending, {
+      status: 'pending',
+      requestedAt: at('2026-02-01T08:30:00Z'),
+      pendingAt: at('2026-02-01T08:30:00Z'),
+    });
 
     const keys = await em.find(CompanyApiKey, { company: DEMO_COMPANIES.northwind });
     for (const key of keys) key.membershipIdentifierId = DEMO_IDENTIFIERS.northwindMember;

@@ -4,8 +4,8 @@
 import { sql, type EntityManager, type RawQueryFragment } from '@mikro-orm/core';
 import { companyLevels, execute, LEVEL, type MatchProfile } from './matching';
 import type { RecommendedEntity } from './discovery.types';
-import { countryName, stateName } from '../reference-data/iso';
-import { fileUrl } from '../company/company.urls';
+import { countryName, stateName } from '../reference-data';
+import { fileUrl } from '../company';
 
 interface Row {
   company_id: number;
@@ -48,7 +48,11 @@ export interface RecommendOptions {
   publicBaseUrl: string;
 }
 
-export async function recommendCompanies(em: EntityManager, profile: MatchProfile, options: RecommendOptions): Promise<RecommendedEntity[]> {
+export async function recommendCompanies(
+  em: EntityManager,
+  profile: MatchProfile,
+  options: RecommendOptions,
+): Promise<RecommendedEntity[]> {
   const rows = await execute<Row>(
     em,
     sql`with met as (${companyLevels(profile)})

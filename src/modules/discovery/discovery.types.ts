@@ -1,7 +1,7 @@
 // Computed views of discovery: a recommended entity (company variant of the specification)
 // and the criteria of one entity with the identifier definitions they reference.
 import { Field, ObjectType } from 'type-graphql';
-import { companyAtMost } from '../company/company.entity';
+import { companyAtMost } from '../company';
 import { DiscoveryCriterion } from './criterion.entity';
 import { IdentifierDefinition } from './identifier.entity';
 
@@ -10,13 +10,14 @@ export class RecommendedEntity {
   /** Not a field: the company behind the entry, for the `company` resolver. */
   companyId!: number;
 
-  @Field({ description: 'company; event is reserved for future use.' })
-  entityType!: string;
+  @Field({ description: 'company; event is reserved for future use.' }) entityType!: string;
 
-  @Field({ description: 'The company id as text (an event UUID for events).' })
-  entityId!: string;
+  @Field({ description: 'The company id as text (an event UUID for events).' }) entityId!: string;
 
-  @Field({ description: 'True: the user asked to connect, fully meets a criterion and awaits manual vetting. False: the user may request a connection.' })
+  @Field({
+    description:
+      'True: the user asked to connect, fully meets a criterion and awaits manual vetting. False: the user may request a connection.',
+  })
   entityConnectionPending!: boolean;
 
   @Field(() => String, { name: 'companyBannerURL', nullable: true, description: 'Unsigned URL of the criteria variant of the banner.' })
@@ -25,20 +26,16 @@ export class RecommendedEntity {
   @Field(() => String, { name: 'companyLogoURL', nullable: true, description: 'Unsigned URL of the default logo.' })
   companyLogoURL!: string | null;
 
-  @Field({ description: `Name of the company. ${companyAtMost('companyName')}` })
-  companyName!: string;
+  @Field({ description: `Name of the company. ${companyAtMost('companyName')}` }) companyName!: string;
 
-  @Field(() => String, { nullable: true, description: `Description. ${companyAtMost('companyDesc')}` })
-  companyDesc!: string | null;
+  @Field(() => String, { nullable: true, description: `Description. ${companyAtMost('companyDesc')}` }) companyDesc!: string | null;
 
   @Field(() => String, { nullable: true, description: `Street address. ${companyAtMost('companyAddress')}` })
   companyAddress!: string | null;
 
-  @Field(() => String, { nullable: true, description: `City. ${companyAtMost('companyCity')}` })
-  companyCity!: string | null;
+  @Field(() => String, { nullable: true, description: `City. ${companyAtMost('companyCity')}` }) companyCity!: string | null;
 
-  @Field(() => String, { nullable: true, description: `Postcode. ${companyAtMost('companyPostcode')}` })
-  companyPostcode!: string | null;
+  @Field(() => String, { nullable: true, description: `Postcode. ${companyAtMost('companyPostcode')}` }) companyPostcode!: string | null;
 
   @Field(() => String, { nullable: true, description: `Long name of the ISO 3166-2 state. ${companyAtMost('companyState')}` })
   companyState!: string | null;
@@ -52,20 +49,25 @@ export class RecommendedEntity {
   @Field(() => String, { nullable: true, description: `Contact e-mail address. ${companyAtMost('companyContactEmail')}` })
   companyContactEmail!: string | null;
 
-  @Field(() => String, { nullable: true, description: `Web site. ${companyAtMost('companyWebsite')}` })
-  companyWebsite!: string | null;
+  @Field(() => String, { nullable: true, description: `Web site. ${companyAtMost('companyWebsite')}` }) companyWebsite!: string | null;
 
-  @Field(() => Boolean, { name: 'usesCAF', nullable: true, description: 'Whether the company uses a connection application form. Version 2 only: null under version 1 (REST omits the key).' })
+  @Field(() => Boolean, {
+    name: 'usesCAF',
+    nullable: true,
+    description: 'Whether the company uses a connection application form. Version 2 only: null under version 1 (REST omits the key).',
+  })
   usesCAF!: boolean | null;
 
-  @Field(() => String, { nullable: true, description: 'URL of the connection application form. Version 2 only (REST omits the key under version 1).' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'URL of the connection application form. Version 2 only (REST omits the key under version 1).',
+  })
   cafUrl!: string | null;
 }
 
 @ObjectType({ description: 'The discovery criteria of an entity and every identifier definition they reference, each once.' })
 export class EntityCriteria {
-  @Field(() => [DiscoveryCriterion], { description: 'Criteria, in id order.' })
-  criteria!: DiscoveryCriterion[];
+  @Field(() => [DiscoveryCriterion], { description: 'Criteria, in id order.' }) criteria!: DiscoveryCriterion[];
 
   @Field(() => [IdentifierDefinition], { description: 'Definitions of the identifiers the criteria reference, in id order.' })
   identifierDefinitions!: IdentifierDefinition[];

@@ -2,8 +2,8 @@
 // against the identifier's format and stored one per user and identifier.
 import type { EntityManager } from '@mikro-orm/core';
 import { fieldTooLong, invalidParameter } from '../../graphql/errors';
-import { charLength } from '../../graphql/rules';
-import { User } from '../user/user.entity';
+import { charLength } from '../../core/text';
+import { User } from '../user';
 import { IdentifierDefinition, MEMBERSHIP_LIMITS, UserIdentifier } from './identifier.entity';
 
 export interface IdentifierValue {
@@ -48,12 +48,17 @@ export function checkIdentifierValues(values: IdentifierValue[]): IdentifierValu
 export async function storeIdentifierValues(em: EntityManager, userId: number, values: IdentifierValue[]): Promise<void> {
   const ids = values.map((v) => v.identifierId);
   const defs = new Map((await em.find(IdentifierDefinition, { identifierId: { $in: ids } })).map((d) => [d.identifierId, d]));
-  const existing = new Map((await em.find(UserIdentifier, { user: userId, identifier: { $in: ids } })).map((u) => [u.identifier.identifierId, u]));
+  const existing = new Map(
+    (await em.find(UserIdentifier, { user: userId, identifier: { $in: ids } })).map((u) => [u.identifier.identifierId, u]),
+  );
   for (const { identifierId, value } of values) {
     const def = defs.get(identifierId);
     if (!def) throw invalidParameter('identifierId', `Identifier ${identifierId} is not defined.`);
     if (!matchesFormat(def, value)) {
-      throw invalidParameter('value', `The value for ${def.name} does not have its format${def.formatDesc ? ` (e.g. ${def.formatDesc})` : ''}.`);
+      throw invalidParameter(
+        'value',
+        `The value for ${def.name} does not have its format${def.formatDesc ? ` (e.g. ${def.formatDesc})` : ''}.`,
+      );
     }
     const row = existing.get(identifierId);
     if (row?.sourceCompany) {

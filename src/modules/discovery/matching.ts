@@ -1,4 +1,4 @@
-// The matching rule of DESIGN.md, in SQL: one statement scores every criterion in scope against
+// The matching rule of docs/api/discovery.md ("Matching"), in SQL: one statement scores every criterion in scope against
 // a user's profile, so the statement count never grows with the number of companies.
 //
 // Per criterion and dimension: an empty list is open; the user's value in the list matches;
@@ -74,7 +74,10 @@ export function companyLevels(p: MatchProfile, scope?: Fragment): Fragment {
     identifierDimension(p),
   ];
   const ok = join([...dims.map((d) => d.ok), scope ?? null], 'and');
-  const full = join(dims.map((d) => d.full), 'and');
+  const full = join(
+    dims.map((d) => d.full),
+    'and',
+  );
   return sql`select c.company_id, max(case when ${full} then 2 else 1 end) as level
     from discovery_criterion c
     where ${ok}
@@ -82,7 +85,7 @@ export function companyLevels(p: MatchProfile, scope?: Fragment): Fragment {
 }
 
 export function execute<T>(em: EntityManager, query: Fragment): Promise<T[]> {
-  return (em as SqlEntityManager).execute<T[]>(query as any);
+  return (em as SqlEntityManager).execute<T[]>(query);
 }
 
 /** Levels of the given companies for the profile (absent companies: none), in one statement. */

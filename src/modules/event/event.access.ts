@@ -2,21 +2,11 @@
 // (and read its notifications); an invitee sees the event itself; anyone else learns nothing,
 // so an event they may not see answers like an unknown one (404).
 import type { Context } from '../../context';
-import { ServiceError, invalidParameter } from '../../graphql/errors';
-import type { CompanyRoleName } from '../company/company.entity';
+import { ServiceError } from '../../graphql/errors';
+import { parseUuid } from '../../core/uuid';
+import { rolesOn } from '../company';
 import type { Event } from './event.entity';
 import { pairKey } from './event.loaders';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function parseUuid(value: string, field: string): string {
-  if (!UUID.test(value)) throw invalidParameter(field, `${field} must be a UUID.`);
-  return value.toLowerCase();
-}
-
-export function rolesOn(ctx: Context, userId: number, companyId: number): Promise<CompanyRoleName[]> {
-  return ctx.loaders.companyRoles.load(pairKey(userId, companyId));
-}
 
 /** ADMIN or PUSH_NOTIFICATION on the company: may read its sent notifications. */
 export async function managesNotifications(ctx: Context, userId: number, companyId: number): Promise<boolean> {
@@ -38,6 +28,7 @@ export async function eventForNotifications(ctx: Context, userId: number, eventU
   const event = await ctx.loaders.eventsByUuid.load(parseUuid(eventUUID, 'eventUUID'));
   if (!event || !(await canSeeEvent(ctx, userId, event))) throw new ServiceError('WSEventNotFoundException');
   if (event.status === 'C') throw new ServiceError('WSEventCancelledException');
-  if (!(await managesNotifications(ctx, userId, event.company.companyId))) throw new ServiceError('WSInsufficientPrivilegesException', "The caller may not see or send this event's notifications.");
+  if (!(await managesNotifications(ctx, userId, event.company.companyId)))
+    throw new ServiceError('WSInsufficientPrivilegesException', "The caller may not see or send this event's notifications.");
   return event;
 }

@@ -1,9 +1,8 @@
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/core';
-import { CompanyRole, type CompanyRoleName } from '../company/company.entity';
 import { Event, EventAttendee } from './event.entity';
 
-/** Key of a (user, company) or (user, event) pair. */
+/** Key of a (user, event) pair. */
 export const pairKey = (a: number, b: number) => `${a}:${b}`;
 const splitKey = (key: string) => key.split(':').map(Number) as [number, number];
 
@@ -14,14 +13,6 @@ export function createEventLoaders(em: EntityManager) {
       const rows = await em.find(Event, { eventUUID: { $in: [...uuids] } }, { populate: ['company'] });
       const byUuid = new Map(rows.map((e) => [e.eventUUID, e]));
       return uuids.map((u) => byUuid.get(u) ?? null);
-    }),
-    /** A user's roles on a company, keyed by pairKey(userId, companyId). */
-    companyRoles: new DataLoader<string, CompanyRoleName[]>(async (keys) => {
-      const pairs = keys.map(splitKey);
-      const rows = await em.find(CompanyRole, { $or: pairs.map(([user, company]) => ({ user, company })) });
-      const byKey = new Map<string, CompanyRoleName[]>(keys.map((k) => [k, []]));
-      for (const r of rows) byKey.get(pairKey(r.user.uId, r.company.companyId))?.push(r.role);
-      return keys.map((k) => byKey.get(k)!);
     }),
     /** A user's invitation to an event, keyed by pairKey(userId, eId); null when not invited. */
     eventInvites: new DataLoader<string, EventAttendee | null>(async (keys) => {

@@ -3,15 +3,13 @@ import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { ServiceError, invalidParameter } from '../../graphql/errors';
 import { isDependencyFailure } from '../../graphql/error-mapping';
-import { requireUser } from '../identity/principal';
 import { EventAttendee, type Event } from './event.entity';
 import { EventView, UserEventView, toEventView, toUserEventView } from './event.types';
-import { canSeeEvent, parseUuid } from './event.access';
-import { referenceViewer } from '../user/user.reference';
+import { canSeeEvent } from './event.access';
+import { isUuid, parseUuid } from '../../core/uuid';
+import { referenceViewer } from '../user';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** DESIGN.md: 20 events a page. */
+/** docs/api/events.md ("Paging"): 20 events a page. */
 export const EVENTS_PAGE_SIZE = 20;
 
 @Resolver()
@@ -24,9 +22,10 @@ export class EventResolver {
     @Ctx() ctx: Context,
     @Arg('cId', () => Int, { description: 'Id of the company wall.' }) cId: number,
     @Arg('version', () => Int, { description: 'Response version; only 1 is supported.' }) version: number,
-    @Arg('pageNum', () => Int, { nullable: true, description: 'Page number from 1 (default 1); a page past the end is empty.' }) pageNum?: number | null,
+    @Arg('pageNum', () => Int, { nullable: true, description: 'Page number from 1 (default 1); a page past the end is empty.' })
+    pageNum?: number | null,
   ): Promise<UserEventView[]> {
-    const { user } = await requireUser(ctx);
+    const { user } = await ctx.auth.requireUser();
     if (version !== 1) throw new ServiceError('WSUnsupportedVersionException', 'Only version 1 is supported.', { field: 'version' });
     const page = pageNum ?? 1;
     if (page < 1) throw invalidParameter('pageNum', 'pageNum must be 1 or more.');
@@ -45,13 +44,13 @@ export class EventResolver {
     return invites.map((i) => toUserEventView(i, (i.event as Event).company.companyName, now));
   }
 
-  @Query(() => EventView, { nullable: true, description: "An event the caller is invited to or manages (its company's admins and push senders); null otherwise." })
-  async event(
-    @Ctx() ctx: Context,
-    @Arg('eventUUID', { description: 'UUID of the event.' }) eventUUID: string,
-  ): Promise<EventView | null> {
+  @Query(() => EventView, {
+    nullable: true,
+    description: "An event the caller is invited to or manages (its company's admins and push senders); null otherwise.",
+  })
+  async event(@Ctx() ctx: Context, @Arg('eventUUID', { description: 'UUID of the event.' }) eventUUID: string): Promise<EventView | null> {
     const uuid = parseUuid(eventUUID, 'eventUUID');
-    const { user } = await requireUser(ctx);
+    const { user } = await ctx.auth.requireUser();
     return visibleEvent(ctx, user.uId, uuid);
   }
 }
@@ -75,11 +74,12 @@ async function visibleEvent(ctx: Context, userId: number, uuid: string): Promise
 export async function resolveEventReference(ref: { eventUUID: string }, ctx: Context): Promise<EventView | null> {
   try {
     const viewer = await referenceViewer(ctx);
-    if (viewer.kind !== 'user' || typeof ref.eventUUID !== 'string' || !UUID.test(ref.eventUUID)) return null;
+    if (viewer.kind !== 'user' || !isUuid(ref.eventUUID)) return null;
     return await visibleEvent(ctx, viewer.user.uId, ref.eventUUID.toLowerCase());
   } catch (err) {
     // Outside type-graphql, so ServiceBoundary does not apply: the same rule by hand.
-    if (!(err instanceof ServiceError) && isDependencyFailure(err)) throw new ServiceError('WSEventServiceException', undefined, { cause: err });
+    if (!(err instanceof ServiceError) && isDependencyFailure(err))
+      throw new ServiceError('WSEventServiceException', undefined, { cause: err });
     throw err;
   }
 }

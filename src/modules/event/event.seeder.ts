@@ -2,22 +2,32 @@
 // pages of 20 and 5). The first one carries the event consents the consent module seeds.
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
-import { Company } from '../company/company.entity';
-import { User } from '../user/user.entity';
-import { DEMO_COMPANIES, DEMO_USERS } from '../company/core.seeder';
-import { localToUtc } from '../scheduler/zoned-time';
-import { Event, EventAttendee, type AttendingStatus } from './event.entity';
-
-const pad = (n: number) => String(n).padStart(12, '0');
-export const demoEventUuid = (n: number) => `e0000000-0000-4000-8000-${pad(n)}`;
-export const demoInviteUuid = (n: number) => `e1000000-0000-4000-8000-${pad(n)}`;
-export const DEMO_EVENT_COUNT = 25;
-export const DEMO_EVENT_ID_BASE = 5000;
+import { Company } from '../company';
+import { User } from '../user';
+import { localToUtc } from '../../core/zoned-time';
+import { Event, EventAttendee } from './event.entity';
+import { DEMO_COMPANIES, DEMO_USERS, demoEventUuid, demoInviteUuid, DEMO_EVENT_COUNT, DEMO_EVENT_ID_BASE } from '../../db/demo';
 
 const TOPICS = ['Cardiology grand round', 'Clinical skills workshop', 'Research evening', 'Nursing forum', 'Telehealth masterclass'];
 const VENUES = [
-  { address: 'Northwind Health Auditorium', street: '1 Harbour Street', suburb: 'Haymarket', city: 'Sydney', postCode: '2000', latitude: -33.878, longitude: 151.2037 },
-  { address: 'Parramatta Learning Centre', street: '12 Church Street', suburb: 'Parramatta', city: 'Sydney', postCode: '2150', latitude: -33.8151, longitude: 151.0034 },
+  {
+    address: 'Northwind Health Auditorium',
+    street: '1 Harbour Street',
+    suburb: 'Haymarket',
+    city: 'Sydney',
+    postCode: '2000',
+    latitude: -33.878,
+    longitude: 151.2037,
+  },
+  {
+    address: 'Parramatta Learning Centre',
+    street: '12 Church Street',
+    suburb: 'Parramatta',
+    city: 'Sydney',
+    postCode: '2150',
+    latitude: -33.8151,
+    longitude: 151.0034,
+  },
 ];
 
 export class EventSeeder extends Seeder {
@@ -52,7 +62,7 @@ export class EventSeeder extends Seeder {
         event,
         user: olivia,
         inviteStatus: 'P',
-        attendingStatus: (n % 4 === 0 ? 'M' : 'U') as AttendingStatus,
+        attendingStatus: n % 4 === 0 ? 'M' : 'U',
         invitesSent: 1,
         remindersSent: n <= 3 ? 1 : 0,
       });

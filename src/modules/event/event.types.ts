@@ -2,87 +2,62 @@
 // spec's "Event (as listed for a user)": the event's fields plus the caller's invitation.
 import { Directive, Field, Float, Int, ObjectType } from 'type-graphql';
 import type { Event, EventAttendee } from './event.entity';
-import { localTimestamp, offsetMinutesAt } from '../scheduler/zoned-time';
+import { localTimestamp, offsetMinutesAt } from '../../core/zoned-time';
 
 @ObjectType('EventFields', { description: 'Fields every view of an event has.' })
 abstract class EventFields {
-  @Field({ description: 'UUID of the event.' })
-  eventUUID!: string;
+  @Field({ description: 'UUID of the event.' }) eventUUID!: string;
 
-  @Field(() => Int, { description: 'Id of the event.' })
-  eId!: number;
+  @Field(() => Int, { description: 'Id of the event.' }) eId!: number;
 
-  @Field(() => Int, { description: 'Id of the company whose wall holds the event.' })
-  cId!: number;
+  @Field(() => Int, { description: 'Id of the company whose wall holds the event.' }) cId!: number;
 
-  @Field({ description: 'Name of that company.' })
-  cName!: string;
+  @Field({ description: 'Name of that company.' }) cName!: string;
 
-  @Field({ description: 'Name of the event.' })
-  eName!: string;
+  @Field({ description: 'Name of the event.' }) eName!: string;
 
-  @Field(() => String, { nullable: true, description: 'Description of the event.' })
-  eDescription!: string | null;
+  @Field(() => String, { nullable: true, description: 'Description of the event.' }) eDescription!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Venue or address line.' })
-  eAddress!: string | null;
+  @Field(() => String, { nullable: true, description: 'Venue or address line.' }) eAddress!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Street.' })
-  eStreet!: string | null;
+  @Field(() => String, { nullable: true, description: 'Street.' }) eStreet!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Suburb.' })
-  eSuburb!: string | null;
+  @Field(() => String, { nullable: true, description: 'Suburb.' }) eSuburb!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'City.' })
-  eCity!: string | null;
+  @Field(() => String, { nullable: true, description: 'City.' }) eCity!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Postcode.' })
-  ePostCode!: string | null;
+  @Field(() => String, { nullable: true, description: 'Postcode.' }) ePostCode!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Country.' })
-  eCountry!: string | null;
+  @Field(() => String, { nullable: true, description: 'Country.' }) eCountry!: string | null;
 
-  @Field({ description: 'Status: A active, C cancelled.' })
-  eStatus!: string;
+  @Field({ description: 'Status: A active, C cancelled.' }) eStatus!: string;
 
-  @Field(() => String, { nullable: true, description: 'URL of the event image.' })
-  eImage!: string | null;
+  @Field(() => String, { nullable: true, description: 'URL of the event image.' }) eImage!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'URL of the event flyer (PDF).' })
-  eFlyerPdf!: string | null;
+  @Field(() => String, { nullable: true, description: 'URL of the event flyer (PDF).' }) eFlyerPdf!: string | null;
 
-  @Field(() => Float, { nullable: true, description: 'Latitude of the venue (decimal degrees).' })
-  eLatitude!: number | null;
+  @Field(() => Float, { nullable: true, description: 'Latitude of the venue (decimal degrees).' }) eLatitude!: number | null;
 
-  @Field(() => Float, { nullable: true, description: 'Longitude of the venue (decimal degrees).' })
-  eLongitude!: number | null;
+  @Field(() => Float, { nullable: true, description: 'Longitude of the venue (decimal degrees).' }) eLongitude!: number | null;
 
-  @Field({ description: 'IANA time zone of the event.' })
-  eTimezoneId!: string;
+  @Field({ description: 'IANA time zone of the event.' }) eTimezoneId!: string;
 
-  @Field(() => Int, { description: "UTC offset of the event's zone at its start, in minutes." })
-  eGmtOffsetMinutes!: number;
+  @Field(() => Int, { description: "UTC offset of the event's zone at its start, in minutes." }) eGmtOffsetMinutes!: number;
 
-  @Field({ description: 'Start instant (epoch milliseconds, UTC).' })
-  eUTCStartDateTime!: Date;
+  @Field({ description: 'Start instant (epoch milliseconds, UTC).' }) eUTCStartDateTime!: Date;
 
   @Field({ description: "Start wall-clock time in the event's zone, as epoch milliseconds read as if that wall clock were UTC." })
   eLocalStartDateTime!: Date;
 
-  @Field({ description: 'End instant (epoch milliseconds, UTC).' })
-  eUTCEndDateTime!: Date;
+  @Field({ description: 'End instant (epoch milliseconds, UTC).' }) eUTCEndDateTime!: Date;
 
-  @Field({ description: "End wall-clock time in the event's zone, encoded like eLocalStartDateTime." })
-  eLocalEndDateTime!: Date;
+  @Field({ description: "End wall-clock time in the event's zone, encoded like eLocalStartDateTime." }) eLocalEndDateTime!: Date;
 
-  @Field({ description: 'Y when the end time has passed, else N.' })
-  eHasEnded!: string;
+  @Field({ description: 'Y when the end time has passed, else N.' }) eHasEnded!: string;
 
-  @Field({ description: 'Y when the event is run by an external event provider, else N.' })
-  useExternalEventProvider!: string;
+  @Field({ description: 'Y when the event is run by an external event provider, else N.' }) useExternalEventProvider!: string;
 
-  @Field(() => Int, { description: 'Record version (2).' })
-  version!: number;
+  @Field(() => Int, { description: 'Record version (2).' }) version!: number;
 }
 
 @ObjectType('Event', { description: 'An event on a company wall.' })
@@ -91,23 +66,17 @@ export class EventView extends EventFields {}
 
 @ObjectType('UserEvent', { description: "An event as listed for a user: the event and the user's invitation to it." })
 export class UserEventView extends EventFields {
-  @Field({ description: 'UUID of the invitation.' })
-  eventInviteUUID!: string;
+  @Field({ description: 'UUID of the invitation.' }) eventInviteUUID!: string;
 
-  @Field(() => Int, { description: 'Id of the invitation (attendee record).' })
-  eAttendeeId!: number;
+  @Field(() => Int, { description: 'Id of the invitation (attendee record).' }) eAttendeeId!: number;
 
-  @Field({ description: 'Invitation status: P pending, A accepted, D declined.' })
-  eAttendeeInviteStatus!: string;
+  @Field({ description: 'Invitation status: P pending, A accepted, D declined.' }) eAttendeeInviteStatus!: string;
 
-  @Field({ description: 'Attendance: U unknown, Y attending, N not attending, M maybe.' })
-  eAttendeeAttendingStatus!: string;
+  @Field({ description: 'Attendance: U unknown, Y attending, N not attending, M maybe.' }) eAttendeeAttendingStatus!: string;
 
-  @Field(() => Int, { description: 'Invitations sent to the user for this event.' })
-  eAttendeeInvitesSent!: number;
+  @Field(() => Int, { description: 'Invitations sent to the user for this event.' }) eAttendeeInvitesSent!: number;
 
-  @Field(() => Int, { description: 'Reminders sent to the user for this event.' })
-  eAttendeeRemindersSent!: number;
+  @Field(() => Int, { description: 'Reminders sent to the user for this event.' }) eAttendeeRemindersSent!: number;
 }
 
 /** The event's fields as the wire shows them; `now` decides eHasEnded. */
@@ -148,7 +117,7 @@ export function toEventView(event: Event, companyName: string, now: Date): Event
 }
 
 export function toUserEventView(invite: EventAttendee, companyName: string, now: Date): UserEventView {
-  return Object.assign(new UserEventView(), eventFields(invite.event as Event, companyName, now), {
+  return Object.assign(new UserEventView(), eventFields(invite.event, companyName, now), {
     eventInviteUUID: invite.inviteUUID,
     eAttendeeId: invite.attendeeId,
     eAttendeeInviteStatus: invite.inviteStatus,

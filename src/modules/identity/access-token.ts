@@ -18,8 +18,11 @@ export interface AccessClaims {
 export class TokenSigner {
   private readonly jwks: ReturnType<typeof createLocalJWKSet>;
 
-  constructor(private readonly config: Config, private readonly keys: SigningKeys) {
-    this.jwks = createLocalJWKSet(keys.publicJwks as any);
+  constructor(
+    private readonly config: Config,
+    private readonly keys: SigningKeys,
+  ) {
+    this.jwks = createLocalJWKSet(keys.publicJwks);
   }
 
   get publicJwks() {
@@ -49,8 +52,14 @@ export class TokenSigner {
       requiredClaims: ['sub', 'exp', 'iat', 'sid', 'scope'],
     });
     const userId = Number(payload.sub);
-    if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string' || typeof payload.scope !== 'string') throw new Error('malformed claims');
-    return { userId, familyId: payload.sid, scope: payload.scope, clientId: String(payload.client_id ?? '') };
+    if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string' || typeof payload.scope !== 'string')
+      throw new Error('malformed claims');
+    return {
+      userId,
+      familyId: payload.sid,
+      scope: payload.scope,
+      clientId: typeof payload.client_id === 'string' ? payload.client_id : '',
+    };
   }
 
   /** A short-lived token a partner verifies with our JWKS. */

@@ -3,9 +3,8 @@
 // past the limit the key is locked out (429 with Retry-After). The counters live where
 // every instance sees them: Redis with REDIS_URL, else the database (rate-limiter-flexible's
 // PostgreSQL store, run through MikroORM so the embedded database works the same way).
-import { RateLimiterPostgres, RateLimiterRedis, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
-import type { MikroORM } from '@mikro-orm/core';
-import type { Redis } from 'ioredis';
+import { RateLimiterPostgres, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
+import { limiterOn, type SharedStore } from '../../core/store';
 import type { AuthConfig } from '../../config';
 
 export interface Attempt {
@@ -16,7 +15,10 @@ export interface Attempt {
 
 /** A lockout is in force. */
 export class LockedOut extends Error {
-  constructor(readonly retryAfterSeconds: number, readonly scope: 'account' | 'address') {
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly scope: 'account' | 'address',
+  ) {
     super('locked out');
   }
 }
@@ -26,43 +28,15 @@ export class GuardUnavailable extends Error {}
 
 const MAX_DELAY_MS = 3000;
 
-/** rate-limiter-flexible's PostgreSQL store speaks node-postgres ($1 parameters); MikroORM takes ?. */
-export function mikroOrmStoreClient(orm: MikroORM) {
-  return {
-    async query({ text, values }: { text: string; values?: unknown[] }) {
-      const params: unknown[] = [];
-      const sql = text.replace(/\$(\d+)/g, (_m, n: string) => {
-        params.push(values?.[Number(n) - 1]);
-        return '?';
-      });
-      const conn = orm.em.fork().getConnection();
-      if (/^\s*delete/i.test(sql)) {
-        const res: any = await conn.execute(sql, params, 'run');
-        return { rows: [], rowCount: res.affectedRows ?? 0 };
-      }
-      const rows: any[] = await conn.execute(sql, params, 'all');
-      return { rows, rowCount: rows.length };
-    },
-  };
-}
-
 export class BruteForceGuard {
   private readonly account: RateLimiterStoreAbstract;
   private readonly address: RateLimiterStoreAbstract;
 
-  constructor(private readonly cfg: AuthConfig['bruteForce'], store: { redis: Redis } | { orm: MikroORM }) {
-    const make = (keyPrefix: string, points: number) => {
-      const common = { keyPrefix, points, duration: cfg.windowSeconds };
-      if ('redis' in store) return new RateLimiterRedis({ ...common, storeClient: store.redis, useRedisPackage: false });
-      return new RateLimiterPostgres({
-        ...common,
-        storeClient: mikroOrmStoreClient(store.orm),
-        storeType: 'client',
-        tableName: 'auth_rate_limit',
-        tableCreated: true,
-        clearExpiredByTimeout: false,
-      });
-    };
+  constructor(
+    private readonly cfg: AuthConfig['bruteForce'],
+    store: SharedStore,
+  ) {
+    const make = (keyPrefix: string, points: number) => limiterOn(store, { keyPrefix, points, duration: cfg.windowSeconds });
     this.account = make('bf-account', cfg.maxFailuresPerAccount);
     this.address = make('bf-address', cfg.maxFailuresPerAddress);
   }
@@ -80,8 +54,10 @@ export class BruteForceGuard {
     const [acc, addr] = await this.call(() =>
       Promise.all([account ? this.account.get(account) : Promise.resolve(null), this.address.get(address)]),
     );
-    if (acc && acc.consumedPoints >= this.cfg.maxFailuresPerAccount) throw new LockedOut(Math.max(1, Math.ceil(acc.msBeforeNext / 1000)), 'account');
-    if (addr && addr.consumedPoints >= this.cfg.maxFailuresPerAddress) throw new LockedOut(Math.max(1, Math.ceil(addr.msBeforeNext / 1000)), 'address');
+    if (acc && acc.consumedPoints >= this.cfg.maxFailuresPerAccount)
+      throw new LockedOut(Math.max(1, Math.ceil(acc.msBeforeNext / 1000)), 'account');
+    if (addr && addr.consumedPoints >= this.cfg.maxFailuresPerAddress)
+      throw new LockedOut(Math.max(1, Math.ceil(addr.msBeforeNext / 1000)), 'address');
   }
 
   /** Counts a failure; returns how long to hold the answer back. Reaching a limit starts the lockout. */
@@ -104,7 +80,8 @@ export class BruteForceGuard {
   async clearExpired(): Promise<void> {
     for (const limiter of [this.account, this.address]) {
       // clearExpired is in rate-limiter-flexible's PostgreSQL store but not in its type declarations.
-      if (limiter instanceof RateLimiterPostgres) await (limiter as unknown as { clearExpired(before: number): Promise<void> }).clearExpired(Date.now() - 3_600_000);
+      if (limiter instanceof RateLimiterPostgres)
+        await (limiter as unknown as { clearExpired(before: number): Promise<void> }).clearExpired(Date.now() - 3_600_000);
     }
   }
 

@@ -4,7 +4,8 @@
 // fixed account list. Never mounted in production (config refuses DEV_IDP there).
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Provider } from 'oidc-provider';
+import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
+import type { Context } from 'koa';
 import { exportJWK, generateKeyPair } from 'jose';
 
 export interface DevAccount {
@@ -27,7 +28,7 @@ export interface DevIdp {
   mountPath: string;
 }
 
-const escape = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escape = (s: string | undefined) => (s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, body: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${escape(title)}</title>
@@ -36,7 +37,9 @@ function page(title: string, body: string): string {
 }
 
 function loginForm(action: string, abort: string, login: string, error?: string): string {
-  return page('Development identity provider', `
+  return page(
+    'Development identity provider',
+    `
 <p>Sign in to continue. This provider exists in demo mode only.</p>
 ${error ? `<p class="error">${escape(error)}</p>` : ''}
 <form method="post" action="${escape(action)}" autocomplete="off">
@@ -44,7 +47,8 @@ ${error ? `<p class="error">${escape(error)}</p>` : ''}
   <label>Password <input name="password" type="password" required></label>
   <button type="submit">Sign in</button>
 </form>
-<form method="post" action="${escape(abort)}"><button type="submit">Cancel</button></form>`);
+<form method="post" action="${escape(abort)}"><button type="submit">Cancel</button></form>`,
+  );
 }
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
@@ -86,7 +90,7 @@ export async function createDevIdp(opts: DevIdpOptions): Promise<DevIdp> {
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${mountPath}/interaction/${interaction.uid}` },
     // Our service is a first-party client: consent is implied, so a grant is made on the spot.
-    async loadExistingGrant(ctx: any) {
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
       const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session.grantIdFor(ctx.oidc.client.clientId);
       if (grantId) return ctx.oidc.provider.Grant.find(grantId);
       const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId });
@@ -94,7 +98,7 @@ export async function createDevIdp(opts: DevIdpOptions): Promise<DevIdp> {
       await grant.save();
       return grant;
     },
-    async renderError(ctx: any, out: { error?: string; error_description?: string }) {
+    async renderError(ctx: Context, out: { error?: string; error_description?: string }) {
       ctx.type = 'html';
       ctx.body = page('Sign-in error', `<p>${escape(out.error)}: ${escape(out.error_description)}</p>`);
     },
@@ -117,7 +121,7 @@ export async function createDevIdp(opts: DevIdpOptions): Promise<DevIdp> {
     if (ctx.method === 'GET' && !action) {
       ctx.type = 'html';
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = loginForm(formAction, abortAction, String(details.params.login_hint ?? ''));
+      ctx.body = loginForm(formAction, abortAction, typeof details.params.login_hint === 'string' ? details.params.login_hint : '');
       return;
     }
     if (ctx.method !== 'POST') ctx.throw(405);

@@ -3,7 +3,7 @@
 // service auth tokens logged in with them, in the database and in the token cache.
 import crypto from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
-import { User } from '../user/user.entity';
+import { User } from '../user';
 import { ServiceAuthToken } from './identity.entity';
 import { OAuthClient, RefreshToken, TokenFamily, type GrantType } from './oauth.entity';
 import { hashToken, newOpaqueToken } from './tokens';
@@ -17,7 +17,13 @@ export interface TokenResponse {
   expires_in: number;
 }
 
-async function issue(rt: IdentityRuntime, em: EntityManager, family: TokenFamily, userId: number, clientId: string): Promise<TokenResponse> {
+async function issue(
+  rt: IdentityRuntime,
+  em: EntityManager,
+  family: TokenFamily,
+  userId: number,
+  clientId: string,
+): Promise<TokenResponse> {
   const refresh = newOpaqueToken();
   em.create(RefreshToken, {
     tokenHash: hashToken(refresh),
@@ -45,14 +51,15 @@ export async function startFamily(
   try {
     return await issue(rt, em, family, args.userId, args.clientId);
   } catch (err) {
-    if (err instanceof UniqueConstraintViolationException) throw new OAuthError('invalid_grant', 'The authorization code was already used.');
+    if (err instanceof UniqueConstraintViolationException)
+      throw new OAuthError('invalid_grant', 'The authorization code was already used.');
     throw err;
   }
 }
 
 /** The successor of a refresh token, in the same family. */
 export async function extendFamily(rt: IdentityRuntime, em: EntityManager, family: TokenFamily): Promise<TokenResponse> {
-  return issue(rt, em, family, (family.user as User).uId, (family.client as OAuthClient).clientId);
+  return issue(rt, em, family, family.user.uId, family.client.clientId);
 }
 
 /**
@@ -83,7 +90,10 @@ export async function revokeFamily(
     await rt.cache.revoke(hashes);
   }
   if (reason !== 'logout') {
-    rt.logger.warn({ event: 'auth.family_revoked', familyId, reason, userId: seed?.userId }, 'token family revoked after a replayed credential');
+    rt.logger.warn(
+      { event: 'auth.family_revoked', familyId, reason, userId: seed?.userId },
+      'token family revoked after a replayed credential',
+    );
   }
 }
 

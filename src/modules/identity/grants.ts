@@ -2,7 +2,7 @@
 // endpoint counts failures for the brute-force guard.
 import crypto from 'node:crypto';
 import { sql, type EntityManager } from '@mikro-orm/core';
-import { User } from '../user/user.entity';
+import { User } from '../user';
 import { AuthorizationCode, RefreshToken, type OAuthClient } from './oauth.entity';
 import { hashToken } from './tokens';
 import { verifyPassword } from './passwords';

@@ -1,6 +1,5 @@
 import { route, type RouteDef } from '../../rest/route';
 
-
 export const identityRoutes: RouteDef[] = [
   route({
     at: 'GET /rest/user/login-scheme',

@@ -6,7 +6,7 @@ import * as oidc from 'openid-client';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Config, InboundProviderConfig } from '../../config';
 import type { Logger } from '../../logger';
-import { User } from '../user/user.entity';
+import { User } from '../user';
 import { AuthorizationCode, InboundRequest, OAuthClient } from './oauth.entity';
 import { hashToken, newOpaqueToken, sameDigest } from './tokens';
 import { findUserByEmail } from './grants';
@@ -24,7 +24,10 @@ export interface StartRequest {
 
 /** A failure reported to the app on its redirect URI as errorCode / errorMsg. */
 export class InboundRefusal extends Error {
-  constructor(readonly errorCode: string, message: string) {
+  constructor(
+    readonly errorCode: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -43,10 +46,19 @@ export interface CallbackOutcome {
   result: { code: string } | InboundRefusal;
 }
 
+/** What is logged of a provider failure: its message and code, never the whole error (it may carry tokens). */
+function errorFields(err: unknown): { message: unknown; code: unknown } {
+  const e = err as { message?: unknown; code?: unknown } | null | undefined;
+  return { message: e?.message, code: e?.code };
+}
+
 export class InboundFederation {
   private readonly configurations = new Map<string, Promise<oidc.Configuration>>();
 
-  constructor(private readonly config: Config, private readonly logger: Logger) {}
+  constructor(
+    private readonly config: Config,
+    private readonly logger: Logger,
+  ) {}
 
   get callbackUrl(): string {
     return `${this.config.authBaseUrl}/as/callback`;
@@ -81,8 +93,8 @@ export class InboundFederation {
     let configuration: oidc.Configuration;
     try {
       configuration = await this.configuration(provider);
-    } catch (err: any) {
-      this.logger.error({ err: { message: err?.message, code: err?.code }, provider: provider.id }, 'identity provider discovery failed');
+    } catch (err: unknown) {
+      this.logger.error({ err: errorFields(err), provider: provider.id }, 'identity provider discovery failed');
       throw new InboundRefusal('temporarily_unavailable', 'The identity provider cannot be reached. Try again later.');
     }
     const state = oidc.randomState();
@@ -128,13 +140,21 @@ export class InboundFederation {
     const pending = await em.findOne(InboundRequest, { stateHash }, { populate: ['client'] });
     // Deleting first makes the callback single use even when replayed concurrently.
     if (!pending || (await em.nativeDelete(InboundRequest, { stateHash })) !== 1) return null;
-    const outcome = (result: CallbackOutcome['result']): CallbackOutcome => ({ redirectUri: pending.redirectUri, clientState: pending.clientState ?? null, result });
-    if (pending.expiresAt.getTime() <= Date.now()) return outcome(new InboundRefusal('access_denied', 'The sign-in took too long. Start again.'));
+    const outcome = (result: CallbackOutcome['result']): CallbackOutcome => ({
+      redirectUri: pending.redirectUri,
+      clientState: pending.clientState ?? null,
+      result,
+    });
+    if (pending.expiresAt.getTime() <= Date.now())
+      return outcome(new InboundRefusal('access_denied', 'The sign-in took too long. Start again.'));
     if (!browserSecret || !sameDigest(hashToken(browserSecret), pending.browserHash)) {
       return outcome(new InboundRefusal('access_denied', 'The sign-in was started in another browser. Start again.'));
     }
     if (query.get('error')) {
-      this.logger.info({ event: 'auth.inbound_refused', provider: pending.providerId, error: query.get('error')?.slice(0, 100) }, 'identity provider refused the sign-in');
+      this.logger.info(
+        { event: 'auth.inbound_refused', provider: pending.providerId, error: query.get('error')?.slice(0, 100) },
+        'identity provider refused the sign-in',
+      );
       return outcome(new InboundRefusal('access_denied', 'The identity provider refused the sign-in.'));
     }
     const provider = this.config.auth.inboundProviders.find((p) => p.id === pending.providerId);
@@ -157,8 +177,8 @@ export class InboundFederation {
         const info = await oidc.fetchUserInfo(configuration, tokens.access_token, idToken.sub);
         claims = { ...claims, email: info.email, email_verified: info.email_verified };
       }
-    } catch (err: any) {
-      this.logger.warn({ err: { message: err?.message, code: err?.code }, provider: provider.id }, 'identity provider response rejected');
+    } catch (err: unknown) {
+      this.logger.warn({ err: errorFields(err), provider: provider.id }, 'identity provider response rejected');
       return outcome(new InboundRefusal('access_denied', 'The identity provider response could not be verified.'));
     }
 
@@ -196,6 +216,6 @@ export class InboundFederation {
     const claimed = await em.nativeUpdate(User, { uId: user.uId, idpSubject: null }, { idpIssuer: issuer, idpSubject: subject });
     if (claimed !== 1) return null;
     this.logger.info({ event: 'auth.identity_linked', userId: user.uId, issuer }, 'external identity linked to user');
-    return em.refresh(user) as Promise<User>;
+    return em.refresh(user);
   }
 }

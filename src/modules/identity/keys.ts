@@ -35,8 +35,8 @@ async function persistedJwks(dataDir: string, logger: Logger): Promise<{ keys: J
   try {
     fs.writeFileSync(file, JSON.stringify(jwks), { mode: 0o600, flag: 'wx' });
     logger.info({ file }, 'generated a development signing key');
-  } catch (err: any) {
-    if (err?.code !== 'EEXIST') throw err;
+  } catch (err: unknown) {
+    if ((err as NodeJS.ErrnoException | null | undefined)?.code !== 'EEXIST') throw err;
     return JSON.parse(fs.readFileSync(file, 'utf8'));
   }
   return jwks;
@@ -49,13 +49,21 @@ function publicPart(jwk: JWK): JWK {
 
 export async function loadSigningKeys(config: Config, logger: Logger): Promise<SigningKeys> {
   let jwks: { keys: JWK[] };
-  if (config.auth.signingKeys) jwks = config.auth.signingKeys as { keys: JWK[] };
+  if (config.auth.signingKeys) jwks = config.auth.signingKeys;
   else if (config.nodeEnv === 'test') jwks = await (testKeys ??= generateJwks());
   else jwks = await persistedJwks(config.dataDir, logger);
   const [first] = jwks.keys;
   const key = (await importJWK({ ...first, alg: 'ES256' }, 'ES256')) as CryptoKey;
   return {
-    active: { kid: first.kid ?? crypto.createHash('sha256').update(JSON.stringify(publicPart(first))).digest('base64url'), key },
+    active: {
+      kid:
+        first.kid ??
+        crypto
+          .createHash('sha256')
+          .update(JSON.stringify(publicPart(first)))
+          .digest('base64url'),
+      key,
+    },
     publicJwks: { keys: jwks.keys.map(publicPart) },
   };
 }

@@ -25,7 +25,11 @@ export class OAuthError extends Error {
   status: number;
   headers: Record<string, string> = {};
 
-  constructor(readonly error: OAuthErrorCode, readonly description: string, options: { status?: number; headers?: Record<string, string> } = {}) {
+  constructor(
+    readonly error: OAuthErrorCode,
+    readonly description: string,
+    options: { status?: number; headers?: Record<string, string> } = {},
+  ) {
     super(description);
     this.status = options.status ?? STATUS[error];
     Object.assign(this.headers, options.headers);

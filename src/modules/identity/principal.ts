@@ -1,16 +1,16 @@
-// The one module that turns request credentials into principals, once per request.
-// Resolvers call requireUser / requireSystem / requireCompanyKey (and requireBearer for the
-// OAuth access token); the errors are the spec's. Service auth tokens are looked up through
+// The one place that turns request credentials into principals, once per request. Every
+// request's context carries one Principals (ctx.auth); resolvers of every module call
+// ctx.auth.requireUser() / requireSystem(scope) / requireCompanyKey() (and requireBearer()
+// for the OAuth access token) without importing this module; the errors are the spec's. Service auth tokens are looked up through
 // the token cache (Redis or in-process) in front of PostgreSQL.
 import { wrap } from '@mikro-orm/core';
 import type { Context } from '../../context';
 import { ServiceError } from '../../graphql/errors';
-import { User } from '../user/user.entity';
-import { Company, CompanyApiKey } from '../company/company.entity';
+import { User } from '../user';
+import { Company, CompanyApiKey } from '../company';
 import { ServiceAuthToken, SystemToken } from './identity.entity';
 import { hashToken, sameDigest, SERVICE_TOKEN_TTL_MS } from './tokens';
 import { CacheUnavailableError, type CachedToken } from './token-cache';
-import { identityOf } from './identity.runtime';
 import { familyActive } from './families';
 import { leanQuery } from '../../db/lean';
 
@@ -44,11 +44,6 @@ export interface BearerPrincipal {
   clientId: string;
 }
 
-async function memo<T>(ctx: Context, key: string, compute: () => Promise<T>): Promise<T> {
-  if (!ctx.memo.has(key)) ctx.memo.set(key, compute());
-  return ctx.memo.get(key) as Promise<T>;
-}
-
 const invalidToken = () => new ServiceError('WSInvalidAuthTokenException');
 
 /** Sliding expiry is written at most this often per token, not on every request. */
@@ -66,7 +61,7 @@ async function viaCache<T>(ctx: Context, op: () => Promise<T>): Promise<T> {
 
 /** The cached entry, or the row read from the database (and cached) on a miss or when due to slide. */
 async function lookupToken(ctx: Context, tokenHash: string, now: number): Promise<CachedToken> {
-  const { cache } = identityOf(ctx.config);
+  const { cache } = ctx.services.identity;
   const cached = await viaCache(ctx, () => cache.get(tokenHash));
   if (cached === 'revoked') throw invalidToken();
   if (cached && cached.expiresAt - now >= SERVICE_TOKEN_TTL_MS - SLIDE_GRANULARITY_MS) return cached;
@@ -82,68 +77,90 @@ async function lookupToken(ctx: Context, tokenHash: string, now: number): Promis
   return entry;
 }
 
-/** x-service-authtoken: missing, unknown, expired or revoked is WSInvalidAuthTokenException;
- * the token cache not answering is WSCacheServiceException. */
-export function requireUser(ctx: Context): Promise<UserPrincipal> {
-  return memo(ctx, 'principal:user', async () => {
-    const raw = ctx.credentials.authToken;
-    if (!raw || raw.length > 512) throw invalidToken();
-    const tokenHash = hashToken(raw);
-    const now = Date.now();
-    const entry = await lookupToken(ctx, tokenHash, now);
-    if (entry.expiresAt <= now) throw invalidToken();
-    // A token read from the database (cache miss) brought its user along.
-    const loaded = ctx.em.getUnitOfWork().getById(User, entry.userId);
-    const user = loaded && wrap(loaded).isInitialized() ? loaded : (await userById(ctx.em, entry.userId))[0];
-    if (!user || !user.active) throw invalidToken();
-    return { kind: 'user', user, tokenHash, expiresAt: new Date(entry.expiresAt) };
-  });
+/** The principals of one request, each resolved at most once (a refusal is kept too). */
+export class Principals {
+  private user?: Promise<UserPrincipal>;
+  private bearer?: Promise<BearerPrincipal>;
+  private companyKey?: Promise<CompanyKeyPrincipal>;
+  private readonly system = new Map<string, Promise<SystemPrincipal>>();
+
+  constructor(private readonly ctx: Context) {}
+
+  /** x-service-authtoken: missing, unknown, expired or revoked is WSInvalidAuthTokenException;
+   * the token cache not answering is WSCacheServiceException. */
+  requireUser(): Promise<UserPrincipal> {
+    return (this.user ??= userPrincipal(this.ctx));
+  }
+
+  /** Authorization: Bearer <access token>: a valid ES256 JWT of ours with the sso scope, whose
+   * login (token family) has not been revoked, for an active user. */
+  requireBearer(): Promise<BearerPrincipal> {
+    return (this.bearer ??= bearerPrincipal(this.ctx));
+  }
+
+  /** x-api-key: missing or unknown is 401; a token without the scope is InsufficientPrivilegesException. */
+  requireSystem(scope: string): Promise<SystemPrincipal> {
+    let principal = this.system.get(scope);
+    if (!principal) this.system.set(scope, (principal = systemPrincipal(this.ctx, scope)));
+    return principal;
+  }
+
+  /** x-service-company-api-key: missing or unknown is 401; inactive key or company are 403. */
+  requireCompanyKey(): Promise<CompanyKeyPrincipal> {
+    return (this.companyKey ??= companyKeyPrincipal(this.ctx));
+  }
 }
 
-/** Authorization: Bearer <access token>: a valid ES256 JWT of ours with the sso scope, whose
- * login (token family) has not been revoked, for an active user. */
-export function requireBearer(ctx: Context): Promise<BearerPrincipal> {
-  return memo(ctx, 'principal:bearer', async () => {
-    const raw = ctx.credentials.bearer;
-    const invalid = () => new ServiceError('WSInvalidAuthTokenException', 'The access token is missing or invalid.');
-    if (!raw || raw.length > 4096) throw invalid();
-    const claims = await identityOf(ctx.config).signer.verifyAccessToken(raw).catch(() => {
-      throw invalid();
-    });
-    if (!claims.scope.split(' ').includes('sso')) throw invalid();
-    if (!(await familyActive(ctx.em, claims.familyId))) throw invalid();
-    const user = await ctx.em.findOne(User, { uId: claims.userId });
-    if (!user || !user.active) throw invalid();
-    return { kind: 'bearer', user, familyId: claims.familyId, clientId: claims.clientId };
-  });
+async function userPrincipal(ctx: Context): Promise<UserPrincipal> {
+  const raw = ctx.credentials.authToken;
+  if (!raw || raw.length > 512) throw invalidToken();
+  const tokenHash = hashToken(raw);
+  const now = Date.now();
+  const entry = await lookupToken(ctx, tokenHash, now);
+  if (entry.expiresAt <= now) throw invalidToken();
+  // A token read from the database (cache miss) brought its user along.
+  const loaded = ctx.em.getUnitOfWork().getById(User, entry.userId);
+  const user = loaded && wrap(loaded).isInitialized() ? loaded : (await userById(ctx.em, entry.userId))[0];
+  if (!user || !user.active) throw invalidToken();
+  return { kind: 'user', user, tokenHash, expiresAt: new Date(entry.expiresAt) };
 }
 
-/** x-api-key: missing or unknown is 401; a token without the scope is InsufficientPrivilegesException. */
-export function requireSystem(ctx: Context, scope: string): Promise<SystemPrincipal> {
-  return memo(ctx, `principal:system:${scope}`, async () => {
-    const raw = ctx.credentials.apiKey;
-    if (!raw || raw.length > 512) throw new ServiceError('WSInvalidAuthTokenException', 'The x-api-key system token is missing or invalid.');
-    const tokenHash = hashToken(raw);
-    const token = await ctx.em.findOne(SystemToken, { tokenHash });
-    if (!token || !sameDigest(token.tokenHash, tokenHash) || token.revokedAt) {
-      throw new ServiceError('WSInvalidAuthTokenException', 'The x-api-key system token is missing or invalid.');
-    }
-    if (!token.scopes.includes(scope)) throw new ServiceError('InsufficientPrivilegesException', `The system token lacks the ${scope} scope.`);
-    return { kind: 'system', token };
+async function bearerPrincipal(ctx: Context): Promise<BearerPrincipal> {
+  const raw = ctx.credentials.bearer;
+  const invalid = () => new ServiceError('WSInvalidAuthTokenException', 'The access token is missing or invalid.');
+  if (!raw || raw.length > 4096) throw invalid();
+  const claims = await ctx.services.identity.signer.verifyAccessToken(raw).catch(() => {
+    throw invalid();
   });
+  if (!claims.scope.split(' ').includes('sso')) throw invalid();
+  if (!(await familyActive(ctx.em, claims.familyId))) throw invalid();
+  const user = await ctx.em.findOne(User, { uId: claims.userId });
+  if (!user || !user.active) throw invalid();
+  return { kind: 'bearer', user, familyId: claims.familyId, clientId: claims.clientId };
 }
 
-/** x-service-company-api-key: missing or unknown is 401; inactive key or company are 403. */
-export function requireCompanyKey(ctx: Context): Promise<CompanyKeyPrincipal> {
-  return memo(ctx, 'principal:companyKey', async () => {
-    const raw = ctx.credentials.companyApiKey;
-    if (!raw || raw.length > 512) throw new ServiceError('WSInvalidAuthTokenException', 'The company API key is missing or invalid.');
-    const keyHash = hashToken(raw.toLowerCase());
-    const key = await ctx.em.findOne(CompanyApiKey, { keyHash }, { populate: ['company'] });
-    if (!key || !sameDigest(key.keyHash, keyHash)) throw new ServiceError('WSInvalidAuthTokenException', 'The company API key is missing or invalid.');
-    if (!key.active) throw new ServiceError('WSCompanyApiKeyNotActiveException');
-    const company = key.company as Company;
-    if (!company.active) throw new ServiceError('WSCompanyNotActiveException');
-    return { kind: 'companyKey', key, company };
-  });
+async function systemPrincipal(ctx: Context, scope: string): Promise<SystemPrincipal> {
+  const raw = ctx.credentials.apiKey;
+  if (!raw || raw.length > 512) throw new ServiceError('WSInvalidAuthTokenException', 'The x-api-key system token is missing or invalid.');
+  const tokenHash = hashToken(raw);
+  const token = await ctx.em.findOne(SystemToken, { tokenHash });
+  if (!token || !sameDigest(token.tokenHash, tokenHash) || token.revokedAt) {
+    throw new ServiceError('WSInvalidAuthTokenException', 'The x-api-key system token is missing or invalid.');
+  }
+  if (!token.scopes.includes(scope))
+    throw new ServiceError('InsufficientPrivilegesException', `The system token lacks the ${scope} scope.`);
+  return { kind: 'system', token };
+}
+
+async function companyKeyPrincipal(ctx: Context): Promise<CompanyKeyPrincipal> {
+  const raw = ctx.credentials.companyApiKey;
+  if (!raw || raw.length > 512) throw new ServiceError('WSInvalidAuthTokenException', 'The company API key is missing or invalid.');
+  const keyHash = hashToken(raw.toLowerCase());
+  const key = await ctx.em.findOne(CompanyApiKey, { keyHash }, { populate: ['company'] });
+  if (!key || !sameDigest(key.keyHash, keyHash))
+    throw new ServiceError('WSInvalidAuthTokenException', 'The company API key is missing or invalid.');
+  if (!key.active) throw new ServiceError('WSCompanyApiKeyNotActiveException');
+  const company = key.company as Company;
+  if (!company.active) throw new ServiceError('WSCompanyNotActiveException');
+  return { kind: 'companyKey', key, company };
 }

@@ -67,6 +67,11 @@ if redis.call('GET', KEYS[1]) == ARGV[3] then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1`;
 
+/** The client with the command defined in RedisTokenCache's constructor. */
+type RedisWithPutUnlessRevoked = Redis & {
+  putUnlessRevoked(key: string, value: string, ttlMs: string, revokedMarker: string): Promise<number>;
+};
+
 export class RedisTokenCache implements TokenCache {
   constructor(private readonly redis: Redis) {
     redis.defineCommand('putUnlessRevoked', { numberOfKeys: 1, lua: PUT_UNLESS_REVOKED });
@@ -96,7 +101,9 @@ export class RedisTokenCache implements TokenCache {
     const ttl = Math.min(REDIS_TTL_MS, entry.expiresAt - Date.now());
     if (ttl <= 0) return;
     const value = JSON.stringify({ u: entry.userId, e: entry.expiresAt });
-    await this.run(() => (this.redis as any).putUnlessRevoked(this.key(tokenHash), value, String(Math.floor(ttl)), REVOKED));
+    await this.run(() =>
+      (this.redis as RedisWithPutUnlessRevoked).putUnlessRevoked(this.key(tokenHash), value, String(Math.floor(ttl)), REVOKED),
+    );
   }
 
   async revoke(tokenHashes: string[]): Promise<void> {
@@ -105,8 +112,8 @@ export class RedisTokenCache implements TokenCache {
       const multi = this.redis.multi();
       for (const h of tokenHashes) multi.set(this.key(h), REVOKED, 'PX', REVOKED_TTL_MS);
       const results = await multi.exec();
-      const failed = results?.find(([err]) => err);
-      if (failed) throw failed[0];
+      const failed = results?.find(([err]) => err)?.[0];
+      if (failed) throw failed;
     });
   }
 }

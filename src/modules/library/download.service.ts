@@ -4,7 +4,7 @@ import type Koa from 'koa';
 import type { EntityManager } from '@mikro-orm/core';
 import type { AppDeps } from '../../context';
 import { ServiceError } from '../../graphql/errors';
-import { blobStream } from '../storage/blob-store';
+import { blobStream } from '../storage';
 import { SmartFile } from './entry-content.entity';
 
 export async function smartFileContent(em: EntityManager, smartFileId: number): Promise<Readable | null> {
@@ -13,7 +13,11 @@ export async function smartFileContent(em: EntityManager, smartFileId: number): 
 }
 
 /** The REST download: the file's bytes with its type, name and digest (the route's document authorised the caller). */
-export async function sendSmartFile(ctx: Koa.Context, data: { smartFile: { smartFileId: number; smartFileName: string; smartFileBytes: number; smartFileMd5: string; mimeType: string } }, deps: AppDeps): Promise<void> {
+export async function sendSmartFile(
+  ctx: Koa.Context,
+  data: { smartFile: { smartFileId: number; smartFileName: string; smartFileBytes: number; smartFileMd5: string; mimeType: string } },
+  deps: AppDeps,
+): Promise<void> {
   const file = data.smartFile;
   const content = await smartFileContent(deps.em.fork(), file.smartFileId);
   if (!content) throw new ServiceError('WSRecordNotFoundException', 'The file was not found.', { field: 'smartFileId' });

@@ -2,7 +2,7 @@
 import { Entity, PrimaryKey, Property, ManyToOne, Unique, Index, Enum } from '@mikro-orm/decorators/legacy';
 import { PrimaryKeyProp, type Opt, type Rel } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
-import { StoredBlob } from '../storage/blob.entity';
+import { StoredBlob } from '../storage';
 import { SmartEntry, SmartLibrary } from './library.entity';
 import { LIMITS, atMost } from './library.limits';
 
@@ -15,44 +15,28 @@ export type SmartFileType = 'OUF' | 'THMB';
 export class SmartFile {
   [PrimaryKeyProp]?: 'smartFileId';
 
-  @Field(() => Int, { description: 'Id of the file.' })
-  @PrimaryKey()
-  smartFileId!: number;
+  @Field(() => Int, { description: 'Id of the file.' }) @PrimaryKey() smartFileId!: number;
 
-  @ManyToOne(() => SmartEntry, { fieldName: 'smart_entry_id', deleteRule: 'cascade' })
-  @Index()
-  entry!: Rel<SmartEntry>;
+  @ManyToOne(() => SmartEntry, { fieldName: 'smart_entry_id', deleteRule: 'cascade' }) @Index() entry!: Rel<SmartEntry>;
 
-  @ManyToOne(() => SmartLibrary, { fieldName: 'smart_lib_id', deleteRule: 'cascade' })
-  library!: Rel<SmartLibrary>;
+  @ManyToOne(() => SmartLibrary, { fieldName: 'smart_lib_id', deleteRule: 'cascade' }) library!: Rel<SmartLibrary>;
 
   @Field({ description: 'OUF (original uploaded file) or THMB (tile image).' })
   @Enum({ items: ['OUF', 'THMB'], nativeEnumName: undefined })
   smartFileType!: SmartFileType;
 
-  @Field({ description: 'File name.' })
-  @Property({ length: LIMITS.filename })
-  smartFileName!: string;
+  @Field({ description: 'File name.' }) @Property({ length: LIMITS.filename }) smartFileName!: string;
 
-  @Field(() => Int, { description: 'Size in bytes.' })
-  @Property()
-  smartFileBytes!: number;
+  @Field(() => Int, { description: 'Size in bytes.' }) @Property() smartFileBytes!: number;
 
-  @Field({ description: 'MD5 of the content, hex.' })
-  @Property({ length: 32 })
-  smartFileMd5!: string;
+  @Field({ description: 'MD5 of the content, hex.' }) @Property({ length: 32 }) smartFileMd5!: string;
 
-  @Field({ description: 'MIME type, detected from the content.' })
-  @Property({ length: 100 })
-  mimeType!: string;
+  @Field({ description: 'MIME type, detected from the content.' }) @Property({ length: 100 }) mimeType!: string;
 
-  @ManyToOne(() => StoredBlob, { fieldName: 'blob_sha256' })
-  @Index()
-  blob!: Rel<StoredBlob>;
+  @ManyToOne(() => StoredBlob, { fieldName: 'blob_sha256' }) @Index() blob!: Rel<StoredBlob>;
 
   /** The MD5 of uploaded originals only (null otherwise): what "the same file" means. */
-  @Property({ length: 32, nullable: true })
-  dedupeMd5?: string | null;
+  @Property({ length: 32, nullable: true }) dedupeMd5?: string | null;
 
   @Field(() => Date, { description: 'When the file was stored.' })
   @Property({ defaultRaw: 'now()' })
@@ -68,23 +52,16 @@ export class SmartFile {
 export class SmartEntryUrl {
   [PrimaryKeyProp]?: 'smartEntryUrlId';
 
-  @Field(() => Int, { description: 'Id of the link.' })
-  @PrimaryKey()
-  smartEntryUrlId!: number;
+  @Field(() => Int, { description: 'Id of the link.' }) @PrimaryKey() smartEntryUrlId!: number;
 
-  @ManyToOne(() => SmartEntry, { fieldName: 'smart_entry_id', deleteRule: 'cascade' })
-  @Index()
-  entry!: Rel<SmartEntry>;
+  @ManyToOne(() => SmartEntry, { fieldName: 'smart_entry_id', deleteRule: 'cascade' }) @Index() entry!: Rel<SmartEntry>;
 
   @Field(() => String, { nullable: true, description: `Display name of the link. ${atMost('urlName')}` })
   @Property({ length: LIMITS.urlName, nullable: true })
   smartEntryUrlName?: string | null;
 
-  @Field({ description: `The http or https URL. ${atMost('url')}` })
-  @Property({ length: LIMITS.url })
-  smartEntryUrlValue!: string;
+  @Field({ description: `The http or https URL. ${atMost('url')}` }) @Property({ length: LIMITS.url }) smartEntryUrlValue!: string;
 
   /** Order as given at creation. */
-  @Property()
-  position!: number;
+  @Property() position!: number;
 }

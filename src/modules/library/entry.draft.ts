@@ -50,7 +50,8 @@ function httpUrl(value: string, field: string): string {
   } catch {
     throw invalidParameter(field, `${field} must be an http or https URL.`);
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) throw invalidParameter(field, `${field} must be an http or https URL.`);
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname)
+    throw invalidParameter(field, `${field} must be an http or https URL.`);
   return value;
 }
 
@@ -74,9 +75,13 @@ export function entryDraft(input: CreateSmartEntryInput): EntryDraft {
   const tempFilename = clean(info.tempFilename);
   const originalFilename = clean(info.originalFilename);
   if (isUrl && (tempFilename || originalFilename)) {
-    throw invalidParameter(tempFilename ? 'tempFilename' : 'originalFilename', 'A URL entry may carry only tempImageName in smartFileInfo.');
+    throw invalidParameter(
+      tempFilename ? 'tempFilename' : 'originalFilename',
+      'A URL entry may carry only tempImageName in smartFileInfo.',
+    );
   }
-  if (!isUrl && !tempFilename) throw invalidParameter('tempFilename', `A ${type} entry needs smartFileInfo.tempFilename from uploadSmartFile.`);
+  if (!isUrl && !tempFilename)
+    throw invalidParameter('tempFilename', `A ${type} entry needs smartFileInfo.tempFilename from uploadSmartFile.`);
   const link = clean(input.smartEntryUrlLink);
   const urlLink = link === null ? null : httpUrl(link, 'smartEntryUrlLink');
   if (isUrl && !urlLink) throw invalidParameter('smartEntryUrlLink', 'smartEntryUrlLink is required.');
@@ -94,11 +99,22 @@ export function entryDraft(input: CreateSmartEntryInput): EntryDraft {
     urlLink,
     authors: clean(input.smartEntryAuthors),
     sendNotification: input.sendNotification === true,
-    urls: items(input.smartEntryURLs).map((u) => ({ name: clean(u.smartEntryUrlName), value: httpUrl(given(u.smartEntryUrlValue), 'smartEntryUrlValue') })),
+    urls: items(input.smartEntryURLs).map((u) => ({
+      name: clean(u.smartEntryUrlName),
+      value: httpUrl(given(u.smartEntryUrlValue), 'smartEntryUrlValue'),
+    })),
     tags: items(input.smartEntryTags).map((t) => given(t.smartTagName)),
     filters: items(input.smartEntryFilters).map((f) => given(f.smartFilterName)),
-    folders: termRefs(items(input.smartEntryFolders).map((f) => ({ id: f.smartFolderId, name: f.smartFolderName })), 'smartFolderId', 'smartFolderName'),
-    categories: termRefs(items(input.smartEntryCategories).map((c) => ({ id: c.smartCategoryId, name: c.smartCategoryName })), 'smartCategoryId', 'smartCategoryName'),
+    folders: termRefs(
+      items(input.smartEntryFolders).map((f) => ({ id: f.smartFolderId, name: f.smartFolderName })),
+      'smartFolderId',
+      'smartFolderName',
+    ),
+    categories: termRefs(
+      items(input.smartEntryCategories).map((c) => ({ id: c.smartCategoryId, name: c.smartCategoryName })),
+      'smartCategoryId',
+      'smartCategoryName',
+    ),
     originalFilename,
     tempFilename,
     tempImageName: clean(info.tempImageName),

@@ -12,25 +12,27 @@ import { LIMITS } from './library.limits';
 @Resolver(() => SmartLibrary)
 @UseMiddleware(ServiceBoundary('WSSmartLibraryServiceException'))
 export class SmartLibraryFieldsResolver {
-  @FieldResolver(() => Int, { description: 'Id of the library\'s company.' })
+  @FieldResolver(() => Int, { description: "Id of the library's company." })
   companyId(@Root() library: SmartLibrary): number {
     return library.company.companyId;
   }
 
-  @FieldResolver(() => Int, { nullable: true, description: 'Id of the library\'s team, when it belongs to one.' })
+  @FieldResolver(() => Int, { nullable: true, description: "Id of the library's team, when it belongs to one." })
   teamId(@Root() library: SmartLibrary): number | null {
     return library.team?.teamId ?? null;
   }
 
-  @FieldResolver(() => SmartEntryPage, { description: 'The library\'s entries, newest first, one page at a time.' })
+  @FieldResolver(() => SmartEntryPage, { description: "The library's entries, newest first, one page at a time." })
   async entries(
     @Root() library: SmartLibrary,
     @Ctx() ctx: Context,
     @Arg('pageNum', () => Int, { defaultValue: 1, description: 'Page, from 1.' }) pageNum: number,
-    @Arg('pageSize', () => Int, { defaultValue: LIMITS.defaultPageSize, description: `Entries per page, 1 to ${LIMITS.maxPageSize}.` }) pageSize: number,
+    @Arg('pageSize', () => Int, { defaultValue: LIMITS.defaultPageSize, description: `Entries per page, 1 to ${LIMITS.maxPageSize}.` })
+    pageSize: number,
   ): Promise<SmartEntryPage> {
     if (pageNum < 1) throw invalidParameter('pageNum', 'pageNum starts at 1.');
-    if (pageSize < 1 || pageSize > LIMITS.maxPageSize) throw invalidParameter('pageSize', `pageSize must be from 1 to ${LIMITS.maxPageSize}.`);
+    if (pageSize < 1 || pageSize > LIMITS.maxPageSize)
+      throw invalidParameter('pageSize', `pageSize must be from 1 to ${LIMITS.maxPageSize}.`);
     const [items, totalCount] = await ctx.em.findAndCount(
       SmartEntry,
       { library },
@@ -63,12 +65,12 @@ export class SmartLibraryFieldsResolver {
 @Resolver(() => SmartEntry)
 @UseMiddleware(ServiceBoundary('WSSmartLibraryServiceException'))
 export class SmartEntryFieldsResolver {
-  @FieldResolver(() => Int, { description: 'Id of the entry\'s library.' })
+  @FieldResolver(() => Int, { description: "Id of the entry's library." })
   smartLibId(@Root() entry: SmartEntry): number {
     return entry.library.smartLibId;
   }
 
-  @FieldResolver(() => [SmartFile], { description: 'The entry\'s files: OUF (original) then THMB (tile).' })
+  @FieldResolver(() => [SmartFile], { description: "The entry's files: OUF (original) then THMB (tile)." })
   smartFiles(@Root() entry: SmartEntry, @Ctx() ctx: Context): Promise<SmartFile[]> {
     return ctx.loaders.smartEntryFiles.load(entry.smartEntryId);
   }
@@ -101,7 +103,7 @@ export class SmartEntryFieldsResolver {
 
 @Resolver(() => SmartFile)
 export class SmartFileFieldsResolver {
-  @FieldResolver(() => Int, { description: 'Id of the file\'s entry.' })
+  @FieldResolver(() => Int, { description: "Id of the file's entry." })
   smartEntryId(@Root() file: SmartFile): number {
     return file.entry.smartEntryId;
   }

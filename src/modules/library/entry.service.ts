@@ -2,12 +2,12 @@
 // limits, names and uploads, then stores the entry with its files (OUF and a THMB tile), links
 // and classification, consumes the uploads and notifies. Any failure leaves nothing behind.
 import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import type { Hooks } from '../../core/hooks';
 import type { Context } from '../../context';
 import { ServiceError } from '../../graphql/errors';
-import { requireUser } from '../identity/principal';
-import { User } from '../user/user.entity';
-import { StoredBlob } from '../storage/blob.entity';
-import { readBlob, storeBuffer, type BlobInfo } from '../storage/blob-store';
+import { User } from '../user';
+import { StoredBlob } from '../storage';
+import { readBlob, storeBuffer, type BlobInfo } from '../storage';
 import { SmartEntry, SmartLibrary } from './library.entity';
 import { SmartEntryUrl, SmartFile } from './entry-content.entity';
 import { SmartCategory, SmartEntryCategory, SmartEntryFilter, SmartEntryFolder, SmartEntryTag, SmartFolder } from './taxonomy.entity';
@@ -18,17 +18,18 @@ import type { CreateSmartEntryInput } from './library.inputs';
 import { findUpload } from './upload.service';
 import type { SmartUpload } from './upload.entity';
 import { placeholderTile, tileFrom, TILE_MIME } from './thumbnail';
-import { notifySmartEntryPublished } from './library.hooks';
 
-const duplicateEntry = () => new ServiceError('WSDuplicateSmartEntryException', 'The library already holds an entry with this name.', { field: 'smartEntryName' });
-const duplicateFile = () => new ServiceError('WSDuplicateSmartFileException', 'The library already holds an entry with this file.', { field: 'tempFilename' });
+const duplicateEntry = () =>
+  new ServiceError('WSDuplicateSmartEntryException', 'The library already holds an entry with this name.', { field: 'smartEntryName' });
+const duplicateFile = () =>
+  new ServiceError('WSDuplicateSmartFileException', 'The library already holds an entry with this file.', { field: 'tempFilename' });
 
 export async function createSmartEntry(ctx: Context, input: CreateSmartEntryInput): Promise<SmartEntry> {
-  const { user } = await authorisationStep(() => requireUser(ctx));
+  const { user } = await authorisationStep(() => ctx.auth.requireUser());
   // Each field's own rules held before the resolver ran; the draft checks what spans fields.
   const draft = entryDraft(input);
   try {
-    return await ctx.em.transactional((em) => createInTransaction(em, user.uId, draft));
+    return await ctx.em.transactional((em) => createInTransaction(em, ctx.services.hooks, user.uId, draft));
   } catch (err) {
     // Two creators racing past the checks: the unique constraints decide.
     if (err instanceof UniqueConstraintViolationException) {
@@ -39,7 +40,7 @@ export async function createSmartEntry(ctx: Context, input: CreateSmartEntryInpu
   }
 }
 
-async function createInTransaction(em: EntityManager, userId: number, draft: EntryDraft): Promise<SmartEntry> {
+async function createInTransaction(em: EntityManager, hooks: Hooks, userId: number, draft: EntryDraft): Promise<SmartEntry> {
   // The row lock orders creators of one library, so the counts below hold until commit.
   const library = await em.findOne(SmartLibrary, { smartLibId: draft.smartLibId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   if (!library) throw new ServiceError('WSSmartLibNotFoundException', undefined, { field: 'smartLibId' });
@@ -47,14 +48,18 @@ async function createInTransaction(em: EntityManager, userId: number, draft: Ent
     throw new ServiceError('WSInsufficientPrivilegesException', 'The caller is not a publisher of this library.');
   }
   if ((await em.count(SmartEntry, { library })) >= library.maxEntries) {
-    throw new ServiceError('WSLimitExceededException', `The library already holds its maximum of ${library.maxEntries} entries.`, { field: 'smartLibId' });
+    throw new ServiceError('WSLimitExceededException', `The library already holds its maximum of ${library.maxEntries} entries.`, {
+      field: 'smartLibId',
+    });
   }
   if (await em.count(SmartEntry, { library, nameKey: draft.nameKey })) throw duplicateEntry();
 
   const file = draft.tempFilename ? await findUpload(em, userId, draft.tempFilename, 'FILE', 'tempFilename') : null;
   const tile = draft.tempImageName ? await findUpload(em, userId, draft.tempImageName, 'TILE', 'tempImageName') : null;
   if (file && !ENTRY_TYPES[draft.type]!.includes(file.mimeType)) {
-    throw new ServiceError('WSUnsupportedTypeException', `A ${draft.type} entry cannot hold ${file.mimeType} content.`, { field: 'smartEntryType' });
+    throw new ServiceError('WSUnsupportedTypeException', `A ${draft.type} entry cannot hold ${file.mimeType} content.`, {
+      field: 'smartEntryType',
+    });
   }
   if (file && (await em.count(SmartFile, { library, dedupeMd5: file.md5 }))) throw duplicateFile();
 
@@ -79,11 +84,23 @@ async function createInTransaction(em: EntityManager, userId: number, draft: Ent
   addFile(em, entry, library, 'OUF', original, now);
   addFile(em, entry, library, 'THMB', await thumbnail(em, draft, file, tile), now);
 
-  draft.urls.forEach((u, position) => em.create(SmartEntryUrl, { entry, smartEntryUrlName: u.name, smartEntryUrlValue: u.value, position }));
+  draft.urls.forEach((u, position) =>
+    em.create(SmartEntryUrl, { entry, smartEntryUrlName: u.name, smartEntryUrlValue: u.value, position }),
+  );
   const tags = await ensureTerms(em, 'tag', library.smartLibId, draft.tags);
-  link(tags, (t) => t.nameKey, draft.tags.map(nameKey), (tag, position) => em.create(SmartEntryTag, { entry, tag, position }));
+  link(
+    tags,
+    (t) => t.nameKey,
+    draft.tags.map(nameKey),
+    (tag, position) => em.create(SmartEntryTag, { entry, tag, position }),
+  );
   const filters = await findTerms(em, 'filter', library.smartLibId, draft.filters);
-  link(filters, (f) => f.nameKey, draft.filters.map(nameKey), (filter, position) => em.create(SmartEntryFilter, { entry, filter, position }));
+  link(
+    filters,
+    (f) => f.nameKey,
+    draft.filters.map(nameKey),
+    (filter, position) => em.create(SmartEntryFilter, { entry, filter, position }),
+  );
   const folders = await resolveRefs(em, SmartFolder, 'smartFolderId', 'folder', library.smartLibId, draft.folders);
   folders.forEach((folder, position) => em.create(SmartEntryFolder, { entry, folder, position }));
   const categories = await resolveRefs(em, SmartCategory, 'smartCategoryId', 'category', library.smartLibId, draft.categories);
@@ -93,10 +110,20 @@ async function createInTransaction(em: EntityManager, userId: number, draft: Ent
   await em.flush();
 
   if (draft.sendNotification) {
-    await notifySmartEntryPublished({
+    await hooks.emit('smartEntryPublished', {
       em,
-      library: { smartLibId: library.smartLibId, smartLibName: library.smartLibName, companyId: library.company.companyId, teamId: library.team?.teamId ?? null },
-      entry: { smartEntryId: entry.smartEntryId, smartEntryName: entry.smartEntryName, smartEntryType: entry.smartEntryType, smartEntryDesc: entry.smartEntryDesc ?? null },
+      library: {
+        smartLibId: library.smartLibId,
+        smartLibName: library.smartLibName,
+        companyId: library.company.companyId,
+        teamId: library.team?.teamId ?? null,
+      },
+      entry: {
+        smartEntryId: entry.smartEntryId,
+        smartEntryName: entry.smartEntryName,
+        smartEntryType: entry.smartEntryType,
+        smartEntryDesc: entry.smartEntryDesc ?? null,
+      },
       publishedBy: userId,
     });
   }
@@ -112,7 +139,12 @@ interface FileContent {
 }
 
 function fromUpload(upload: SmartUpload, name: string | null): FileContent {
-  return { blob: { sha256: upload.blob.sha256, md5: upload.md5, bytes: upload.bytes }, name: name ?? upload.originalFilename, mimeType: upload.mimeType, dedupe: true };
+  return {
+    blob: { sha256: upload.blob.sha256, md5: upload.md5, bytes: upload.bytes },
+    name: name ?? upload.originalFilename,
+    mimeType: upload.mimeType,
+    dedupe: true,
+  };
 }
 
 /** File name from the entry name: no path separators or control characters. */
@@ -175,13 +207,11 @@ async function resolveRefs<T extends SmartFolder | SmartCategory>(
 ): Promise<T[]> {
   const ids = refs.filter((r) => r.id !== undefined).map((r) => r.id!);
   const names = refs.filter((r) => r.name !== undefined).map((r) => r.name!);
-  const byId = ids.length ? await em.find(entity, { library: smartLibId, [idProp]: { $in: ids } } as any) : [];
+  const byId = ids.length ? await em.find(entity, { library: smartLibId, [idProp]: { $in: ids } }) : [];
   const byName = (await findTerms(em, kind, smartLibId, names)) as T[];
   const found: T[] = [];
   for (const ref of refs) {
-    const term = ref.id !== undefined
-      ? byId.find((t) => (t as any)[idProp] === ref.id)
-      : byName.find((t) => t.nameKey === nameKey(ref.name!));
+    const term = ref.id !== undefined ? byId.find((t) => t[idProp] === ref.id) : byName.find((t) => t.nameKey === nameKey(ref.name!));
     if (term && !found.includes(term)) found.push(term);
   }
   return found;

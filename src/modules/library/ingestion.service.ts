@@ -35,6 +35,8 @@ export async function recordIngestionFailure(em: EntityManager, f: IngestionFail
     'run',
   );
   if (!(result as { affectedRows?: number }).affectedRows) {
-    throw new ServiceError('SmartEntryNotFoundException', 'No smart entry with this id in that library and company.', { field: 'smartEntryId' });
+    throw new ServiceError('SmartEntryNotFoundException', 'No smart entry with this id in that library and company.', {
+      field: 'smartEntryId',
+    });
   }
 }

@@ -3,9 +3,9 @@
 import { Entity, PrimaryKey, Property, ManyToOne, Unique, Index } from '@mikro-orm/decorators/legacy';
 import { PrimaryKeyProp, type Opt, type Rel } from '@mikro-orm/core';
 import { Directive, Field, Int, ObjectType } from 'type-graphql';
-import { Company } from '../company/company.entity';
-import { Team } from '../team/team.entity';
-import { User } from '../user/user.entity';
+import { Company } from '../company';
+import { Team } from '../team';
+import { User } from '../user';
 import { LIMITS, atMost } from './library.limits';
 
 /** Entries a library may hold unless configured otherwise (WSLimitExceededException beyond). */
@@ -17,20 +17,13 @@ export const DEFAULT_MAX_ENTRIES = 10_000;
 export class SmartLibrary {
   [PrimaryKeyProp]?: 'smartLibId';
 
-  @Field(() => Int, { description: 'Id of the library.' })
-  @PrimaryKey()
-  smartLibId!: number;
+  @Field(() => Int, { description: 'Id of the library.' }) @PrimaryKey() smartLibId!: number;
 
-  @ManyToOne(() => Company, { fieldName: 'company_id', deleteRule: 'cascade' })
-  @Index()
-  company!: Rel<Company>;
+  @ManyToOne(() => Company, { fieldName: 'company_id', deleteRule: 'cascade' }) @Index() company!: Rel<Company>;
 
-  @ManyToOne(() => Team, { fieldName: 'team_id', nullable: true, deleteRule: 'set null' })
-  team?: Rel<Team> | null;
+  @ManyToOne(() => Team, { fieldName: 'team_id', nullable: true, deleteRule: 'set null' }) team?: Rel<Team> | null;
 
-  @Field({ description: 'Name of the library.' })
-  @Property({ length: 255 })
-  smartLibName!: string;
+  @Field({ description: 'Name of the library.' }) @Property({ length: 255 }) smartLibName!: string;
 
   @Field(() => Int, { description: 'Most entries the library may hold.' })
   @Property({ default: DEFAULT_MAX_ENTRIES })
@@ -45,18 +38,13 @@ export class SmartLibrary {
 @Entity({ tableName: 'smart_library_publisher' })
 @Unique({ properties: ['library', 'user'] })
 export class SmartLibraryPublisher {
-  @PrimaryKey()
-  id!: number;
+  @PrimaryKey() id!: number;
 
-  @ManyToOne(() => SmartLibrary, { fieldName: 'smart_lib_id', deleteRule: 'cascade' })
-  library!: Rel<SmartLibrary>;
+  @ManyToOne(() => SmartLibrary, { fieldName: 'smart_lib_id', deleteRule: 'cascade' }) library!: Rel<SmartLibrary>;
 
-  @ManyToOne(() => User, { fieldName: 'user_id', deleteRule: 'cascade' })
-  @Index()
-  user!: Rel<User>;
+  @ManyToOne(() => User, { fieldName: 'user_id', deleteRule: 'cascade' }) @Index() user!: Rel<User>;
 
-  @Property({ defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
+  @Property({ defaultRaw: 'now()' }) createdAt: Date & Opt = new Date();
 }
 
 @ObjectType({ description: 'An entry of a smart library: an uploaded file or a URL, with its files, links and classification.' })
@@ -67,28 +55,22 @@ export class SmartLibraryPublisher {
 export class SmartEntry {
   [PrimaryKeyProp]?: 'smartEntryId';
 
-  @Field(() => Int, { description: 'Id of the entry.' })
-  @PrimaryKey()
-  smartEntryId!: number;
+  @Field(() => Int, { description: 'Id of the entry.' }) @PrimaryKey() smartEntryId!: number;
 
-  @ManyToOne(() => SmartLibrary, { fieldName: 'smart_lib_id', deleteRule: 'cascade' })
-  library!: Rel<SmartLibrary>;
+  @ManyToOne(() => SmartLibrary, { fieldName: 'smart_lib_id', deleteRule: 'cascade' }) library!: Rel<SmartLibrary>;
 
   @Field(() => String, { description: 'Status of the entry: A (active).' })
   @Property({ length: 1, default: 'A' })
   smartEntryStatus: string & Opt = 'A';
 
-  @Field({ description: 'Type of the entry: URL, IMG, PDF, DOC, VID or AUD.' })
-  @Property({ length: 10 })
-  smartEntryType!: string;
+  @Field({ description: 'Type of the entry: URL, IMG, PDF, DOC, VID or AUD.' }) @Property({ length: 10 }) smartEntryType!: string;
 
   @Field({ description: `Name of the entry, unique in its library regardless of case. ${atMost('entryName')}` })
   @Property({ length: LIMITS.entryName })
   smartEntryName!: string;
 
   /** The name trimmed and lower-cased: what "the same name" means. */
-  @Property({ length: LIMITS.entryName })
-  nameKey!: string;
+  @Property({ length: LIMITS.entryName }) nameKey!: string;
 
   @Field(() => String, { nullable: true, description: `Description. ${atMost('entryDesc')}` })
   @Property({ length: LIMITS.entryDesc, nullable: true })
@@ -102,7 +84,10 @@ export class SmartEntry {
   @Property({ length: 1, default: 'N' })
   smartEntryDownloadPdf: string & Opt = 'N';
 
-  @Field(() => String, { nullable: true, description: 'Y or N on file entries: whether readers are warned before following links to external sites; null on URL entries.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Y or N on file entries: whether readers are warned before following links to external sites; null on URL entries.',
+  })
   @Property({ length: 1, nullable: true })
   notifyUserOfExternalUrl?: string | null;
 
@@ -122,11 +107,11 @@ export class SmartEntry {
   @Property({ defaultRaw: 'now()' })
   smartEntryModified: Date & Opt = new Date();
 
-  @Field(() => Int, { description: 'Version of the entry\'s metadata, from 1.' })
+  @Field(() => Int, { description: "Version of the entry's metadata, from 1." })
   @Property({ default: 1 })
   smartEntryMetadataVersion: number & Opt = 1;
 
-  @Field(() => Int, { description: 'Version of the entry\'s file, from 1.' })
+  @Field(() => Int, { description: "Version of the entry's file, from 1." })
   @Property({ default: 1 })
   smartEntryFileVersion: number & Opt = 1;
 
@@ -138,6 +123,5 @@ export class SmartEntry {
   @Property({ type: 'text', nullable: true })
   aiIngestionError?: string | null;
 
-  @ManyToOne(() => User, { fieldName: 'created_by', nullable: true, deleteRule: 'set null' })
-  createdBy?: Rel<User> | null;
+  @ManyToOne(() => User, { fieldName: 'created_by', nullable: true, deleteRule: 'set null' }) createdBy?: Rel<User> | null;
 }

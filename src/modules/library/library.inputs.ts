@@ -27,8 +27,7 @@ export class SmartTagInput {
 
 @InputType({ description: 'A folder of the library, by id (preferred) or by name; unknown folders are left out.' })
 export class SmartFolderInput {
-  @Field(() => Int, { nullable: true, description: 'Id of the folder.' })
-  smartFolderId?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Id of the folder.' }) smartFolderId?: number | null;
 
   @Field(() => String, { nullable: true, description: 'Name of the folder, when no id is given.' })
   @Rule({ maxLength: LIMITS.folderName, trim: true })
@@ -44,8 +43,7 @@ export class SmartFilterInput {
 
 @InputType({ description: 'A category of the library, by id or by name; unknown categories are left out.' })
 export class SmartCategoryInput {
-  @Field(() => Int, { nullable: true, description: 'Id of the category.' })
-  smartCategoryId?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Id of the category.' }) smartCategoryId?: number | null;
 
   @Field(() => String, { nullable: true, description: 'Name of the category, when no id is given.' })
   @Rule({ maxLength: LIMITS.categoryName, trim: true })
@@ -54,23 +52,23 @@ export class SmartCategoryInput {
 
 @InputType({ description: 'A file of the entry; files are attached through smartFileInfo, so on creation this list must be empty.' })
 export class SmartFileRefInput {
-  @Field(() => Int, { nullable: true, description: 'Id of an existing file.' })
-  smartFileId?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Id of an existing file.' }) smartFileId?: number | null;
 
-  @Field(() => String, { nullable: true, description: 'OUF or THMB.' })
-  smartFileType?: string | null;
+  @Field(() => String, { nullable: true, description: 'OUF or THMB.' }) smartFileType?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'File name.' })
-  smartFileName?: string | null;
+  @Field(() => String, { nullable: true, description: 'File name.' }) smartFileName?: string | null;
 }
 
 @InputType({ description: 'The temporary names returned by uploadSmartFile and uploadTileImage.' })
 export class SmartFileInfoInput {
-  @Field(() => String, { nullable: true, description: 'Name to give the original file (default: the uploaded file\'s name).' })
+  @Field(() => String, { nullable: true, description: "Name to give the original file (default: the uploaded file's name)." })
   @Rule({ maxLength: LIMITS.filename, trim: true })
   originalFilename?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'tempFilename from uploadSmartFile; required for file entries, not allowed on URL entries.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'tempFilename from uploadSmartFile; required for file entries, not allowed on URL entries.',
+  })
   @Rule({ maxLength: LIMITS.tempName, trim: true })
   tempFilename?: string | null;
 
@@ -81,8 +79,7 @@ export class SmartFileInfoInput {
 
 @InputType({ description: 'A new smart entry (createSmartEntry).' })
 export class CreateSmartEntryInput {
-  @Field(() => Int, { description: 'The library to add the entry to.' })
-  smartLibId!: number;
+  @Field(() => Int, { description: 'The library to add the entry to.' }) smartLibId!: number;
 
   @Field(() => String, { nullable: true, description: 'The kind of entry: URL (a link) or the kind of its uploaded file.' })
   @Rule({ required: true, oneOf: Object.keys(ENTRY_TYPES), anyCase: true, code: 'WSUnsupportedTypeException' })
@@ -111,7 +108,10 @@ export class CreateSmartEntryInput {
   @Rule({ maxItems: LIMITS.categoriesPerEntry })
   smartEntryCategories?: SmartCategoryInput[] | null;
 
-  @Field(() => String, { nullable: true, description: 'The link of a URL entry (required there, not allowed on file entries): an http or https URL.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The link of a URL entry (required there, not allowed on file entries): an http or https URL.',
+  })
   @Rule({ maxLength: LIMITS.url, trim: true })
   smartEntryUrlLink?: string | null;
 
@@ -119,7 +119,7 @@ export class CreateSmartEntryInput {
   @Rule({ maxLength: LIMITS.entryAuthors, trim: true })
   smartEntryAuthors?: string | null;
 
-  @Field(() => Boolean, { nullable: true, description: 'true: notify the library\'s audience of the new entry.' })
+  @Field(() => Boolean, { nullable: true, description: "true: notify the library's audience of the new entry." })
   sendNotification?: boolean | null;
 
   @Field(() => [SmartEntryUrlInput], { nullable: true, description: 'Named links.' })
@@ -138,6 +138,9 @@ export class CreateSmartEntryInput {
   @Rule({ maxItems: LIMITS.filtersPerEntry })
   smartEntryFilters?: SmartFilterInput[] | null;
 
-  @Field(() => SmartFileInfoInput, { nullable: true, description: 'Temporary names of the uploads; a URL entry may carry only tempImageName.' })
+  @Field(() => SmartFileInfoInput, {
+    nullable: true,
+    description: 'Temporary names of the uploads; a URL entry may carry only tempImageName.',
+  })
   smartFileInfo?: SmartFileInfoInput | null;
 }

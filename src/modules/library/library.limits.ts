@@ -1,4 +1,4 @@
-// The documented limits of the smart library (README, "Smart library"). The spec gives none.
+// The documented limits of the smart library (docs/api/library.md, "Limits"). The spec gives none.
 // The input rules (library.inputs.ts), the entity columns (library.entity.ts,
 // entry-content.entity.ts, taxonomy.entity.ts, upload.entity.ts) and the descriptions read
 // them, so each bound is stated here once.

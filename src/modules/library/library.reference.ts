@@ -13,14 +13,15 @@ import { ServiceError } from '../../graphql/errors';
 import { isDependencyFailure } from '../../graphql/error-mapping';
 import type { SmartEntry, SmartLibrary } from './library.entity';
 import { canReadLibrary, readableEntry } from './library.access';
-import { referenceViewer } from '../user/user.reference';
+import { referenceViewer } from '../user';
 
 /** Whether the caller is a user (the only principal a library reference resolves for). */
 async function userViewer(ctx: Context): Promise<boolean> {
   try {
     return (await referenceViewer(ctx)).kind === 'user';
   } catch (err) {
-    if (!(err instanceof ServiceError) && isDependencyFailure(err)) throw new ServiceError('WSAuthorisationServiceException', undefined, { cause: err });
+    if (!(err instanceof ServiceError) && isDependencyFailure(err))
+      throw new ServiceError('WSAuthorisationServiceException', undefined, { cause: err });
     throw err;
   }
 }

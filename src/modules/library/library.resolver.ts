@@ -3,7 +3,6 @@ import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { ServiceError } from '../../graphql/errors';
-import { requireSystem, requireUser } from '../identity/principal';
 import { SmartEntry, SmartLibrary } from './library.entity';
 import { SmartFile } from './entry-content.entity';
 import { CreateSmartEntryInput } from './library.inputs';
@@ -19,27 +18,39 @@ import { LIMITS } from './library.limits';
 @UseMiddleware(ServiceBoundary('WSSmartLibraryServiceException'))
 export class LibraryResolver {
   @Query(() => SmartLibrary, { description: 'A smart library the caller may read (publishers, company administrators, team members).' })
-  async smartLibrary(@Ctx() ctx: Context, @Arg('smartLibId', () => Int, { description: 'Id of the library.' }) smartLibId: number): Promise<SmartLibrary> {
+  async smartLibrary(
+    @Ctx() ctx: Context,
+    @Arg('smartLibId', () => Int, { description: 'Id of the library.' }) smartLibId: number,
+  ): Promise<SmartLibrary> {
     const library = await ctx.loaders.smartLibrary.load(smartLibId);
-    if (!(await canReadLibrary(ctx, smartLibId)) || !library) throw new ServiceError('WSSmartLibNotFoundException', undefined, { field: 'smartLibId' });
+    if (!(await canReadLibrary(ctx, smartLibId)) || !library)
+      throw new ServiceError('WSSmartLibNotFoundException', undefined, { field: 'smartLibId' });
     return library;
   }
 
   @Query(() => SmartEntry, { description: 'A smart entry of a library the caller may read.' })
-  async smartEntry(@Ctx() ctx: Context, @Arg('smartEntryId', () => Int, { description: 'Id of the entry.' }) smartEntryId: number): Promise<SmartEntry> {
+  async smartEntry(
+    @Ctx() ctx: Context,
+    @Arg('smartEntryId', () => Int, { description: 'Id of the entry.' }) smartEntryId: number,
+  ): Promise<SmartEntry> {
     const entry = await readableEntry(ctx, smartEntryId);
     if (!entry) throw new ServiceError('SmartEntryNotFoundException', undefined, { field: 'smartEntryId' });
     return entry;
   }
 
   @Query(() => SmartFile, {
-    description: 'A stored file the caller may download: tiles for every reader, originals for publishers and, when smartEntryDownloadOrig is Y, every reader.',
+    description:
+      'A stored file the caller may download: tiles for every reader, originals for publishers and, when smartEntryDownloadOrig is Y, every reader.',
   })
-  async smartFile(@Ctx() ctx: Context, @Arg('smartFileId', () => Int, { description: 'Id of the file.' }) smartFileId: number): Promise<SmartFile> {
+  async smartFile(
+    @Ctx() ctx: Context,
+    @Arg('smartFileId', () => Int, { description: 'Id of the file.' }) smartFileId: number,
+  ): Promise<SmartFile> {
     const file = await ctx.em.findOne(SmartFile, { smartFileId }, { populate: ['entry'] });
-    if (!file || !(await canReadLibrary(ctx, file.library.smartLibId))) throw new ServiceError('WSRecordNotFoundException', 'The file was not found.', { field: 'smartFileId' });
+    if (!file || !(await canReadLibrary(ctx, file.library.smartLibId)))
+      throw new ServiceError('WSRecordNotFoundException', 'The file was not found.', { field: 'smartFileId' });
     if (file.smartFileType === 'OUF' && file.entry.smartEntryDownloadOrig !== 'Y') {
-      const { user } = await requireUser(ctx);
+      const { user } = await ctx.auth.requireUser();
       if (!(await isPublisher(ctx.em, file.library.smartLibId, user.uId))) {
         throw new ServiceError('WSInsufficientPrivilegesException', 'Only publishers may download the original of this entry.');
       }
@@ -47,7 +58,9 @@ export class LibraryResolver {
     return file;
   }
 
-  @Mutation(() => UploadedSmartFile, { description: 'Uploads a file for a later createSmartEntry (uploadSmartFile). Multipart request; library publishers only.' })
+  @Mutation(() => UploadedSmartFile, {
+    description: 'Uploads a file for a later createSmartEntry (uploadSmartFile). Multipart request; library publishers only.',
+  })
   @UseMiddleware(UploadFailures('FILE'))
   async uploadSmartFile(
     @Ctx() ctx: Context,
@@ -55,10 +68,19 @@ export class LibraryResolver {
     @Arg('file', () => GraphQLUpload, { description: 'The file; its type is detected from its content.' }) file: FileUpload,
   ): Promise<UploadedSmartFile> {
     const upload = await acceptUpload(ctx, file, 'FILE');
-    return { originalFilename: upload.originalFilename, tempFilename: upload.tempName, bytes: upload.bytes, md5: upload.md5, mimeType: upload.mimeType, expiresAt: upload.expiresAt };
+    return {
+      originalFilename: upload.originalFilename,
+      tempFilename: upload.tempName,
+      bytes: upload.bytes,
+      md5: upload.md5,
+      mimeType: upload.mimeType,
+      expiresAt: upload.expiresAt,
+    };
   }
 
-  @Mutation(() => UploadedTileImage, { description: 'Uploads a tile image for a later createSmartEntry (uploadTileImage). Multipart request; library publishers only.' })
+  @Mutation(() => UploadedTileImage, {
+    description: 'Uploads a tile image for a later createSmartEntry (uploadTileImage). Multipart request; library publishers only.',
+  })
   @UseMiddleware(UploadFailures('TILE'))
   async uploadTileImage(
     @Ctx() ctx: Context,
@@ -69,7 +91,10 @@ export class LibraryResolver {
   }
 
   @Mutation(() => SmartEntry, { description: 'Creates an entry in a library the caller publishes to (createSmartEntry).' })
-  createSmartEntry(@Ctx() ctx: Context, @Arg('input', () => CreateSmartEntryInput, { description: 'The entry.' }) input: CreateSmartEntryInput): Promise<SmartEntry> {
+  createSmartEntry(
+    @Ctx() ctx: Context,
+    @Arg('input', () => CreateSmartEntryInput, { description: 'The entry.' }) input: CreateSmartEntryInput,
+  ): Promise<SmartEntry> {
     return createSmartEntry(ctx, input);
   }
 }
@@ -79,16 +104,20 @@ export class LibraryResolver {
 @UseMiddleware(ServiceBoundary('SmartLibraryServiceException'))
 export class IngestionResolver {
   @Mutation(() => Boolean, {
-    description: 'Records a failure of the AI ingestion process on an entry: stores the error and adds one to aiIngestionFailures (updateSmartEntryAIIngestionFailure). System token with the ingestion scope.',
+    description:
+      'Records a failure of the AI ingestion process on an entry: stores the error and adds one to aiIngestionFailures (updateSmartEntryAIIngestionFailure). System token with the ingestion scope.',
   })
   async updateSmartEntryAIIngestionFailure(
     @Ctx() ctx: Context,
     @Arg('smartEntryId', () => Int, { description: 'Id of the entry.' }) smartEntryId: number,
-    @Arg('smartlibId', () => Int, { description: 'Id of the entry\'s library.' }) smartlibId: number,
-    @Arg('cId', () => Int, { description: 'Id of the library\'s company.' }) cId: number,
-    @Arg('aiIngestionError', () => String, { description: `The error, up to ${LIMITS.aiIngestionError} characters (a whole stack trace fits).` }) aiIngestionError: string,
+    @Arg('smartlibId', () => Int, { description: "Id of the entry's library." }) smartlibId: number,
+    @Arg('cId', () => Int, { description: "Id of the library's company." }) cId: number,
+    @Arg('aiIngestionError', () => String, {
+      description: `The error, up to ${LIMITS.aiIngestionError} characters (a whole stack trace fits).`,
+    })
+    aiIngestionError: string,
   ): Promise<boolean> {
-    await requireSystem(ctx, 'ingestion');
+    await ctx.auth.requireSystem('ingestion');
     const failure = { smartEntryId, smartlibId, cId, aiIngestionError };
     checkIngestionFailure(failure);
     await recordIngestionFailure(ctx.em, failure);

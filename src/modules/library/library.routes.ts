@@ -16,8 +16,12 @@ const ENTRY_FIELDS = `
   smartEntryFilters { smartFilterId smartFilterName }`;
 
 const UPLOAD_ERRORS = [
-  'WSInvalidParameterException', 'WSInsufficientPrivilegesException', 'WSUnsupportedTypeException', 'WSMaxFileUploadSizeException',
-  'WSAuthorisationServiceException', 'WSSmartLibraryServiceException',
+  'WSInvalidParameterException',
+  'WSInsufficientPrivilegesException',
+  'WSUnsupportedTypeException',
+  'WSMaxFileUploadSizeException',
+  'WSAuthorisationServiceException',
+  'WSSmartLibraryServiceException',
 ];
 
 export const libraryRoutes: RouteDef[] = [
@@ -27,7 +31,8 @@ export const libraryRoutes: RouteDef[] = [
     before: admitUpload,
     multipart: { files: ['file'], maxFileSize: (config) => config.uploadMaxBytes },
     document: `mutation uploadSmartFile($file: Upload!) { uploadSmartFile(file: $file) { originalFilename tempFilename bytes md5 } }`,
-    description: 'The content streams into shared storage; its type comes from its magic bytes (UPLOAD_ALLOWED_TYPES), its size is at most UPLOAD_MAX_BYTES. tempFilename is valid for 24 hours on any instance. Library publishers only.',
+    description:
+      'The content streams into shared storage; its type comes from its magic bytes (UPLOAD_ALLOWED_TYPES), its size is at most UPLOAD_MAX_BYTES. tempFilename is valid for 24 hours on any instance. Library publishers only.',
     errors: UPLOAD_ERRORS,
   }),
   route({
@@ -36,19 +41,29 @@ export const libraryRoutes: RouteDef[] = [
     before: admitUpload,
     multipart: { files: ['file'], maxFileSize: (config) => config.tileMaxBytes },
     document: `mutation uploadTileImage($file: Upload!) { uploadTileImage(file: $file) { tempImageName } }`,
-    description: 'PNG, JPEG, GIF or WebP, at most UPLOAD_TILE_MAX_BYTES. tempImageName is valid for 24 hours on any instance. Library publishers only.',
+    description:
+      'PNG, JPEG, GIF or WebP, at most UPLOAD_TILE_MAX_BYTES. tempImageName is valid for 24 hours on any instance. Library publishers only.',
     errors: UPLOAD_ERRORS,
   }),
   route({
     at: 'POST /rest/smartlib/smartentry',
     credential: 'user',
     document: `mutation createSmartEntry($input: CreateSmartEntryInput!) { createSmartEntry(input: $input) { ${ENTRY_FIELDS} } }`,
-    description: 'Tags are created when unknown; folders (by id or name), filters and categories that do not exist are left out. A URL entry comes back with an OUF file (an Internet shortcut) and a THMB tile; a file entry with its OUF file and a THMB tile made from the tile image or the uploaded image.',
+    description:
+      'Tags are created when unknown; folders (by id or name), filters and categories that do not exist are left out. A URL entry comes back with an OUF file (an Internet shortcut) and a THMB tile; a file entry with its OUF file and a THMB tile made from the tile image or the uploaded image.',
     errors: [
-      'WSInvalidParameterException', 'WSFieldLengthException', 'WSSmartLibNotFoundException', 'WSInsufficientPrivilegesException',
-      'WSUnsupportedTypeException', 'WSDuplicateSmartEntryException', 'WSDuplicateSmartFileException', 'WSLimitExceededException',
+      'WSInvalidParameterException',
+      'WSFieldLengthException',
+      'WSSmartLibNotFoundException',
+      'WSInsufficientPrivilegesException',
+      'WSUnsupportedTypeException',
+      'WSDuplicateSmartEntryException',
+      'WSDuplicateSmartFileException',
+      'WSLimitExceededException',
       // The first service exception is what a credential store that does not answer becomes.
-      'WSAuthorisationServiceException', 'WSCacheServiceException', 'WSSmartLibraryServiceException',
+      'WSAuthorisationServiceException',
+      'WSCacheServiceException',
+      'WSSmartLibraryServiceException',
     ],
   }),
   route({
@@ -69,6 +84,12 @@ export const libraryRoutes: RouteDef[] = [
     document: `query downloadSmartFile($smartFileId: Int!) { smartFile(smartFileId: $smartFileId) { smartFileId smartFileName smartFileBytes smartFileMd5 mimeType } }`,
     respond: sendSmartFile,
     description: 'Tiles for every reader of the library; originals for publishers and, when smartEntryDownloadOrig is Y, every reader.',
-    errors: ['WSInvalidParameterException', 'WSRecordNotFoundException', 'WSInsufficientPrivilegesException', 'WSAuthorisationServiceException', 'WSSmartLibraryServiceException'],
+    errors: [
+      'WSInvalidParameterException',
+      'WSRecordNotFoundException',
+      'WSInsufficientPrivilegesException',
+      'WSAuthorisationServiceException',
+      'WSSmartLibraryServiceException',
+    ],
   }),
 ];

@@ -1,19 +1,17 @@
-// Demo library of DESIGN.md: library 3001 of Northwind Health (1001), published by Olivia and
+// Demo library of docs/api/library.md ("Demo"): library 3001 of Northwind Health (1001), published by Olivia and
 // Cara, with entry 4001 "Welcome pack" (a one-page PDF and its tile), and the folders,
-// filters and categories the README's examples use.
+// filters and categories docs/api/library.md's examples use.
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
-import { DEMO_COMPANIES, DEMO_USERS } from '../company/core.seeder';
-import { User } from '../user/user.entity';
-import { StoredBlob } from '../storage/blob.entity';
-import { storeBuffer, type BlobInfo } from '../storage/blob-store';
+import { User } from '../user';
+import { StoredBlob } from '../storage';
+import { storeBuffer, type BlobInfo } from '../storage';
 import { SmartEntry } from './library.entity';
 import { SmartFile } from './entry-content.entity';
 import { SmartEntryCategory, SmartEntryFilter, SmartEntryFolder, SmartEntryTag } from './taxonomy.entity';
 import { createSmartLibrary, ensureTerms, grantPublisher, nameKey } from './library.service';
 import { placeholderTile, TILE_MIME } from './thumbnail';
-
-export const DEMO_LIBRARY = { smartLibId: 3001, welcomePackEntryId: 4001 };
+import { DEMO_COMPANIES, DEMO_USERS, DEMO_LIBRARY } from '../../db/demo';
 
 /** A valid one-page PDF saying `text` (offsets of the cross-reference table computed). */
 export function onePagePdf(text: string): Buffer {
@@ -41,7 +39,11 @@ export function onePagePdf(text: string): Buffer {
 export class LibrarySeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {
     const { smartLibId, welcomePackEntryId } = DEMO_LIBRARY;
-    const library = await createSmartLibrary(em, { smartLibId, companyId: DEMO_COMPANIES.northwind, smartLibName: 'Northwind Health library' });
+    const library = await createSmartLibrary(em, {
+      smartLibId,
+      companyId: DEMO_COMPANIES.northwind,
+      smartLibName: 'Northwind Health library',
+    });
     await grantPublisher(em, smartLibId, DEMO_USERS.olivia);
     await grantPublisher(em, smartLibId, DEMO_USERS.cara);
     const named = <T extends { nameKey: string }>(terms: T[], name: string) => terms.find((t) => t.nameKey === nameKey(name))!;
@@ -69,8 +71,17 @@ export class LibrarySeeder extends Seeder {
     });
     const file = (type: 'OUF' | 'THMB', name: string, mimeType: string, blob: BlobInfo) =>
       em.create(SmartFile, {
-        entry, library, smartFileType: type, smartFileName: name, smartFileBytes: blob.bytes, smartFileMd5: blob.md5, mimeType,
-        blob: em.getReference(StoredBlob, blob.sha256), dedupeMd5: type === 'OUF' ? blob.md5 : null, smartFileCreated: created, smartFileModified: created,
+        entry,
+        library,
+        smartFileType: type,
+        smartFileName: name,
+        smartFileBytes: blob.bytes,
+        smartFileMd5: blob.md5,
+        mimeType,
+        blob: em.getReference(StoredBlob, blob.sha256),
+        dedupeMd5: type === 'OUF' ? blob.md5 : null,
+        smartFileCreated: created,
+        smartFileModified: created,
       });
     file('OUF', 'welcome-pack.pdf', 'application/pdf', await storeBuffer(em, onePagePdf('Welcome to Northwind Health')));
     file('THMB', 'Welcome pack-tile.jpg', TILE_MIME, await storeBuffer(em, await placeholderTile('PDF')));

@@ -1,12 +1,12 @@
 // Libraries, their publishers and their classification terms. Other modules (support group)
 // create libraries and publishers through these functions.
-import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager, EntityName } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { ServiceError } from '../../graphql/errors';
 import { isDependencyFailure } from '../../graphql/error-mapping';
-import { Company } from '../company/company.entity';
-import { Team } from '../team/team.entity';
-import { User } from '../user/user.entity';
+import { Company } from '../company';
+import { Team } from '../team';
+import { User } from '../user';
 import { DEFAULT_MAX_ENTRIES, SmartLibrary, SmartLibraryPublisher } from './library.entity';
 import { SmartCategory, SmartFilter, SmartFolder, SmartTag } from './taxonomy.entity';
 
@@ -80,7 +80,8 @@ export async function authorisationStep<T>(step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (err) {
-    if (!(err instanceof ServiceError) && isDependencyFailure(err)) throw new ServiceError('WSAuthorisationServiceException', undefined, { cause: err });
+    if (!(err instanceof ServiceError) && isDependencyFailure(err))
+      throw new ServiceError('WSAuthorisationServiceException', undefined, { cause: err });
     throw err;
   }
 }
@@ -99,17 +100,26 @@ const TERMS = {
 
 export type TermKind = keyof typeof TERMS;
 type TermOf<K extends TermKind> = InstanceType<(typeof TERMS)[K]['entity']>;
+/** Any kind of term: each has its library, its name column and nameKey. */
+type Term = TermOf<TermKind>;
 
 /** The library's terms with these names, creating the missing ones (concurrent creators agree). */
-export async function ensureTerms<K extends TermKind>(em: EntityManager, kind: K, smartLibId: number, names: string[]): Promise<TermOf<K>[]> {
+export async function ensureTerms<K extends TermKind>(
+  em: EntityManager,
+  kind: K,
+  smartLibId: number,
+  names: string[],
+): Promise<TermOf<K>[]> {
   const { entity, name } = TERMS[kind];
   const byKey = new Map<string, string>();
   for (const n of names) if (!byKey.has(nameKey(n))) byKey.set(nameKey(n), n.trim());
   if (!byKey.size) return [];
   const library = em.getReference(SmartLibrary, smartLibId);
+  const termEntity: EntityName<Term> = entity;
   await sqlEm(em)
-    .createQueryBuilder(entity as any)
-    .insert([...byKey].map(([key, value]) => ({ library, nameKey: key, [name]: value })))
+    .createQueryBuilder(termEntity)
+    // Each row carries its own kind's name column (name), typed as the column of that kind.
+    .insert([...byKey].map(([key, value]) => ({ library, nameKey: key, ...({ [name]: value } as Record<typeof name, string>) })))
     .onConflict(['library', 'nameKey'] as never)
     .ignore()
     .execute();
@@ -119,5 +129,6 @@ export async function ensureTerms<K extends TermKind>(em: EntityManager, kind: K
 /** The library's existing terms with these names (unknown names are left out). */
 export async function findTerms<K extends TermKind>(em: EntityManager, kind: K, smartLibId: number, names: string[]): Promise<TermOf<K>[]> {
   if (!names.length) return [];
-  return em.find(TERMS[kind].entity as any, { library: smartLibId, nameKey: { $in: [...new Set(names.map(nameKey))] } }) as Promise<TermOf<K>[]>;
+  const entity: EntityName<Term> = TERMS[kind].entity;
+  return em.find(entity, { library: smartLibId, nameKey: { $in: [...new Set(names.map(nameKey))] } }) as Promise<TermOf<K>[]>;
 }

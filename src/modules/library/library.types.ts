@@ -4,54 +4,39 @@ import { SmartEntry } from './library.entity';
 
 @ObjectType({ description: 'Receipt of uploadSmartFile: pass tempFilename to createSmartEntry within 24 hours.' })
 export class UploadedSmartFile {
-  @Field({ description: 'The uploaded file\'s name, without any path.' })
-  originalFilename!: string;
+  @Field({ description: "The uploaded file's name, without any path." }) originalFilename!: string;
 
-  @Field({ description: 'Temporary name of the upload, for smartFileInfo.tempFilename.' })
-  tempFilename!: string;
+  @Field({ description: 'Temporary name of the upload, for smartFileInfo.tempFilename.' }) tempFilename!: string;
 
-  @Field(() => Int, { description: 'Size in bytes.' })
-  bytes!: number;
+  @Field(() => Int, { description: 'Size in bytes.' }) bytes!: number;
 
-  @Field({ description: 'MD5 of the content, hex.' })
-  md5!: string;
+  @Field({ description: 'MD5 of the content, hex.' }) md5!: string;
 
-  @Field({ description: 'MIME type detected from the content.' })
-  mimeType!: string;
+  @Field({ description: 'MIME type detected from the content.' }) mimeType!: string;
 
-  @Field(() => Date, { description: 'When the upload expires unless used.' })
-  expiresAt!: Date;
+  @Field(() => Date, { description: 'When the upload expires unless used.' }) expiresAt!: Date;
 }
 
 @ObjectType({ description: 'Receipt of uploadTileImage: pass tempImageName to createSmartEntry within 24 hours.' })
 export class UploadedTileImage {
-  @Field({ description: 'Temporary name of the tile image, for smartFileInfo.tempImageName.' })
-  tempImageName!: string;
+  @Field({ description: 'Temporary name of the tile image, for smartFileInfo.tempImageName.' }) tempImageName!: string;
 
-  @Field(() => Int, { description: 'Size in bytes.' })
-  bytes!: number;
+  @Field(() => Int, { description: 'Size in bytes.' }) bytes!: number;
 
-  @Field({ description: 'MD5 of the content, hex.' })
-  md5!: string;
+  @Field({ description: 'MD5 of the content, hex.' }) md5!: string;
 
-  @Field({ description: 'MIME type detected from the content.' })
-  mimeType!: string;
+  @Field({ description: 'MIME type detected from the content.' }) mimeType!: string;
 
-  @Field(() => Date, { description: 'When the upload expires unless used.' })
-  expiresAt!: Date;
+  @Field(() => Date, { description: 'When the upload expires unless used.' }) expiresAt!: Date;
 }
 
-@ObjectType({ description: 'One page of a library\'s entries, newest first.' })
+@ObjectType({ description: "One page of a library's entries, newest first." })
 export class SmartEntryPage {
-  @Field(() => [SmartEntry], { description: 'The entries of this page.' })
-  items!: SmartEntry[];
+  @Field(() => [SmartEntry], { description: 'The entries of this page.' }) items!: SmartEntry[];
 
-  @Field(() => Int, { description: 'Entries in the library.' })
-  totalCount!: number;
+  @Field(() => Int, { description: 'Entries in the library.' }) totalCount!: number;
 
-  @Field(() => Int, { description: 'This page, from 1.' })
-  pageNum!: number;
+  @Field(() => Int, { description: 'This page, from 1.' }) pageNum!: number;
 
-  @Field(() => Int, { description: 'Entries per page.' })
-  pageSize!: number;
+  @Field(() => Int, { description: 'Entries per page.' }) pageSize!: number;
 }

@@ -13,20 +13,14 @@ import { LIMITS, atMost } from './library.limits';
 export class SmartTag {
   [PrimaryKeyProp]?: 'smartTagId';
 
-  @Field(() => Int, { description: 'Id of the tag.' })
-  @PrimaryKey()
-  smartTagId!: number;
+  @Field(() => Int, { description: 'Id of the tag.' }) @PrimaryKey() smartTagId!: number;
 
-  @ManyToOne(() => SmartLibrary, { fieldName: 'smart_lib_id', deleteRule: 'cascade' })
-  library!: Rel<SmartLibrary>;
+  @ManyToOne(() => SmartLibrary, { fieldName: 'smart_lib_id', deleteRule: 'cascade' }) library!: Rel<SmartLibrary>;
 
-  @Field({ description: `Name of the tag. ${atMost('tagName')}` })
-  @Property({ length: LIMITS.tagName })
-  smartTagName!: string;
+  @Field({ description: `Name of the tag. ${atMost('tagName')}` }) @Property({ length: LIMITS.tagName }) smartTagName!: string;
 
   /** The name trimmed and lower-cased: what "the same name" means. */
-  @Property({ length: LIMITS.tagName })
-  nameKey!: string;
+  @Property({ length: LIMITS.tagName }) nameKey!: string;
 }
 
 @ObjectType({ description: 'A folder of a smart library.' })
@@ -35,20 +29,14 @@ export class SmartTag {
 export class SmartFolder {
   [PrimaryKeyProp]?: 'smartFolderId';
 
-  @Field(() => Int, { description: 'Id of the folder.' })
-  @PrimaryKey()
-  smartFolderId!: number;
+  @Field(() => Int, { description: 'Id of the folder.' }) @PrimaryKey() smartFolderId!: number;
 
-  @ManyToOne(() => SmartLibrary, { fieldName: 'smart_lib_id', deleteRule: 'cascade' })
-  library!: Rel<SmartLibrary>;
+  @ManyToOne(() => SmartLibrary, { fieldName: 'smart_lib_id', deleteRule: 'cascade' }) library!: Rel<SmartLibrary>;
 
-  @Field({ description: `Name of the folder. ${atMost('folderName')}` })
-  @Property({ length: LIMITS.folderName })
-  smartFolderName!: string;
+  @Field({ description: `Name of the folder. ${atMost('folderName')}` }) @Property({ length: LIMITS.folderName }) smartFolderName!: string;
 
   /** The name trimmed and lower-cased: what "the same name" means. */
-  @Property({ length: LIMITS.folderName })
-  nameKey!: string;
+  @Property({ length: LIMITS.folderName }) nameKey!: string;
 }
 
 @ObjectType({ description: 'A filter of a smart library.' })
@@ -57,20 +45,14 @@ export class SmartFolder {
 export class SmartFilter {
   [PrimaryKeyProp]?: 'smartFilterId';
 
-  @Field(() => Int, { description: 'Id of the filter.' })
-  @PrimaryKey()
-  smartFilterId!: number;
+  @Field(() => Int, { description: 'Id of the filter.' }) @PrimaryKey() smartFilterId!: number;
 
-  @ManyToOne(() => SmartLibrary, { fieldName: 'smart_lib_id', deleteRule: 'cascade' })
-  library!: Rel<SmartLibrary>;
+  @ManyToOne(() => SmartLibrary, { fieldName: 'smart_lib_id', deleteRule: 'cascade' }) library!: Rel<SmartLibrary>;
 
-  @Field({ description: `Name of the filter. ${atMost('filterName')}` })
-  @Property({ length: LIMITS.filterName })
-  smartFilterName!: string;
+  @Field({ description: `Name of the filter. ${atMost('filterName')}` }) @Property({ length: LIMITS.filterName }) smartFilterName!: string;
 
   /** The name trimmed and lower-cased: what "the same name" means. */
-  @Property({ length: LIMITS.filterName })
-  nameKey!: string;
+  @Property({ length: LIMITS.filterName }) nameKey!: string;
 }
 
 @ObjectType({ description: 'A category of a smart library.' })
@@ -79,74 +61,58 @@ export class SmartFilter {
 export class SmartCategory {
   [PrimaryKeyProp]?: 'smartCategoryId';
 
-  @Field(() => Int, { description: 'Id of the category.' })
-  @PrimaryKey()
-  smartCategoryId!: number;
+  @Field(() => Int, { description: 'Id of the category.' }) @PrimaryKey() smartCategoryId!: number;
 
-  @ManyToOne(() => SmartLibrary, { fieldName: 'smart_lib_id', deleteRule: 'cascade' })
-  library!: Rel<SmartLibrary>;
+  @ManyToOne(() => SmartLibrary, { fieldName: 'smart_lib_id', deleteRule: 'cascade' }) library!: Rel<SmartLibrary>;
 
   @Field({ description: `Name of the category. ${atMost('categoryName')}` })
   @Property({ length: LIMITS.categoryName })
   smartCategoryName!: string;
 
   /** The name trimmed and lower-cased: what "the same name" means. */
-  @Property({ length: LIMITS.categoryName })
-  nameKey!: string;
+  @Property({ length: LIMITS.categoryName }) nameKey!: string;
 }
 
 @Entity({ tableName: 'smart_entry_tag' })
 export class SmartEntryTag {
   [PrimaryKeyProp]?: ['entry', 'tag'];
 
-  @ManyToOne(() => SmartEntry, { primary: true, fieldName: 'smart_entry_id', deleteRule: 'cascade' })
-  entry!: Rel<SmartEntry>;
+  @ManyToOne(() => SmartEntry, { primary: true, fieldName: 'smart_entry_id', deleteRule: 'cascade' }) entry!: Rel<SmartEntry>;
 
-  @ManyToOne(() => SmartTag, { primary: true, fieldName: 'smart_tag_id', deleteRule: 'cascade' })
-  tag!: Rel<SmartTag>;
+  @ManyToOne(() => SmartTag, { primary: true, fieldName: 'smart_tag_id', deleteRule: 'cascade' }) tag!: Rel<SmartTag>;
 
-  @Property()
-  position!: number;
+  @Property() position!: number;
 }
 
 @Entity({ tableName: 'smart_entry_folder' })
 export class SmartEntryFolder {
   [PrimaryKeyProp]?: ['entry', 'folder'];
 
-  @ManyToOne(() => SmartEntry, { primary: true, fieldName: 'smart_entry_id', deleteRule: 'cascade' })
-  entry!: Rel<SmartEntry>;
+  @ManyToOne(() => SmartEntry, { primary: true, fieldName: 'smart_entry_id', deleteRule: 'cascade' }) entry!: Rel<SmartEntry>;
 
-  @ManyToOne(() => SmartFolder, { primary: true, fieldName: 'smart_folder_id', deleteRule: 'cascade' })
-  folder!: Rel<SmartFolder>;
+  @ManyToOne(() => SmartFolder, { primary: true, fieldName: 'smart_folder_id', deleteRule: 'cascade' }) folder!: Rel<SmartFolder>;
 
-  @Property()
-  position!: number;
+  @Property() position!: number;
 }
 
 @Entity({ tableName: 'smart_entry_filter' })
 export class SmartEntryFilter {
   [PrimaryKeyProp]?: ['entry', 'filter'];
 
-  @ManyToOne(() => SmartEntry, { primary: true, fieldName: 'smart_entry_id', deleteRule: 'cascade' })
-  entry!: Rel<SmartEntry>;
+  @ManyToOne(() => SmartEntry, { primary: true, fieldName: 'smart_entry_id', deleteRule: 'cascade' }) entry!: Rel<SmartEntry>;
 
-  @ManyToOne(() => SmartFilter, { primary: true, fieldName: 'smart_filter_id', deleteRule: 'cascade' })
-  filter!: Rel<SmartFilter>;
+  @ManyToOne(() => SmartFilter, { primary: true, fieldName: 'smart_filter_id', deleteRule: 'cascade' }) filter!: Rel<SmartFilter>;
 
-  @Property()
-  position!: number;
+  @Property() position!: number;
 }
 
 @Entity({ tableName: 'smart_entry_category' })
 export class SmartEntryCategory {
   [PrimaryKeyProp]?: ['entry', 'category'];
 
-  @ManyToOne(() => SmartEntry, { primary: true, fieldName: 'smart_entry_id', deleteRule: 'cascade' })
-  entry!: Rel<SmartEntry>;
+  @ManyToOne(() => SmartEntry, { primary: true, fieldName: 'smart_entry_id', deleteRule: 'cascade' }) entry!: Rel<SmartEntry>;
 
-  @ManyToOne(() => SmartCategory, { primary: true, fieldName: 'smart_category_id', deleteRule: 'cascade' })
-  category!: Rel<SmartCategory>;
+  @ManyToOne(() => SmartCategory, { primary: true, fieldName: 'smart_category_id', deleteRule: 'cascade' }) category!: Rel<SmartCategory>;
 
-  @Property()
-  position!: number;
+  @Property() position!: number;
 }

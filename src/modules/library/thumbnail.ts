@@ -53,7 +53,9 @@ export function placeholderTile(entryType: string): Promise<Buffer> {
   const background = COLOURS[entryType] ?? '#6b7280';
   let tile = placeholders.get(background);
   if (!tile) {
-    tile = sharp()({ create: { width: TILE_SIZE, height: TILE_SIZE, channels: 3, background } }).jpeg({ quality: 80 }).toBuffer();
+    tile = sharp()({ create: { width: TILE_SIZE, height: TILE_SIZE, channels: 3, background } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
     placeholders.set(background, tile);
   }
   return tile;

@@ -10,25 +10,34 @@ import type { MiddlewareFn } from 'type-graphql';
 import type { Config } from '../../config';
 import type { Context } from '../../context';
 import { ServiceError } from '../../graphql/errors';
-import { requireUser } from '../identity/principal';
-import { User } from '../user/user.entity';
-import { StoredBlob } from '../storage/blob.entity';
+import { User } from '../user';
 import {
-  adoptStaged, purgeUnusedBlobs, readBlob, registerBlobReference, stagedBlobOf, storeStream, tooLarge, type BlobInfo, type PurgeResult, type StoreStreamOptions,
-} from '../storage/blob-store';
-import { detectType, type DetectedType } from '../storage/content-type';
+  adoptStaged,
+  detectType,
+  purgeUnusedBlobs,
+  readBlob,
+  stagedBlobOf,
+  storeStream,
+  StoredBlob,
+  tooLarge,
+  type BlobInfo,
+  type DetectedType,
+  type PurgeResult,
+  type StoreStreamOptions,
+} from '../storage';
+import type { BlobReference } from '../../core/module';
 import { authorisationStep, publishesAnyLibrary } from './library.service';
 import { LIMITS, TILE_TYPES, UPLOAD_TTL_MS } from './library.limits';
 import { SmartUpload, type UploadKind } from './upload.entity';
 import { assertReadableImage } from './thumbnail';
-import { consume } from '../ratelimit/rate-limit';
-
-registerBlobReference('smart_upload', 'blob_sha256');
-registerBlobReference('smart_file', 'blob_sha256');
+import { consume } from '../../core/rate-limit';
 
 /** The client's file name without any directory part or control characters, at most LIMITS.filename characters, extension kept. */
 export function cleanFilename(raw: string, ext: string): string {
-  const base = path.posix.basename(raw.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = path.posix
+    .basename(raw.replace(/\\/g, '/'))
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
   const name = base || `upload.${ext}`;
   const chars = [...name];
   if (chars.length <= LIMITS.filename) return name;
@@ -55,23 +64,20 @@ export function UploadFailures(kind: UploadKind): MiddlewareFn<Context> {
   };
 }
 
-const ADMITTED = 'upload.admitted';
-
 /**
  * Whether the caller may upload: a library publisher, within the upload rate limit. The REST
  * routes run it before the form is read (RouteDef.before), so nothing of a refused caller is
  * ever staged; the resolver runs it again at no cost (the answer is kept for the request).
  */
-export async function admitUpload(ctx: Context): Promise<number> {
-  const known = ctx.memo.get(ADMITTED) as number | undefined;
-  if (known !== undefined) return known;
-  const { user } = await authorisationStep(() => requireUser(ctx));
-  if (!(await authorisationStep(() => publishesAnyLibrary(ctx.em, user.uId)))) {
-    throw new ServiceError('WSInsufficientPrivilegesException', 'Only library publishers may upload files.');
-  }
-  await consume(ctx, 'upload', user.uId);
-  ctx.memo.set(ADMITTED, user.uId);
-  return user.uId;
+export function admitUpload(ctx: Context): Promise<number> {
+  return ctx.loaders.uploadAdmission.get(async () => {
+    const { user } = await authorisationStep(() => ctx.auth.requireUser());
+    if (!(await authorisationStep(() => publishesAnyLibrary(ctx.em, user.uId)))) {
+      throw new ServiceError('WSInsufficientPrivilegesException', 'Only library publishers may upload files.');
+    }
+    await consume(ctx, 'upload', user.uId);
+    return user.uId;
+  });
 }
 
 export async function acceptUpload(ctx: Context, upload: FileUpload, kind: UploadKind): Promise<SmartUpload> {
@@ -86,7 +92,9 @@ export async function acceptUpload(ctx: Context, upload: FileUpload, kind: Uploa
     inspect: async (head) => {
       detected = await detectType(head);
       if (!detected || !allowed.includes(detected.mime)) {
-        throw new ServiceError('WSUnsupportedTypeException', `The content is not one of the accepted types (${allowed.join(', ')}).`, { field: 'file' });
+        throw new ServiceError('WSUnsupportedTypeException', `The content is not one of the accepted types (${allowed.join(', ')}).`, {
+          field: 'file',
+        });
       }
     },
   };
@@ -118,14 +126,28 @@ export async function acceptUpload(ctx: Context, upload: FileUpload, kind: Uploa
 }
 
 /** The caller's unexpired upload of this kind, or WSInvalidParameterException naming the field. */
-export async function findUpload(em: EntityManager, userId: number, tempName: string, kind: UploadKind, field: string): Promise<SmartUpload> {
+export async function findUpload(
+  em: EntityManager,
+  userId: number,
+  tempName: string,
+  kind: UploadKind,
+  field: string,
+): Promise<SmartUpload> {
   const upload = await em.findOne(SmartUpload, { tempName, kind, user: userId, expiresAt: { $gt: new Date() } });
-  if (!upload) throw new ServiceError('WSInvalidParameterException', `${field} names no upload of yours (uploads expire after 24 hours and are used once).`, { field });
+  if (!upload)
+    throw new ServiceError(
+      'WSInvalidParameterException',
+      `${field} names no upload of yours (uploads expire after 24 hours and are used once).`,
+      { field },
+    );
   return upload;
 }
 
 /** Deletes expired uploads, then the blobs nothing refers to any more. Safe on every instance at once. */
-export async function purgeExpiredUploads(em: EntityManager): Promise<PurgeResult & { uploads: number }> {
+export async function purgeExpiredUploads(
+  em: EntityManager,
+  references: readonly BlobReference[],
+): Promise<PurgeResult & { uploads: number }> {
   const uploads = await em.nativeDelete(SmartUpload, { expiresAt: { $lte: new Date() } });
-  return { uploads, ...(await purgeUnusedBlobs(em)) };
+  return { uploads, ...(await purgeUnusedBlobs(em, references)) };
 }

@@ -8,11 +8,16 @@ export const membershipRoutes: RouteDef[] = [
       createMembershipDetails(details: $details) { userId membershipId status statusDate customField1 customField2 customField3 customField4 customField5 }
     }`,
     description:
-      'The user must exist, be active and have an accepted connection to the key\'s company. A second call for the same user replaces the record ' +
+      "The user must exist, be active and have an accepted connection to the key's company. A second call for the same user replaces the record " +
       '(omitted optional fields become null). membershipId must have the format of the linked identifier definition.',
     errors: [
-      'WSInvalidParameterException', 'WSFieldLengthException', 'WSRecordNotFoundException', 'WSUserNotFoundException', 'WSUserNotActiveException',
-      'WSConnectionStatusNotActiveException', 'WSMembershipServiceException',
+      'WSInvalidParameterException',
+      'WSFieldLengthException',
+      'WSRecordNotFoundException',
+      'WSUserNotFoundException',
+      'WSUserNotActiveException',
+      'WSConnectionStatusNotActiveException',
+      'WSMembershipServiceException',
     ],
   }),
 ];

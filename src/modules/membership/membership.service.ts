@@ -4,11 +4,11 @@
 // become null), so the record always equals the company's latest statement.
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { invalidParameter, ServiceError } from '../../graphql/errors';
-import { User } from '../user/user.entity';
-import { Company, type CompanyApiKey } from '../company/company.entity';
-import { hasAcceptedConnection, recheckOpenConnections } from '../company/connection.service';
-import { IdentifierDefinition, UserIdentifier } from '../discovery/identifier.entity';
-import { matchesFormat } from '../discovery/identifier-values';
+import { User } from '../user';
+import { Company, type CompanyApiKey } from '../company';
+import { hasAcceptedConnection, recheckOpenConnections } from '../connection';
+import { IdentifierDefinition, UserIdentifier } from '../discovery';
+import { matchesFormat } from '../discovery';
 import type { MembershipDetails, MembershipDetailsInput } from './membership.types';
 
 function toView(row: UserIdentifier, userId: number): MembershipDetails {
@@ -25,12 +25,21 @@ function toView(row: UserIdentifier, userId: number): MembershipDetails {
   };
 }
 
-export async function createMembershipDetails(em: EntityManager, key: CompanyApiKey, company: Company, input: MembershipDetailsInput): Promise<MembershipDetails> {
+export async function createMembershipDetails(
+  em: EntityManager,
+  key: CompanyApiKey,
+  company: Company,
+  input: MembershipDetailsInput,
+): Promise<MembershipDetails> {
   return em.transactional(async (tx) => {
-    const def = key.membershipIdentifierId == null ? null : await tx.findOne(IdentifierDefinition, { identifierId: key.membershipIdentifierId });
+    const def =
+      key.membershipIdentifierId == null ? null : await tx.findOne(IdentifierDefinition, { identifierId: key.membershipIdentifierId });
     if (!def) throw new ServiceError('WSRecordNotFoundException', 'The company API key is not linked to a membership identifier.');
     if (!matchesFormat(def, input.membershipId)) {
-      throw invalidParameter('membershipId', `membershipId does not have the format of ${def.name}${def.formatDesc ? ` (e.g. ${def.formatDesc})` : ''}.`);
+      throw invalidParameter(
+        'membershipId',
+        `membershipId does not have the format of ${def.name}${def.formatDesc ? ` (e.g. ${def.formatDesc})` : ''}.`,
+      );
     }
     // The lock serialises concurrent calls for one user, so the second updates the first's record.
     const user = await tx.findOne(User, { uId: input.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -39,7 +48,9 @@ export async function createMembershipDetails(em: EntityManager, key: CompanyApi
     if (!(await hasAcceptedConnection(tx, user.uId, company.companyId))) {
       throw new ServiceError('WSConnectionStatusNotActiveException', 'The user has no accepted connection with the company.');
     }
-    const row = (await tx.findOne(UserIdentifier, { user, identifier: def })) ?? tx.create(UserIdentifier, { user, identifier: def, value: input.membershipId });
+    const row =
+      (await tx.findOne(UserIdentifier, { user, identifier: def })) ??
+      tx.create(UserIdentifier, { user, identifier: def, value: input.membershipId });
     tx.assign(row, {
       value: input.membershipId,
       status: input.status ?? null,

@@ -3,13 +3,21 @@
 // e-mailed twice; a crash between commit and e-mail loses e-mails rather than duplicating them.
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from '../../logger';
-import { Company } from '../company/company.entity';
-import { TeamMember } from '../team/team.entity';
-import type { User } from '../user/user.entity';
-import { EventAttendee } from '../event/event.entity';
-import { AssetLevelPreference, NotificationInbox, ScheduledNotification, SentNotification, type BroadcastType, type EmailParam } from './notification.entity';
+import { Company } from '../company';
+import { TeamMember } from '../team';
+import type { User } from '../user';
+import { EventAttendee } from '../event';
+import {
+  AssetLevelPreference,
+  NotificationInbox,
+  ScheduledNotification,
+  SentNotification,
+  type BroadcastType,
+  type EmailParam,
+} from './notification.entity';
 import { fillPlaceholders, type Mailer } from './notification.mailer';
-import { LIMITS, truncate } from './notification.limits';
+import { LIMITS } from './notification.limits';
+import { truncate } from '../../core/text';
 
 export interface DeliverySpec {
   type: BroadcastType;
@@ -121,11 +129,12 @@ export async function sendEmails(mailer: Mailer, spec: DeliverySpec, users: User
     try {
       await mailer.send({ to: user.email, subject: fillPlaceholders(spec.email.subject, vars), text: body, template: spec.email.template });
       outcome.sent++;
-    } catch (err: any) {
+    } catch (err: unknown) {
+      const e = err as { code?: string; responseCode?: number } | null | undefined;
       outcome.failed++;
       // The reason without the recipient's address: transport code and SMTP status only.
-      outcome.firstError ??= [err?.code ?? 'EMAIL', err?.responseCode].filter(Boolean).join(' ');
-      logger?.warn({ err: { code: err?.code, responseCode: err?.responseCode }, userId: user.uId }, 'notification e-mail failed');
+      outcome.firstError ??= [e?.code ?? 'EMAIL', e?.responseCode].filter(Boolean).join(' ');
+      logger?.warn({ err: { code: e?.code, responseCode: e?.responseCode }, userId: user.uId }, 'notification e-mail failed');
     }
   }
   return outcome;
@@ -136,10 +145,18 @@ export async function finishDelivery(em: EntityManager, sent: SentNotification, 
   if (!email) return;
   const log = successLog(sent.totalNotificationsSent, email);
   const successful = email.failed === 0;
-  await em.nativeUpdate(SentNotification, { notificationId: sent.notificationId }, { notificationLog: log, successful, notificationModified: now });
+  await em.nativeUpdate(
+    SentNotification,
+    { notificationId: sent.notificationId },
+    { notificationLog: log, successful, notificationModified: now },
+  );
   Object.assign(sent, { notificationLog: log, successful, notificationModified: now });
   const schedule = sent.schedule;
   if (schedule) {
-    await em.nativeUpdate(ScheduledNotification, { notificationScheduleId: schedule.notificationScheduleId }, { notificationLog: log, scheduleModified: now });
+    await em.nativeUpdate(
+      ScheduledNotification,
+      { notificationScheduleId: schedule.notificationScheduleId },
+      { notificationLog: log, scheduleModified: now },
+    );
   }
 }

@@ -9,9 +9,17 @@
 // once its lease has run out.
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import { Event } from '../event/event.entity';
+import { Event } from '../event';
 import { ScheduledNotification, type SentNotification } from './notification.entity';
-import { findRecipients, finishDelivery, recordDelivery, sendEmails, successLog, type DeliverySpec, type Recipients } from './notification.delivery';
+import {
+  findRecipients,
+  finishDelivery,
+  recordDelivery,
+  sendEmails,
+  successLog,
+  type DeliverySpec,
+  type Recipients,
+} from './notification.delivery';
 import { mailerOf, type NotificationDeps } from './notification.service';
 
 export const CLAIM_LEASE_MS = 5 * 60_000;
@@ -69,34 +77,39 @@ async function deliverClaimed(root: EntityManager, id: number, token: string, de
   const s = await em.findOne(ScheduledNotification, { notificationScheduleId: id, claimToken: token }, { populate: ['company'] });
   if (!s) return false;
   const failure = await failureOf(em, s);
-  const done = await em.transactional(async (tx): Promise<{ sent: SentNotification; recipients: Recipients; spec: DeliverySpec } | null> => {
-    const spec = specOf(s, tx.getReference(ScheduledNotification, id));
-    const recipients: Recipients = failure ? { push: [], email: [] } : await findRecipients(tx, spec);
-    const updated = await tx.nativeUpdate(
-      ScheduledNotification,
-      { notificationScheduleId: id, claimToken: token, status: 'PROCESSING' },
-      {
-        status: failure ? 'FAILED' : 'SENT',
-        totalNotificationsSent: recipients.push.length,
-        notificationLog: failure ?? successLog(recipients.push.length, null),
-        scheduleModified: now,
-        claimToken: null,
-        claimedUntil: null,
-      },
-    );
-    // The lease ran out and another instance took the row over: leave it to that one.
-    if (updated !== 1) return null;
-    const sent = recordDelivery(tx, spec, recipients, now);
-    if (failure) Object.assign(sent, { successful: false, notificationLog: failure });
-    await tx.flush();
-    return { sent, recipients, spec };
-  });
+  const done = await em.transactional(
+    async (tx): Promise<{ sent: SentNotification; recipients: Recipients; spec: DeliverySpec } | null> => {
+      const spec = specOf(s, tx.getReference(ScheduledNotification, id));
+      const recipients: Recipients = failure ? { push: [], email: [] } : await findRecipients(tx, spec);
+      const updated = await tx.nativeUpdate(
+        ScheduledNotification,
+        { notificationScheduleId: id, claimToken: token, status: 'PROCESSING' },
+        {
+          status: failure ? 'FAILED' : 'SENT',
+          totalNotificationsSent: recipients.push.length,
+          notificationLog: failure ?? successLog(recipients.push.length, null),
+          scheduleModified: now,
+          claimToken: null,
+          claimedUntil: null,
+        },
+      );
+      // The lease ran out and another instance took the row over: leave it to that one.
+      if (updated !== 1) return null;
+      const sent = recordDelivery(tx, spec, recipients, now);
+      if (failure) Object.assign(sent, { successful: false, notificationLog: failure });
+      await tx.flush();
+      return { sent, recipients, spec };
+    },
+  );
   if (!done) return false;
   if (!failure) {
     const email = done.spec.email ? await sendEmails(mailerOf(deps), done.spec, done.recipients.email, deps.logger) : null;
     await finishDelivery(em, done.sent, email, deps.now?.() ?? new Date());
   }
-  deps.logger?.info({ notificationScheduleId: id, status: failure ? 'FAILED' : 'SENT', recipients: done.recipients.push.length }, 'scheduled notification processed');
+  deps.logger?.info(
+    { notificationScheduleId: id, status: failure ? 'FAILED' : 'SENT', recipients: done.recipients.push.length },
+    'scheduled notification processed',
+  );
   return true;
 }
 

@@ -13,14 +13,17 @@ export class EmailParamInput {
   @Rule({ required: true, maxLength: LIMITS.emailParamKey, field: 'emailParams.key' })
   key!: string;
 
-  @Field({ description: 'Parameter value.' })
-  @Rule({ maxLength: LIMITS.emailParamValue, field: 'emailParams.value' })
-  value!: string;
+  @Field({ description: 'Parameter value.' }) @Rule({ maxLength: LIMITS.emailParamValue, field: 'emailParams.value' }) value!: string;
 }
 
-@InputType({ description: 'A notification to send now, or at a local time in a time zone when scheduleLocalDateTime and scheduleTimezoneId are given.' })
+@InputType({
+  description: 'A notification to send now, or at a local time in a time zone when scheduleLocalDateTime and scheduleTimezoneId are given.',
+})
 export class SendNotificationInput {
-  @Field({ description: 'GT (teams in valueIds), GE (invitees of eventUUID), GA (teams in valueIds, about brochureId) or JN (job notification to every team member of the company).' })
+  @Field({
+    description:
+      'GT (teams in valueIds), GE (invitees of eventUUID), GA (teams in valueIds, about brochureId) or JN (job notification to every team member of the company).',
+  })
   @Rule({ required: true, oneOf: BROADCAST_TYPES })
   broadcastType!: string;
 
@@ -35,17 +38,16 @@ export class SendNotificationInput {
   @Rule({ min: 1 })
   brochureId?: number | null;
 
-  @Field(() => [String], { nullable: true, description: 'Team ids of the company (required for GT and GA), or codes such as product codes for other types.' })
+  @Field(() => [String], {
+    nullable: true,
+    description: 'Team ids of the company (required for GT and GA), or codes such as product codes for other types.',
+  })
   @Rule({ maxItems: LIMITS.valueIds, maxLength: LIMITS.valueId })
   valueIds?: string[] | null;
 
-  @Field({ description: 'Plain-text message.' })
-  @Rule({ required: true, maxLength: LIMITS.message })
-  message!: string;
+  @Field({ description: 'Plain-text message.' }) @Rule({ required: true, maxLength: LIMITS.message }) message!: string;
 
-  @Field(() => String, { nullable: true, description: 'Deeplink or http(s) URL.' })
-  @Rule({ maxLength: LIMITS.url })
-  url?: string | null;
+  @Field(() => String, { nullable: true, description: 'Deeplink or http(s) URL.' }) @Rule({ maxLength: LIMITS.url }) url?: string | null;
 
   @Field(() => String, { nullable: true, description: 'E-mail template: an e-mail goes with the notification when set.' })
   @Rule({ maxLength: LIMITS.emailTemplate })
@@ -55,11 +57,17 @@ export class SendNotificationInput {
   @Rule({ maxLength: LIMITS.emailSubject })
   emailSubject?: string | null;
 
-  @Field(() => [EmailParamInput], { nullable: true, description: 'E-mail template parameters; {{key}} in the message and subject is replaced by the value.' })
+  @Field(() => [EmailParamInput], {
+    nullable: true,
+    description: 'E-mail template parameters; {{key}} in the message and subject is replaced by the value.',
+  })
   @Rule({ maxItems: LIMITS.emailParams })
   emailParams?: EmailParamInput[] | null;
 
-  @Field(() => String, { nullable: true, description: 'Local send time YYYY-MM-DDTHH:mm[:ss] in scheduleTimezoneId, in the future; schedules the notification.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Local send time YYYY-MM-DDTHH:mm[:ss] in scheduleTimezoneId, in the future; schedules the notification.',
+  })
   scheduleLocalDateTime?: string | null;
 
   @Field(() => String, { nullable: true, description: 'IANA time zone of scheduleLocalDateTime.' })

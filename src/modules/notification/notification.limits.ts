@@ -24,9 +24,3 @@ export const LIMITS = {
   /** One value id (a team id or a code such as a product code). */
   valueId: 50,
 } as const;
-
-/** The longest start of `text` of at most `max` characters, never splitting a character. */
-export function truncate(text: string, max: number): string {
-  const chars = [...text];
-  return chars.length <= max ? text : chars.slice(0, max).join('');
-}

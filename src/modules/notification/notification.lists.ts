@@ -82,15 +82,69 @@ function filters(q: ListQuery, eventColumn: string, key: [instant: string, id: s
 /** Parameters of a statement: scope, filters, then the page. */
 const paramsOf = (q: ListQuery, filtered: unknown[]) => [q.companyId, q.type, ...filtered, q.limit, ...(q.offset > 0 ? [q.offset] : [])];
 
-type Row = Record<string, any>;
+/** Timestamps as the driver answers them: a Date, or text that platform.parseDate reads. */
+type DbTimestamp = Date | string;
 
-async function run(em: EntityManager, sql: string, params: unknown[]): Promise<Row[]> {
-  return em.getConnection().execute(sql, params, 'all', em.getTransactionContext());
+/** A row of sentListStatement. */
+interface SentRow {
+  notification_id: number;
+  type: string;
+  company_id: number;
+  event_uuid: string | null;
+  notification_schedule_id: number | null;
+  message: string;
+  description: string | null;
+  url: string | null;
+  successful: boolean;
+  total_notifications_sent: number;
+  team_ids: string[] | null;
+  notification_created: DbTimestamp;
+  notification_modified: DbTimestamp;
+  notification_created_by: string;
+  notification_modified_by: string;
+  brochure_id: number | null;
+  email_template: string | null;
+  email_subject: string | null;
+  email_params: EmailParam[] | null;
+  key_us: string;
+}
+
+/** A row of scheduledListStatement. */
+interface ScheduledRow {
+  notification_schedule_id: number;
+  company_id: number;
+  broadcast_type: string;
+  key_company_id: number | null;
+  key_event_uuid: string | null;
+  schedule_timezone_id: string;
+  schedule_local_date_time: string;
+  schedule_due_at: DbTimestamp;
+  status: string;
+  schedule_job_name: string | null;
+  message: string;
+  url: string | null;
+  value_ids: string[];
+  total_notifications_sent: number | null;
+  notification_log: string | null;
+  schedule_created: DbTimestamp;
+  schedule_modified: DbTimestamp;
+  schedule_created_by: string;
+  schedule_modified_by: string;
+  brochure_id: number | null;
+  email_template: string | null;
+  email_subject: string | null;
+  email_params: EmailParam[] | null;
+  version: number;
+  key_us: string;
+}
+
+async function run<R>(em: EntityManager, sql: string, params: unknown[]): Promise<R[]> {
+  return em.getConnection().execute<R[]>(sql, params, 'all', em.getTransactionContext());
 }
 
 function dates(em: EntityManager) {
   const platform = em.getPlatform();
-  return (v: unknown): Date => (v instanceof Date ? v : (platform.parseDate(v as string) as Date));
+  return (v: unknown): Date => (v instanceof Date ? v : platform.parseDate(v as string));
 }
 
 const emailParamsOf = (p: EmailParam[] | null) => (p ? p.map((x) => ({ key: x.key, value: x.value })) : null);
@@ -111,7 +165,7 @@ limit ?${q.offset > 0 ? ' offset ?' : ''}`;
 /** Sent notifications (ad hoc and scheduled), newest first: (notificationCreated desc, notificationId desc). */
 export async function readSentList(em: EntityManager, q: ListQuery): Promise<SentNotificationView[]> {
   const { sql, params } = sentListStatement(q);
-  const rows = await run(em, sql, params);
+  const rows = await run<SentRow>(em, sql, params);
   const date = dates(em);
   return rows.map((r) => ({
     notificationId: r.notification_id,
@@ -154,7 +208,7 @@ limit ?${q.offset > 0 ? ' offset ?' : ''}`;
 /** Processed (sent or failed) scheduled records, latest first: (scheduleDueAt desc, notificationScheduleId desc). */
 export async function readScheduledList(em: EntityManager, q: ListQuery): Promise<ScheduledNotificationView[]> {
   const { sql, params } = scheduledListStatement(q);
-  const rows = await run(em, sql, params);
+  const rows = await run<ScheduledRow>(em, sql, params);
   const date = dates(em);
   return rows.map((r) => ({
     notificationScheduleId: r.notification_schedule_id,

@@ -16,19 +16,8 @@ export interface Mailer {
   close(): void;
 }
 
-/** One transport per configuration, shared by requests and the scheduler (SMTP connections are reused). */
-const mailers = new WeakMap<Config, Mailer>();
-
-export function mailerFor(config: Config, logger: Logger): Mailer {
-  let mailer = mailers.get(config);
-  if (!mailer) {
-    mailer = createMailer(config, logger);
-    mailers.set(config, mailer);
-  }
-  return mailer;
-}
-
-function createMailer(config: Config, logger: Logger): Mailer {
+/** One transport for the app (built once at start-up; SMTP connections are reused). */
+export function createMailer(config: Config, logger: Logger): Mailer {
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : nodemailer.createTransport({ jsonTransport: true });
   return {
     async send(mail) {
@@ -42,7 +31,10 @@ function createMailer(config: Config, logger: Logger): Mailer {
       });
       if (!config.smtpUrl) {
         // Log-only: the recipient's domain, never the whole address.
-        logger.info({ messageId: info.messageId, toDomain: mail.to.split('@').pop(), subject: mail.subject, template: mail.template }, 'e-mail (log-only transport)');
+        logger.info(
+          { messageId: info.messageId, toDomain: mail.to.split('@').pop(), subject: mail.subject, template: mail.template },
+          'e-mail (log-only transport)',
+        );
       }
     },
     close: () => transport.close(),

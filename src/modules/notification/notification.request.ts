@@ -5,8 +5,8 @@
 // name the field at fault with WSInvalidParameterException.
 import { invalidParameter } from '../../graphql/errors';
 import { validateInput } from '../../graphql/rules';
-import { isValidZone, localToUtc, parseLocalDateTime } from '../scheduler/zoned-time';
-import { parseUuid } from '../event/event.access';
+import { isValidZone, localToUtc, parseLocalDateTime } from '../../core/zoned-time';
+import { parseUuid } from '../../core/uuid';
 import type { BroadcastType, EmailParam } from './notification.entity';
 import { EmailParamInput, SendNotificationInput } from './notification.inputs';
 
@@ -62,7 +62,8 @@ function checkUrl(url: string): void {
   } catch {
     throw invalidParameter('url', 'url must be an absolute URL or deeplink.');
   }
-  if (['javascript:', 'data:', 'vbscript:', 'file:'].includes(parsed.protocol)) throw invalidParameter('url', 'url must be an absolute URL or deeplink.');
+  if (['javascript:', 'data:', 'vbscript:', 'file:'].includes(parsed.protocol))
+    throw invalidParameter('url', 'url must be an absolute URL or deeplink.');
 }
 
 /** Team ids are whole numbers; GT and GA need at least one. */
@@ -93,7 +94,8 @@ export function interpretRequest(input: NotificationRequest, now: Date): ValidRe
   const valueIds = input.valueIds ?? [];
   checkValueIds(type, valueIds);
 
-  if (type === 'JN' && !present(input.scheduleJobName?.trim())) throw invalidParameter('scheduleJobName', 'scheduleJobName is required for JN.');
+  if (type === 'JN' && !present(input.scheduleJobName?.trim()))
+    throw invalidParameter('scheduleJobName', 'scheduleJobName is required for JN.');
 
   return {
     broadcastType: type,
@@ -117,7 +119,8 @@ function emailOf(input: NotificationRequest): ValidRequest['email'] {
     keys.add(p.key);
   }
   if (!present(input.emailTemplate)) {
-    if (present(input.emailSubject) || params.length) throw invalidParameter('emailTemplate', 'emailTemplate is required with emailSubject or emailParams.');
+    if (present(input.emailSubject) || params.length)
+      throw invalidParameter('emailTemplate', 'emailTemplate is required with emailSubject or emailParams.');
     return null;
   }
   if (!present(input.emailSubject?.trim())) throw invalidParameter('emailSubject', 'emailSubject is required with emailTemplate.');
@@ -132,7 +135,8 @@ function scheduleOf(input: NotificationRequest, now: Date): ValidRequest['schedu
   if (!present(local)) throw invalidParameter('scheduleLocalDateTime', 'scheduleLocalDateTime is required with scheduleTimezoneId.');
   if (!isValidZone(zone)) throw invalidParameter('scheduleTimezoneId', 'scheduleTimezoneId must be an IANA time zone.');
   const localDateTime = parseLocalDateTime(local);
-  if (!localDateTime) throw invalidParameter('scheduleLocalDateTime', 'scheduleLocalDateTime must be a local date-time YYYY-MM-DDTHH:mm[:ss].');
+  if (!localDateTime)
+    throw invalidParameter('scheduleLocalDateTime', 'scheduleLocalDateTime must be a local date-time YYYY-MM-DDTHH:mm[:ss].');
   const dueAt = localToUtc(localDateTime, zone);
   if (dueAt.getTime() <= now.getTime()) throw invalidParameter('scheduleLocalDateTime', 'scheduleLocalDateTime must be in the future.');
   return { localDateTime, timezoneId: zone, dueAt };

@@ -2,17 +2,29 @@ import { Arg, Args, Ctx, Mutation, Query, Resolver, UseMiddleware } from 'type-g
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { ServiceError, invalidParameter } from '../../graphql/errors';
-import { requireUser } from '../identity/principal';
-import { eventForNotifications, managesNotifications, rolesOn } from '../event/event.access';
+import { eventForNotifications, managesNotifications } from '../event';
+import { rolesOn } from '../company';
 import { BROADCAST_TYPES, type BroadcastType } from './notification.entity';
 import { SendNotificationInput } from './notification.inputs';
 import {
-  SendNotificationResult, ScheduledNotificationView, SentListArgs, SentNotificationView, SentScheduledListArgs, toScheduledView, toSentView,
+  SendNotificationResult,
+  ScheduledNotificationView,
+  SentListArgs,
+  SentNotificationView,
+  SentScheduledListArgs,
+  toScheduledView,
+  toSentView,
 } from './notification.types';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, decodeCursor, readScheduledList, readSentList, type ListKind, type ListQuery } from './notification.lists';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  decodeCursor,
+  readScheduledList,
+  readSentList,
+  type ListKind,
+  type ListQuery,
+} from './notification.lists';
 import { sendNotification } from './notification.service';
-// Loading the resolver registers the smart library notifier (see notification.library.ts).
-import './notification.library';
 
 /**
  * Which notifications the caller asks for, and whether they may: GE needs the event (unknown
@@ -23,7 +35,7 @@ import './notification.library';
  * memoised by the request's context, so a batch costs only its own statement.
  */
 async function listQuery(ctx: Context, args: SentListArgs, kind: ListKind): Promise<ListQuery> {
-  const { user } = await requireUser(ctx);
+  const { user } = await ctx.auth.requireUser();
   if (args.version !== 1) throw new ServiceError('WSUnsupportedVersionException', 'Only version 1 is supported.', { field: 'version' });
   if (!BROADCAST_TYPES.includes(args.broadcastType as BroadcastType)) {
     throw invalidParameter('broadcastType', `broadcastType must be one of ${BROADCAST_TYPES.join(', ')}.`);
@@ -37,7 +49,14 @@ async function listQuery(ctx: Context, args: SentListArgs, kind: ListKind): Prom
   const after = args.after != null ? decodeCursor(kind, args.after) : null;
   if (args.notificationScheduleId != null && args.notificationScheduleId < 1) throw invalidParameter('notificationScheduleId');
   if (args.brochureId != null && args.brochureId < 1) throw invalidParameter('brochureId');
-  const base = { type, notificationScheduleId: args.notificationScheduleId ?? null, brochureId: args.brochureId ?? null, limit, offset: (page - 1) * limit, after };
+  const base = {
+    type,
+    notificationScheduleId: args.notificationScheduleId ?? null,
+    brochureId: args.brochureId ?? null,
+    limit,
+    offset: (page - 1) * limit,
+    after,
+  };
   if (type === 'GE') {
     if (!args.eventUUID) throw invalidParameter('eventUUID', 'eventUUID is required for GE.');
     const event = await eventForNotifications(ctx, user.uId, args.eventUUID);
@@ -56,18 +75,23 @@ async function listQuery(ctx: Context, args: SentListArgs, kind: ListKind): Prom
 @UseMiddleware(ServiceBoundary('WSNotificationServiceException'))
 export class NotificationResolver {
   @Mutation(() => SendNotificationResult, {
-    description: 'Sends a notification now, or schedules it for a local time in a time zone; the caller needs the push-notification role on the company (sendNotification).',
+    description:
+      'Sends a notification now, or schedules it for a local time in a time zone; the caller needs the push-notification role on the company (sendNotification).',
   })
   async sendNotification(
     @Ctx() ctx: Context,
     @Arg('input', () => SendNotificationInput, { description: 'The notification.' }) input: SendNotificationInput,
   ): Promise<SendNotificationResult> {
-    const { user } = await requireUser(ctx);
+    const { user } = await ctx.auth.requireUser();
     const roles = await rolesOn(ctx, user.uId, input.companyId);
     if (!roles.includes('PUSH_NOTIFICATION')) {
       throw new ServiceError('WSInsufficientPrivilegesException', 'The caller lacks the push-notification role on this company.');
     }
-    const outcome = await sendNotification(ctx.em, { ...input, senderId: user.uId }, { config: ctx.config, logger: ctx.logger });
+    const outcome = await sendNotification(
+      ctx.em,
+      { ...input, senderId: user.uId },
+      { mailer: ctx.services.mailer, logger: ctx.logger, now: () => ctx.services.clock.now() },
+    );
     return {
       sentNotification: outcome.sent ? toSentView(outcome.sent) : null,
       scheduledNotification: outcome.scheduled ? toScheduledView(outcome.scheduled) : null,
@@ -84,7 +108,10 @@ export class NotificationResolver {
   @Query(() => [ScheduledNotificationView], {
     description: `Scheduled notifications that have been processed (sent or failed), latest first, ${DEFAULT_PAGE_SIZE} a page unless pageSize says otherwise; after a cursor for keyset batches (getSentScheduledNotifications).`,
   })
-  async sentScheduledNotifications(@Ctx() ctx: Context, @Args(() => SentScheduledListArgs) args: SentScheduledListArgs): Promise<ScheduledNotificationView[]> {
+  async sentScheduledNotifications(
+    @Ctx() ctx: Context,
+    @Args(() => SentScheduledListArgs) args: SentScheduledListArgs,
+  ): Promise<ScheduledNotificationView[]> {
     return readScheduledList(ctx.em, await listQuery(ctx, args, 'sched'));
   }
 }

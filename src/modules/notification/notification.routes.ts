@@ -13,8 +13,13 @@ const LIST_VARS = `$version: Int!, $broadcastType: String!, $companyId: Int, $ev
 const LIST_ARGS = `version: $version, broadcastType: $broadcastType, companyId: $companyId, eventUUID: $eventUUID,
   notificationScheduleId: $notificationScheduleId, brochureId: $brochureId, pageNum: $pageNum, pageSize: $pageSize, after: $after`;
 const LIST_ERRORS = [
-  'WSInvalidParameterException', 'WSUnsupportedVersionException', 'WSInvalidAuthTokenException', 'WSInsufficientPrivilegesException',
-  'WSEventCancelledException', 'WSEventNotFoundException', 'WSNotificationServiceException',
+  'WSInvalidParameterException',
+  'WSUnsupportedVersionException',
+  'WSInvalidAuthTokenException',
+  'WSInsufficientPrivilegesException',
+  'WSEventCancelledException',
+  'WSEventNotFoundException',
+  'WSNotificationServiceException',
 ];
 /** Endpoints 16 and 17 return the whole list (streamed) unless a page is asked for. */
 const WHOLE_LIST = { unless: 'pageNum', after: 'after', pageSize: 'pageSize', cursor: 'cursor', batch: 500 };
@@ -27,10 +32,17 @@ export const notificationRoutes: RouteDef[] = [
     document: `mutation sendNotification($input: SendNotificationInput!) {
       sendNotification(input: $input) { sentNotification { ${SENT_SELECTION} } scheduledNotification { ${SCHEDULED_SELECTION} } }
     }`,
-    description: 'Needs the PUSH_NOTIFICATION role on companyId. Ad hoc: answers sentNotification; with scheduleLocalDateTime and scheduleTimezoneId: answers scheduledNotification.',
+    description:
+      'Needs the PUSH_NOTIFICATION role on companyId. Ad hoc: answers sentNotification; with scheduleLocalDateTime and scheduleTimezoneId: answers scheduledNotification.',
     errors: [
-      'WSInvalidParameterException', 'WSFieldLengthException', 'WSLimitExceededException', 'WSInvalidAuthTokenException',
-      'WSInsufficientPrivilegesException', 'WSEventNotFoundException', 'WSEventCancelledException', 'WSNotificationServiceException',
+      'WSInvalidParameterException',
+      'WSFieldLengthException',
+      'WSLimitExceededException',
+      'WSInvalidAuthTokenException',
+      'WSInsufficientPrivilegesException',
+      'WSEventNotFoundException',
+      'WSEventCancelledException',
+      'WSNotificationServiceException',
     ],
   }),
   route({

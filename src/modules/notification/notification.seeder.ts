@@ -3,17 +3,12 @@
 // notification to the invitees of the first demo event; each delivered to the inboxes.
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
-import { Company } from '../company/company.entity';
-import { User } from '../user/user.entity';
-import { Team, TeamMember } from '../team/team.entity';
-import { DEMO_COMPANIES, DEMO_USERS } from '../company/core.seeder';
-import { demoEventUuid } from '../event/event.seeder';
-import { localToUtc } from '../scheduler/zoned-time';
+import { Company } from '../company';
+import { User } from '../user';
+import { Team, TeamMember } from '../team';
+import { localToUtc } from '../../core/zoned-time';
 import { NotificationInbox, ScheduledNotification, SentNotification } from './notification.entity';
-
-export const DEMO_TEAM_ID = 1101;
-export const DEMO_SCHEDULE_ID = 7001;
-export const DEMO_SENT_IDS = { welcome: 6001, flu: 6002, scheduled: 6003, event: 6004 };
+import { DEMO_COMPANIES, DEMO_USERS, demoEventUuid, DEMO_TEAM_ID, DEMO_SCHEDULE_ID, DEMO_SENT_IDS } from '../../db/demo';
 
 export class NotificationSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {
@@ -29,31 +24,66 @@ export class NotificationSeeder extends Seeder {
     const sent = (id: number, at: string, data: Partial<SentNotification>, recipients: User[]) => {
       const when = new Date(at);
       const n = em.create(SentNotification, {
-        notificationId: id, type: 'GT', company, message: '', successful: true, totalNotificationsSent: recipients.length,
+        notificationId: id,
+        type: 'GT',
+        company,
+        message: '',
+        successful: true,
+        totalNotificationsSent: recipients.length,
         notificationLog: `Success: delivered to ${recipients.length} user${recipients.length === 1 ? '' : 's'}`,
-        notificationCreated: when, notificationModified: when, notificationCreatedBy: by, notificationModifiedBy: by, ...data,
-      } as any);
+        notificationCreated: when,
+        notificationModified: when,
+        notificationCreatedBy: by,
+        notificationModifiedBy: by,
+        ...data,
+      });
       for (const user of recipients) em.create(NotificationInbox, { notification: n, user, deliveredAt: when });
       return n;
     };
 
     const welcome = 'Welcome to the Northwind Health wall: events, resources and news for our clinicians.';
-    sent(DEMO_SENT_IDS.welcome, '2026-11-01T00:00:00Z', { message: welcome, description: `${welcome}\nTeam ids: ${DEMO_TEAM_ID}` }, [olivia, cara]);
+    sent(DEMO_SENT_IDS.welcome, '2026-11-01T00:00:00Z', { message: welcome, description: `${welcome}\nTeam ids: ${DEMO_TEAM_ID}` }, [
+      olivia,
+      cara,
+    ]);
     const flu = 'The staff flu vaccination clinic is open all week in the Haymarket building, level 2.';
-    sent(DEMO_SENT_IDS.flu, '2026-11-10T01:30:00Z', { message: flu, description: `${flu}\nTeam ids: ${DEMO_TEAM_ID}`, url: 'https://northwindhealth.example/flu-clinic' }, [olivia, cara]);
+    sent(
+      DEMO_SENT_IDS.flu,
+      '2026-11-10T01:30:00Z',
+      { message: flu, description: `${flu}\nTeam ids: ${DEMO_TEAM_ID}`, url: 'https://northwindhealth.example/flu-clinic' },
+      [olivia, cara],
+    );
 
     const reminder = 'Reminder: the December rosters are published on the wall.';
     const local = '2026-11-15T09:00:00';
     const dueAt = localToUtc(local, 'Australia/Sydney');
     const schedule = em.create(ScheduledNotification, {
-      notificationScheduleId: DEMO_SCHEDULE_ID, company, broadcastType: 'GT', keyCompanyId: DEMO_COMPANIES.northwind,
-      scheduleTimezoneId: 'Australia/Sydney', scheduleLocalDateTime: local, scheduleDueAt: dueAt, message: reminder, valueIds: teamIds,
-      totalNotificationsSent: 2, notificationLog: 'Success: delivered to 2 users', status: 'SENT', attempts: 1,
-      scheduleCreated: new Date('2026-11-12T03:00:00Z'), scheduleModified: dueAt, scheduleCreatedBy: by, scheduleModifiedBy: by,
+      notificationScheduleId: DEMO_SCHEDULE_ID,
+      company,
+      broadcastType: 'GT',
+      keyCompanyId: DEMO_COMPANIES.northwind,
+      scheduleTimezoneId: 'Australia/Sydney',
+      scheduleLocalDateTime: local,
+      scheduleDueAt: dueAt,
+      message: reminder,
+      valueIds: teamIds,
+      totalNotificationsSent: 2,
+      notificationLog: 'Success: delivered to 2 users',
+      status: 'SENT',
+      attempts: 1,
+      scheduleCreated: new Date('2026-11-12T03:00:00Z'),
+      scheduleModified: dueAt,
+      scheduleCreatedBy: by,
+      scheduleModifiedBy: by,
     });
     sent(DEMO_SENT_IDS.scheduled, dueAt.toISOString(), { schedule, message: reminder, description: reminder, teamIds }, [olivia, cara]);
 
     const eventNote = 'Parking at the auditorium is free for attendees of this session.';
-    sent(DEMO_SENT_IDS.event, '2026-11-18T05:00:00Z', { type: 'GE', eventUUID: demoEventUuid(1), message: eventNote, description: eventNote }, [olivia]);
+    sent(
+      DEMO_SENT_IDS.event,
+      '2026-11-18T05:00:00Z',
+      { type: 'GE', eventUUID: demoEventUuid(1), message: eventNote, description: eventNote },
+      [olivia],
+    );
   }
 }

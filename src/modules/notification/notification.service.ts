@@ -2,24 +2,21 @@
 // modules (the smart library's `sendNotification: true`). Authorisation is the caller's job:
 // the resolver requires the push-notification role; a module calling it has its own rule.
 import type { EntityManager } from '@mikro-orm/core';
-import type { Config } from '../../config';
 import type { Logger } from '../../logger';
 import { ServiceError, invalidParameter } from '../../graphql/errors';
-import { Company } from '../company/company.entity';
-import { Team } from '../team/team.entity';
-import { Event } from '../event/event.entity';
+import { Company } from '../company';
+import { Team } from '../team';
+import { Event } from '../event';
 import { ScheduledNotification, type SentNotification } from './notification.entity';
-import { mailerFor, type Mailer } from './notification.mailer';
+import type { Mailer } from './notification.mailer';
 import { interpretRequest, type NotificationRequest, type ValidRequest } from './notification.request';
 import { findRecipients, finishDelivery, recordDelivery, sendEmails, type DeliverySpec } from './notification.delivery';
 
 export interface NotificationDeps {
-  /** Needed only when an e-mail goes with the notification (the mailer comes from it). */
-  config?: Config;
   logger?: Logger;
-  /** Defaults to the configured transport (SMTP_URL, or log-only). */
+  /** The app's mailer (ctx.services.mailer); needed only when an e-mail goes with the notification. */
   mailer?: Mailer;
-  /** The clock; tests inject one. */
+  /** The clock (ctx.services.clock.now); tests inject one. */
   now?: () => Date;
 }
 
@@ -51,11 +48,10 @@ async function checkTargets(em: EntityManager, req: ValidRequest): Promise<void>
   }
 }
 
-/** The mailer for e-mails: the injected one, or the configured transport. */
+/** The mailer for e-mails: a notification with an e-mail cannot go without one. */
 export function mailerOf(deps: NotificationDeps): Mailer {
-  if (deps.mailer) return deps.mailer;
-  if (!deps.config || !deps.logger) throw new Error('sendNotification: an e-mail needs config and logger (or a mailer) in its deps');
-  return mailerFor(deps.config, deps.logger);
+  if (!deps.mailer) throw new Error('sendNotification: an e-mail needs the mailer in its deps');
+  return deps.mailer;
 }
 
 export function deliverySpec(req: ValidRequest, createdBy: string, schedule: ScheduledNotification | null): DeliverySpec {
@@ -74,8 +70,8 @@ export function deliverySpec(req: ValidRequest, createdBy: string, schedule: Sch
 }
 
 /**
- * Checks (the input's field rules, then the rules across fields) and sends a notification: at once (writes the sent record and the recipients'
- * inbox rows, then sends the e-mails), or, with scheduleLocalDateTime and scheduleTimezoneId,
+ * Checks (the input's field rules, then the rules across fields) and sends a notification: at once
+ * (writes the sent record and the recipients' inbox rows, then sends the e-mails), or, with scheduleLocalDateTime and scheduleTimezoneId,
  * stores a scheduled record that the scheduler delivers at that local time. Throws the spec's
  * errors (WSInvalidParameterException, WSFieldLengthException, WSLimitExceededException,
  * WSEventNotFoundException, WSEventCancelledException). Inside a caller's transaction the

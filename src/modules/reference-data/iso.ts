@@ -32,11 +32,11 @@ const byName = new Intl.Collator('en').compare;
  * Upper-cased code for a two-letter ASCII string; null when absent (undefined, null or '');
  * 'invalid' for anything else. Does not check that the code is assigned.
  */
-export function normaliseCountryCode(input: unknown): string | null | 'invalid' {
+export function normaliseCountryCode(input: unknown): Uppercase<string> | null | 'invalid' {
   // GraphQL hands an omitted nullable argument over as null, so treat it like undefined.
   if (input === undefined || input === null || input === '') return null;
   if (typeof input !== 'string' || !ALPHA2.test(input)) return 'invalid';
-  return input.toUpperCase();
+  return input.toUpperCase() as Uppercase<string>;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -50,9 +50,7 @@ function countryData(): NonNullable<typeof countryCache> {
     // iso-3166 decides which codes exist: i18n-iso-countries also carries XK (Kosovo),
     // which is a user-assigned code, not an ISO 3166-1 one.
     const list = iso31661
-      .map(({ alpha2, name }) =>
-        Object.freeze({ countryCode: alpha2, countryName: english[alpha2] ?? name }),
-      )
+      .map(({ alpha2, name }) => Object.freeze({ countryCode: alpha2, countryName: english[alpha2] ?? name }))
       .sort((a, b) => byName(a.countryName, b.countryName) || (a.countryCode < b.countryCode ? -1 : 1));
     countryCache = { list, names: new Map(list.map((c) => [c.countryCode, c.countryName])) };
   }
@@ -74,9 +72,7 @@ export function countryName(code: string): string | null {
 // ---------------------------------------------------------------------------------------
 // Subdivisions (ISO 3166-2)
 
-let stateCache:
-  | { byCountry: ReadonlyMap<string, readonly State[]>; names: ReadonlyMap<string, string> }
-  | undefined;
+let stateCache: { byCountry: ReadonlyMap<string, readonly State[]>; names: ReadonlyMap<string, string> } | undefined;
 
 function stateData(): NonNullable<typeof stateCache> {
   if (!stateCache) {
@@ -193,9 +189,7 @@ function canonicalZoneIds(): string[] {
   return [...ids].filter(acceptedByIntl).sort();
 }
 
-let zoneCache:
-  | { year: number; list: readonly Timezone[]; byId: ReadonlyMap<string, Timezone> }
-  | undefined;
+let zoneCache: { year: number; list: readonly Timezone[]; byId: ReadonlyMap<string, Timezone> } | undefined;
 
 function zoneData(): NonNullable<typeof zoneCache> {
   // Offsets and DST are those of the current year, so rebuild once when the year turns.
@@ -233,10 +227,7 @@ let validZoneIds: ReadonlySet<string> | undefined;
 export function isValidTimezone(id: string): boolean {
   if (typeof id !== 'string') return false;
   if (!validZoneIds) {
-    const candidates = new Set([
-      ...Object.keys(getAllTimezones({ deprecated: true })),
-      ...Intl.supportedValuesOf('timeZone'),
-    ]);
+    const candidates = new Set([...Object.keys(getAllTimezones({ deprecated: true })), ...Intl.supportedValuesOf('timeZone')]);
     validZoneIds = new Set([...candidates].filter(acceptedByIntl));
   }
   return validZoneIds.has(id);

@@ -13,9 +13,7 @@ export const CONDITION_LIMITS = { conditionName: 100 } as const;
 export class Condition {
   [PrimaryKeyProp]?: 'conditionId';
 
-  @Field(() => Int, { description: 'Id of the condition.' })
-  @PrimaryKey({ autoincrement: false })
-  conditionId!: number;
+  @Field(() => Int, { description: 'Id of the condition.' }) @PrimaryKey({ autoincrement: false }) conditionId!: number;
 
   @Field({ description: `Name of the condition. ${ruleText({ maxLength: CONDITION_LIMITS.conditionName })}` })
   @Property({ length: CONDITION_LIMITS.conditionName })
@@ -27,11 +25,9 @@ export class Condition {
 export class ReferenceDataVersion {
   [PrimaryKeyProp]?: 'name';
 
-  @PrimaryKey({ length: 50 })
-  name!: string;
+  @PrimaryKey({ length: 50 }) name!: string;
 
-  @Property()
-  version!: number;
+  @Property() version!: number;
 }
 
 @ObjectType({ description: 'A profession a user can hold.' })
@@ -39,13 +35,9 @@ export class ReferenceDataVersion {
 export class Profession {
   [PrimaryKeyProp]?: 'professionId';
 
-  @Field(() => Int, { description: 'Id of the profession.' })
-  @PrimaryKey({ autoincrement: false })
-  professionId!: number;
+  @Field(() => Int, { description: 'Id of the profession.' }) @PrimaryKey({ autoincrement: false }) professionId!: number;
 
-  @Field({ description: 'Name of the profession.' })
-  @Property({ length: 100 })
-  professionName!: string;
+  @Field({ description: 'Name of the profession.' }) @Property({ length: 100 }) professionName!: string;
 }
 
 @ObjectType({ description: 'A specialty within a profession.' })
@@ -53,17 +45,11 @@ export class Profession {
 export class Specialty {
   [PrimaryKeyProp]?: 'specialtyId';
 
-  @Field(() => Int, { description: 'Id of the specialty.' })
-  @PrimaryKey({ autoincrement: false })
-  specialtyId!: number;
+  @Field(() => Int, { description: 'Id of the specialty.' }) @PrimaryKey({ autoincrement: false }) specialtyId!: number;
 
-  @Field({ description: 'Name of the specialty.' })
-  @Property({ length: 100 })
-  specialtyName!: string;
+  @Field({ description: 'Name of the specialty.' }) @Property({ length: 100 }) specialtyName!: string;
 
-  @Field(() => Int, { description: 'Profession the specialty belongs to.' })
-  @Property()
-  professionId!: number;
+  @Field(() => Int, { description: 'Profession the specialty belongs to.' }) @Property() professionId!: number;
 }
 
 @ObjectType({ description: 'A field a smart directory can show for its contacts.' })
@@ -79,17 +65,11 @@ export class FieldDefinition {
   @Property({ length: 50, unique: true })
   fieldCode!: string;
 
-  @Field({ description: 'Display name of the field.' })
-  @Property({ length: 100 })
-  fieldName!: string;
+  @Field({ description: 'Display name of the field.' }) @Property({ length: 100 }) fieldName!: string;
 
-  @Field({ description: 'Value type: text, email, phone, date or address.' })
-  @Property({ length: 20 })
-  fieldType!: string;
+  @Field({ description: 'Value type: text, email, phone, date or address.' }) @Property({ length: 20 }) fieldType!: string;
 
-  @Field({ description: 'True when the field holds contact addresses.' })
-  @Property({ default: false })
-  isAddressField!: boolean;
+  @Field({ description: 'True when the field holds contact addresses.' }) @Property({ default: false }) isAddressField!: boolean;
 }
 
 @ObjectType({ description: 'An assessment form users fill in.' })
@@ -97,17 +77,11 @@ export class FieldDefinition {
 export class AssessmentForm {
   [PrimaryKeyProp]?: 'assessmentId';
 
-  @Field(() => Int, { description: 'Id of the assessment.' })
-  @PrimaryKey({ autoincrement: false })
-  assessmentId!: number;
+  @Field(() => Int, { description: 'Id of the assessment.' }) @PrimaryKey({ autoincrement: false }) assessmentId!: number;
 
-  @Field({ description: 'UUID of the assessment.' })
-  @Property({ type: 'uuid', unique: true })
-  assessmentUuid!: string;
+  @Field({ description: 'UUID of the assessment.' }) @Property({ type: 'uuid', unique: true }) assessmentUuid!: string;
 
-  @Field({ description: 'Name of the assessment.' })
-  @Property({ length: 255 })
-  assessmentName!: string;
+  @Field({ description: 'Name of the assessment.' }) @Property({ length: 255 }) assessmentName!: string;
 
   @OneToMany(() => AssessmentField, (f) => f.form)
   fields = new Collection<AssessmentField>(this);
@@ -119,31 +93,21 @@ export class AssessmentForm {
 export class AssessmentField {
   [PrimaryKeyProp]?: 'fieldId';
 
-  @Field(() => Int, { description: 'Id of the field.' })
-  @PrimaryKey({ autoincrement: false })
-  fieldId!: number;
+  @Field(() => Int, { description: 'Id of the field.' }) @PrimaryKey({ autoincrement: false }) fieldId!: number;
 
-  @ManyToOne(() => AssessmentForm, { fieldName: 'assessment_id', deleteRule: 'cascade' })
-  form!: Rel<AssessmentForm>;
+  @ManyToOne(() => AssessmentForm, { fieldName: 'assessment_id', deleteRule: 'cascade' }) form!: Rel<AssessmentForm>;
 
-  @Field({ description: 'Question or label shown to the user.' })
-  @Property({ length: 500 })
-  label!: string;
+  @Field({ description: 'Question or label shown to the user.' }) @Property({ length: 500 }) label!: string;
 
   @Field({ name: 'type', description: 'Answer type: text, textarea, number, date, boolean, single_choice or multi_choice.' })
   @Property({ length: 20 })
   fieldType!: string;
 
-  @Field({ description: 'Whether an answer is required.' })
-  @Property()
-  required!: boolean;
+  @Field({ description: 'Whether an answer is required.' }) @Property() required!: boolean;
 
   @Field(() => [String], { description: 'Choices for single_choice and multi_choice fields; empty otherwise.' })
   @Property({ type: 'json' })
   options!: string[];
 
-  @Field(() => Int, { name: 'order', description: 'Position of the field in the form, from 1.' })
-  @Property()
-  fieldOrder!: number;
+  @Field(() => Int, { name: 'order', description: 'Position of the field in the form, from 1.' }) @Property() fieldOrder!: number;
 }
-

@@ -2,11 +2,18 @@ import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root, UseMiddleware } fr
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { invalidParameter } from '../../graphql/errors';
-import { AssessmentField, AssessmentForm, Condition, FieldDefinition, Profession, ReferenceDataVersion, Specialty } from './reference-data.entity';
+import { parseUuid } from '../../core/uuid';
+import {
+  AssessmentField,
+  AssessmentForm,
+  Condition,
+  FieldDefinition,
+  Profession,
+  ReferenceDataVersion,
+  Specialty,
+} from './reference-data.entity';
 import { CountryView, DataVersion, StateView, TimezoneView } from './reference-data.types';
 import { listCountries, listStates, listTimezones, normaliseCountryCode } from './iso';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An optional country code: upper-cased; not two letters is WSInvalidParameterException. */
 export function countryCodeArg(value: string | null | undefined, field = 'countryCode'): string | null {
@@ -20,7 +27,8 @@ export function countryCodeArg(value: string | null | undefined, field = 'countr
 export class ReferenceDataResolver {
   @Query(() => [TimezoneView], { description: 'IANA time zones, all of them or those of one country (getAllTimezones).' })
   timezones(
-    @Arg('countryCode', () => String, { nullable: true, description: 'ISO 3166-1 alpha-2 code, any case; omitted: every zone.' }) countryCode?: string | null,
+    @Arg('countryCode', () => String, { nullable: true, description: 'ISO 3166-1 alpha-2 code, any case; omitted: every zone.' })
+    countryCode?: string | null,
   ): TimezoneView[] {
     return listTimezones(countryCodeArg(countryCode) ?? undefined);
   }
@@ -36,13 +44,16 @@ export class ReferenceDataResolver {
     return { version: row?.version ?? 1 };
   }
 
-  @Query(() => [AssessmentForm], { description: 'Assessment forms with their fields; one form when assessmentUuid is given (getAssessmentForms).' })
+  @Query(() => [AssessmentForm], {
+    description: 'Assessment forms with their fields; one form when assessmentUuid is given (getAssessmentForms).',
+  })
   assessmentForms(
     @Ctx() ctx: Context,
-    @Arg('assessmentUuid', () => String, { nullable: true, description: 'UUID of one assessment; unknown gives an empty list.' }) assessmentUuid?: string | null,
+    @Arg('assessmentUuid', () => String, { nullable: true, description: 'UUID of one assessment; unknown gives an empty list.' })
+    assessmentUuid?: string | null,
   ): Promise<AssessmentForm[]> {
     if (assessmentUuid !== undefined && assessmentUuid !== null) {
-      if (!UUID.test(assessmentUuid)) throw invalidParameter('assessmentUuid', 'assessmentUuid must be a UUID.');
+      parseUuid(assessmentUuid, 'assessmentUuid');
       return ctx.em.find(AssessmentForm, { assessmentUuid: assessmentUuid.toLowerCase() });
     }
     return ctx.em.find(AssessmentForm, {}, { orderBy: { assessmentId: 'asc' } });
@@ -73,7 +84,8 @@ export class ReferenceDataResolver {
   @Query(() => [Specialty], { description: 'Specialties, all or those of one profession.' })
   specialties(
     @Ctx() ctx: Context,
-    @Arg('professionId', () => Int, { nullable: true, description: 'Only the specialties of this profession.' }) professionId?: number | null,
+    @Arg('professionId', () => Int, { nullable: true, description: 'Only the specialties of this profession.' })
+    professionId?: number | null,
   ): Promise<Specialty[]> {
     const where = professionId == null ? {} : { professionId };
     return ctx.em.find(Specialty, where, { orderBy: { specialtyName: 'asc' } });

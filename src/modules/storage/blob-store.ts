@@ -9,14 +9,16 @@
 // no copy) inside its own transaction, and whatever was not adopted is deleted afterwards
 // (discardStaged). Chunks no stored_blob row names are the purge's orphans if even that fails.
 // Reading: chunk by chunk, one statement per chunk.
-// Purging: blobs no registered table refers to (registerBlobReference) are deleted once they
+// Purging: blobs no declared table refers to (a module definition's blobReferences) are deleted once they
 // have not been used for a grace period; chunks of writes that never finished are deleted
 // after a day.
+import type { BlobReference } from '../../core/module';
 import crypto from 'node:crypto';
+import type { ReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 import type { FileUpload } from 'graphql-upload-minimal';
 import { ServiceError } from '../../graphql/errors';
 import { StoredBlob, StoredBlobChunk } from './blob.entity';
@@ -32,8 +34,20 @@ export interface BlobInfo {
 }
 
 const sqlEm = (em: EntityManager) => em as unknown as SqlEntityManager;
+/** The tables this file reaches through Kysely (bytea: Buffer from the server driver, Uint8Array from the embedded one). */
+interface BlobTables {
+  stored_blob: {
+    sha256: string;
+    content_id: string;
+    bytes: number;
+    md5: string;
+    created_at: Generated<Date>;
+    last_used_at: Generated<Date>;
+  };
+  stored_blob_chunk: { content_id: string; seq: number; data: Uint8Array; created_at: Generated<Date> };
+}
 /** Bound parameters for bytes; joins the EntityManager's transaction when it is in one. */
-const kysely = (em: EntityManager) => sqlEm(em).getKysely() as unknown as Kysely<any>;
+const kysely = (em: EntityManager) => sqlEm(em).getKysely() as unknown as Kysely<BlobTables>;
 
 class ChunkWriter {
   bytes = 0;
@@ -172,7 +186,6 @@ export async function storeStream(em: EntityManager, source: Readable, options: 
   let head: Buffer[] | null = [];
   let headBytes = 0;
   let failure: unknown;
-  let sourceFailed: boolean;
 
   const releaseHead = async () => {
     const bytes = Buffer.concat(head!, headBytes);
@@ -189,7 +202,9 @@ export async function storeStream(em: EntityManager, source: Readable, options: 
     if (headBytes >= HEAD_BYTES) await releaseHead();
   };
 
-  ({ failure, sourceFailed } = await pump(source, handle));
+  const pumped = await pump(source, handle);
+  failure = pumped.failure;
+  const { sourceFailed } = pumped;
   if (!failure && (source as { truncated?: boolean }).truncated) failure = tooLarge(options.maxBytes, options.field);
   if (!failure && head) await releaseHead().catch((err) => (failure = err));
   if (failure) {
@@ -197,7 +212,8 @@ export async function storeStream(em: EntityManager, source: Readable, options: 
     if (failure instanceof ServiceError) throw failure;
     if ((failure as { status?: number }).status === 413) throw tooLarge(options.maxBytes, options.field);
     if (sourceFailed) throw new ServiceError('WSInvalidParameterException', 'The upload did not complete.', { field: options.field });
-    throw failure;
+    // Every failure here is an Error (stream errors, database errors, inspect's refusals); anything else is wrapped.
+    throw failure instanceof Error ? failure : new Error('upload failed', { cause: failure });
   }
   try {
     return await writer.finish();
@@ -268,7 +284,8 @@ export async function stageStream(em: EntityManager, source: Readable, options: 
     }
   }
   await writer.discard().catch(() => undefined);
-  if (sourceFailed && !(error instanceof ServiceError)) throw new ServiceError('WSInvalidParameterException', 'The upload did not complete.', { field: options.field });
+  if (sourceFailed && !(error instanceof ServiceError))
+    throw new ServiceError('WSInvalidParameterException', 'The upload did not complete.', { field: options.field });
   throw error;
 }
 
@@ -297,7 +314,7 @@ export async function discardStaged(em: EntityManager, contentIds: string[]): Pr
   await kysely(em)
     .deleteFrom('stored_blob_chunk as c')
     .where('c.content_id', 'in', contentIds)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('stored_blob as b').select('b.sha256').whereRef('b.content_id', '=', 'c.content_id'))))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('stored_blob as b').select('b.sha256').whereRef('b.content_id', '=', 'c.content_id'))))
     .execute();
 }
 
@@ -313,7 +330,7 @@ const STAGED = Symbol('staged blob');
  * read it again; createReadStream() streams it back for any other reader.
  */
 export function stagedFileUpload(em: EntityManager, file: Omit<FileUpload, 'createReadStream'>, staged: StagedBlob): FileUpload {
-  return Object.assign({ ...file, createReadStream: () => stagedStream(em, staged.contentId) as any }, { [STAGED]: staged });
+  return Object.assign({ ...file, createReadStream: () => stagedStream(em, staged.contentId) as ReadStream }, { [STAGED]: staged });
 }
 
 /** The staged content behind a file upload, if the multipart layer staged it. */
@@ -339,7 +356,12 @@ function chunkStream(em: EntityManager, contentIdOf: () => Promise<string>): Rea
   async function* chunks() {
     const contentId = await contentIdOf();
     for (let seq = 0; ; seq++) {
-      const row = await kysely(em).selectFrom('stored_blob_chunk').select('data').where('content_id', '=', contentId).where('seq', '=', seq).executeTakeFirst();
+      const row = await kysely(em)
+        .selectFrom('stored_blob_chunk')
+        .select('data')
+        .where('content_id', '=', contentId)
+        .where('seq', '=', seq)
+        .executeTakeFirst();
       if (!row) return;
       yield asBuffer(row.data);
     }
@@ -356,14 +378,7 @@ export async function readBlob(em: EntityManager, sha256: string): Promise<Buffe
 
 // ---- purge ----
 
-const references: { table: string; column: string }[] = [];
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
-
-/** A module whose table points at stored_blob.sha256 registers it here, so the purge spares those blobs. */
-export function registerBlobReference(table: string, column: string): void {
-  if (!IDENTIFIER.test(table) || !IDENTIFIER.test(column)) throw new Error(`invalid blob reference ${table}.${column}`);
-  if (!references.some((r) => r.table === table && r.column === column)) references.push({ table, column });
-}
 
 export interface PurgeResult {
   blobs: number;
@@ -375,8 +390,17 @@ export interface PurgeResult {
  * stored a blob has not written the row referring to it yet), then chunks of writes that
  * never completed (older than `orphanAgeMs`).
  */
-export async function purgeUnusedBlobs(em: EntityManager, graceMs = 60 * 60 * 1000, orphanAgeMs = 24 * 60 * 60 * 1000): Promise<PurgeResult> {
-  const unreferenced = references.map((r) => `not exists (select 1 from "${r.table}" x where x."${r.column}" = b.sha256)`).join(' and ') || 'true';
+export async function purgeUnusedBlobs(
+  em: EntityManager,
+  references: readonly BlobReference[],
+  graceMs = 60 * 60 * 1000,
+  orphanAgeMs = 24 * 60 * 60 * 1000,
+): Promise<PurgeResult> {
+  // The modules declare these (blobReferences); they are spliced into SQL, so held to identifiers.
+  for (const r of references)
+    if (!IDENTIFIER.test(r.table) || !IDENTIFIER.test(r.column)) throw new Error(`invalid blob reference ${r.table}.${r.column}`);
+  const unreferenced =
+    references.map((r) => `not exists (select 1 from "${r.table}" x where x."${r.column}" = b.sha256)`).join(' and ') || 'true';
   const deleted = await sqlEm(em).execute<{ content_id: string }[]>(
     `delete from stored_blob b where b.last_used_at < now() - make_interval(secs => ?) and ${unreferenced} returning b.content_id`,
     [graceMs / 1000],

@@ -10,44 +10,33 @@ export class StoredBlob {
   [PrimaryKeyProp]?: 'sha256';
 
   /** Hex SHA-256 of the content: the blob's identity. */
-  @PrimaryKey({ length: 64 })
-  sha256!: string;
+  @PrimaryKey({ length: 64 }) sha256!: string;
 
   /** The chunks holding the bytes (stored_blob_chunk.content_id). */
-  @Property({ type: 'uuid' })
-  @Index()
-  contentId!: string;
+  @Property({ type: 'uuid' }) @Index() contentId!: string;
 
-  @Property({ type: t.integer })
-  bytes!: number;
+  @Property({ type: t.integer }) bytes!: number;
 
   /** Hex MD5, reported to clients (smartFileMd5). */
-  @Property({ length: 32 })
-  md5!: string;
+  @Property({ length: 32 }) md5!: string;
 
-  @Property({ defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
+  @Property({ defaultRaw: 'now()' }) createdAt: Date & Opt = new Date();
 
   /** Touched whenever new content resolves to this blob; the purge spares recently used blobs. */
-  @Property({ defaultRaw: 'now()' })
-  lastUsedAt: Date & Opt = new Date();
+  @Property({ defaultRaw: 'now()' }) lastUsedAt: Date & Opt = new Date();
 }
 
 @Entity({ tableName: 'stored_blob_chunk' })
 export class StoredBlobChunk {
   [PrimaryKeyProp]?: ['contentId', 'seq'];
 
-  @PrimaryKey({ type: 'uuid' })
-  contentId!: string;
+  @PrimaryKey({ type: 'uuid' }) contentId!: string;
 
   /** Position of the chunk, from 0. */
-  @PrimaryKey({ type: t.integer })
-  seq!: number;
+  @PrimaryKey({ type: t.integer }) seq!: number;
 
-  @Property({ type: 'blob' })
-  data!: Buffer;
+  @Property({ type: 'blob' }) data!: Buffer;
 
   /** Chunks of an upload that never completed are purged once old enough. */
-  @Property({ defaultRaw: 'now()' })
-  createdAt: Date & Opt = new Date();
+  @Property({ defaultRaw: 'now()' }) createdAt: Date & Opt = new Date();
 }

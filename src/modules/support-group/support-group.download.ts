@@ -4,7 +4,11 @@ import type { AppDeps } from '../../context';
 import { ServiceError } from '../../graphql/errors';
 import { qrCodeImage } from './support-group.service';
 
-export async function sendQrCode(ctx: Koa.Context, data: { supportGroupQrCode: { qrCodeId: number; qrCodeName: string; imageBytes: number; imageMd5: string } }, deps: AppDeps): Promise<void> {
+export async function sendQrCode(
+  ctx: Koa.Context,
+  data: { supportGroupQrCode: { qrCodeId: number; qrCodeName: string; imageBytes: number; imageMd5: string } },
+  deps: AppDeps,
+): Promise<void> {
   const qr = data.supportGroupQrCode;
   const content = await qrCodeImage(deps.em.fork(), qr.qrCodeId);
   if (!content) throw new ServiceError('WSRecordNotFoundException', 'The QR code was not found.', { field: 'qrCodeId' });

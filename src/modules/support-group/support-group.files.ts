@@ -9,11 +9,11 @@ import type { FileUpload } from 'graphql-upload-minimal';
 import type { Config } from '../../config';
 import { ServiceError, invalidParameter } from '../../graphql/errors';
 import { isDependencyFailure } from '../../graphql/error-mapping';
-import { adoptStaged, readBlob, stagedBlobOf, storeStream, tooLarge, type BlobInfo, type StoreStreamOptions } from '../storage/blob-store';
-import { detectType, type DetectedType } from '../storage/content-type';
-import { TILE_TYPES } from '../library/library.limits';
-import { assertReadableImage } from '../library/thumbnail';
-import { cleanFilename } from '../library/upload.service';
+import { adoptStaged, readBlob, stagedBlobOf, storeStream, tooLarge, type BlobInfo, type StoreStreamOptions } from '../storage';
+import { detectType, type DetectedType } from '../storage';
+import { TILE_TYPES } from '../library';
+import { assertReadableImage } from '../library';
+import { cleanFilename } from '../library';
 import type { UploadValue } from './support-group.inputs';
 
 /** image: team and asset images (tile rules); version: asset version files (file rules). */
@@ -73,7 +73,9 @@ async function storePart(em: EntityManager, config: Config, part: FilePart, file
     inspect: async (head) => {
       detected = (await detectType(head)) ?? (part.html ? sniffHtml(head) : undefined);
       if (!detected || !allowed.includes(detected.mime)) {
-        throw new ServiceError('WSUnsupportedTypeException', `${part.field} is not one of the accepted types (${allowed.join(', ')}).`, { field: part.field });
+        throw new ServiceError('WSUnsupportedTypeException', `${part.field} is not one of the accepted types (${allowed.join(', ')}).`, {
+          field: part.field,
+        });
       }
     },
   };
@@ -107,7 +109,13 @@ export async function receiveParts(em: EntityManager, config: Config, parts: Fil
   const waiting = new Map<string, Promise<Settled>>();
   for (const part of parts) {
     if (part.upload === undefined || part.upload === null) continue;
-    waiting.set(part.field, Promise.resolve(part.upload).then((file) => ({ part, file }), (error: unknown) => ({ part, error })));
+    waiting.set(
+      part.field,
+      Promise.resolve(part.upload).then(
+        (file) => ({ part, file }),
+        (error: unknown) => ({ part, error }),
+      ),
+    );
   }
   while (waiting.size) {
     const settled = await Promise.race(waiting.values());

@@ -4,10 +4,10 @@
 // lists, the JSON consents, country and state against the reference lists, control characters,
 // and the numbered assets, whose errors name the form field (assetName3, assetType3, ...).
 import { ServiceError, fieldTooLong, invalidParameter } from '../../graphql/errors';
-import { charLength } from '../../graphql/rules';
-import { countryName, stateName } from '../reference-data/iso';
-import type { DirectoryOrder, DirectoryType } from '../directory/directory.entity';
-import type { DirectoryConsentSpec } from '../directory/directory.service';
+import { charLength } from '../../core/text';
+import { countryName, stateName } from '../reference-data';
+import type { DirectoryOrder, DirectoryType } from '../directory';
+import type { DirectoryConsentSpec } from '../directory';
 import { ASSET_TYPES, type AssetType } from './support-group.entity';
 import type { CreateSupportGroupInput, SupportGroupAssetInput, UploadValue } from './support-group.inputs';
 import { SUPPORT_GROUP_LIMITS } from './support-group.limits';
@@ -83,22 +83,33 @@ function assetText(value: string | null | undefined, field: string, max: number,
 }
 
 /** Items of a comma-separated list, trimmed; empty items (a trailing comma) are left out. */
-const listItems = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
+const listItems = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function location(input: CreateSupportGroupInput): { countryCode: string | null; stateCode: string | null } {
   const country = text(input.countryCode, 'countryCode');
   const state = text(input.stateCode, 'stateCode');
   const countryCode = country?.toUpperCase() ?? null;
-  if (countryCode && !countryName(countryCode)) throw invalidParameter('countryCode', 'countryCode must be an ISO 3166-1 alpha-2 code from the countries list.');
+  if (countryCode && !countryName(countryCode))
+    throw invalidParameter('countryCode', 'countryCode must be an ISO 3166-1 alpha-2 code from the countries list.');
   if (!state) return { countryCode, stateCode: null };
   if (!countryCode) throw invalidParameter('stateCode', 'stateCode needs the countryCode it belongs to.');
   const stateCode = state.toUpperCase();
-  if (!stateName(countryCode, stateCode)) throw invalidParameter('stateCode', `stateCode must be a subdivision of ${countryCode} from the states list.`);
+  if (!stateName(countryCode, stateCode))
+    throw invalidParameter('stateCode', `stateCode must be a subdivision of ${countryCode} from the states list.`);
   return { countryCode, stateCode };
 }
 
-/** The naming rule of the README: one prefix, one base name, a suffix per kind of record. */
-export function supportGroupNames(supportGroupPrefix: string, supportGroupName: string, countryCode: string | null, stateCode: string | null): SupportGroupNames {
+/** The naming rule of docs/api/support-group.md ("Names"): one prefix, one base name, a suffix per kind of record. */
+export function supportGroupNames(
+  supportGroupPrefix: string,
+  supportGroupName: string,
+  countryCode: string | null,
+  stateCode: string | null,
+): SupportGroupNames {
   const prefix = [supportGroupPrefix, countryCode, stateCode].filter(Boolean).join('-');
   const base = `${prefix} ${supportGroupName}`;
   return { prefix, product: base, team: base, qrCode: `${base} QR Code`, library: `${base} Library`, directory: `${base} Directory` };
@@ -128,7 +139,8 @@ function fieldIds(value: string): number[] {
     ids.add(Number(item));
   }
   if (!ids.size) throw invalidParameter(field, `${field} is required.`);
-  if (ids.size > SUPPORT_GROUP_LIMITS.fieldIds) throw new ServiceError('WSLimitExceededException', `At most ${SUPPORT_GROUP_LIMITS.fieldIds} field ids.`, { field });
+  if (ids.size > SUPPORT_GROUP_LIMITS.fieldIds)
+    throw new ServiceError('WSLimitExceededException', `At most ${SUPPORT_GROUP_LIMITS.fieldIds} field ids.`, { field });
   return [...ids];
 }
 
@@ -144,7 +156,8 @@ function consents(value: string): DirectoryConsentSpec[] {
     throw bad(`${field} is not valid JSON.`);
   }
   if (!Array.isArray(parsed)) throw bad(`${field} must be a JSON array.`);
-  if (parsed.length > SUPPORT_GROUP_LIMITS.consents) throw new ServiceError('WSLimitExceededException', `At most ${SUPPORT_GROUP_LIMITS.consents} directory consents.`, { field });
+  if (parsed.length > SUPPORT_GROUP_LIMITS.consents)
+    throw new ServiceError('WSLimitExceededException', `At most ${SUPPORT_GROUP_LIMITS.consents} directory consents.`, { field });
   return parsed.map((item, i) => {
     const at = `${field}[${i}]`;
     if (!isObject(item)) throw bad(`${at} must be an object.`);
@@ -157,7 +170,8 @@ function consents(value: string): DirectoryConsentSpec[] {
       }
       if (typeof v !== 'string') throw bad(`${at}.${key} must be a string.`);
       if (CONTROL_EXCEPT_LINES.test(v)) throw bad(`${at}.${key} contains control characters.`);
-      if (charLength(v.trim()) > max) throw new ServiceError('WSFieldLengthException', `${at}.${key} must be at most ${max} characters.`, { field });
+      if (charLength(v.trim()) > max)
+        throw new ServiceError('WSFieldLengthException', `${at}.${key} must be at most ${max} characters.`, { field });
       return v.trim();
     };
     const name = str('name', SUPPORT_GROUP_LIMITS.consentName, true)!;
@@ -173,8 +187,12 @@ const present = (upload: UploadValue) => upload !== undefined && upload !== null
 /** The REST field of an item to name when its number is wrong: the first part it has. */
 function firstPart(item: SupportGroupAssetInput, index: number): string {
   const parts: [unknown, string][] = [
-    [item.name, 'assetName'], [item.type, 'assetType'], [item.description, 'assetDescription'], [item.internalId, 'assetInternalId'],
-    [item.imageFile, 'assetImageFile'], [item.versionFile, 'assetVersionFile'],
+    [item.name, 'assetName'],
+    [item.type, 'assetType'],
+    [item.description, 'assetDescription'],
+    [item.internalId, 'assetInternalId'],
+    [item.imageFile, 'assetImageFile'],
+    [item.versionFile, 'assetVersionFile'],
   ];
   return `${(parts.find(([v]) => v !== undefined && v !== null) ?? parts[0])[1]}${index}`;
 }
@@ -187,7 +205,10 @@ function assets(items: SupportGroupAssetInput[]): { assets: AssetPlan[]; fileOnl
   items.forEach((item, position) => {
     const index = item.index ?? position + 1;
     if (!Number.isInteger(index) || index < 1 || index > SUPPORT_GROUP_LIMITS.assets) {
-      throw invalidParameter(firstPart(item, index), `Assets are numbered 1 to ${SUPPORT_GROUP_LIMITS.assets}; ${firstPart(item, index)} is out of range.`);
+      throw invalidParameter(
+        firstPart(item, index),
+        `Assets are numbered 1 to ${SUPPORT_GROUP_LIMITS.assets}; ${firstPart(item, index)} is out of range.`,
+      );
     }
     if (numbers.has(index)) throw invalidParameter(firstPart(item, index), `Asset ${index} is given twice.`);
     numbers.add(index);
@@ -196,16 +217,21 @@ function assets(items: SupportGroupAssetInput[]): { assets: AssetPlan[]; fileOnl
     const description = assetText(item.description, `assetDescription${index}`, SUPPORT_GROUP_LIMITS.assetDescription, true);
     const internalId = assetText(item.internalId, `assetInternalId${index}`, SUPPORT_GROUP_LIMITS.assetInternalId);
     if (name === null && type === null && description === null && internalId === null) {
-      if (present(item.imageFile) || present(item.versionFile)) fileOnly.push({ index, imageFile: item.imageFile, versionFile: item.versionFile });
+      if (present(item.imageFile) || present(item.versionFile))
+        fileOnly.push({ index, imageFile: item.imageFile, versionFile: item.versionFile });
       return;
     }
-    if (name === null) throw invalidParameter(`assetName${index}`, `assetName${index} is required: an asset needs at least a name and a type.`);
-    if (type === null) throw invalidParameter(`assetType${index}`, `assetType${index} is required: an asset needs at least a name and a type.`);
+    if (name === null)
+      throw invalidParameter(`assetName${index}`, `assetName${index} is required: an asset needs at least a name and a type.`);
+    if (type === null)
+      throw invalidParameter(`assetType${index}`, `assetType${index} is required: an asset needs at least a name and a type.`);
     const assetType = type.toLowerCase() as AssetType;
-    if (!ASSET_TYPES.includes(assetType)) throw invalidParameter(`assetType${index}`, `assetType${index} must be one of ${ASSET_TYPES.join(', ')}.`);
+    if (!ASSET_TYPES.includes(assetType))
+      throw invalidParameter(`assetType${index}`, `assetType${index} must be one of ${ASSET_TYPES.join(', ')}.`);
     if (internalId !== null) {
       const other = internalIds.get(internalId);
-      if (other !== undefined) throw invalidParameter(`assetInternalId${index}`, `assetInternalId${index} repeats assetInternalId${other}.`);
+      if (other !== undefined)
+        throw invalidParameter(`assetInternalId${index}`, `assetInternalId${index} repeats assetInternalId${other}.`);
       internalIds.set(internalId, index);
     }
     planned.push({ index, name, type: assetType, description, internalId, imageFile: item.imageFile, versionFile: item.versionFile });

@@ -7,7 +7,7 @@
 import { Field, InputType, Int } from 'type-graphql';
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
 import { Rule } from '../../graphql/rules';
-import { DIRECTORY_ORDERS, DIRECTORY_TYPES } from '../directory/directory.entity';
+import { DIRECTORY_ORDERS, DIRECTORY_TYPES } from '../directory';
 import { ASSET_TYPES } from './support-group.entity';
 import { SUPPORT_GROUP_LIMITS as LIMITS } from './support-group.limits';
 
@@ -16,25 +16,44 @@ export type UploadValue = Promise<FileUpload | null> | null | undefined;
 
 @InputType({ description: 'One asset of the form (REST fields assetName<n>, assetType<n>, ... with n = index).' })
 export class SupportGroupAssetInput {
-  @Field(() => Int, { nullable: true, description: `The asset's number, 1 to ${LIMITS.assets} (the REST suffix), each used once; default: its position in the list, from 1.` })
+  @Field(() => Int, {
+    nullable: true,
+    description: `The asset's number, 1 to ${LIMITS.assets} (the REST suffix), each used once; default: its position in the list, from 1.`,
+  })
   index?: number | null;
 
-  @Field(() => String, { nullable: true, description: `Name of the asset (assetName<n>, at most ${LIMITS.assetName} characters); required for every asset supplied.` })
+  @Field(() => String, {
+    nullable: true,
+    description: `Name of the asset (assetName<n>, at most ${LIMITS.assetName} characters); required for every asset supplied.`,
+  })
   name?: string | null;
 
-  @Field(() => String, { nullable: true, description: `One of ${ASSET_TYPES.join(', ')}, any case (assetType<n>); required for every asset supplied.` })
+  @Field(() => String, {
+    nullable: true,
+    description: `One of ${ASSET_TYPES.join(', ')}, any case (assetType<n>); required for every asset supplied.`,
+  })
   type?: string | null;
 
   @Field(() => String, { nullable: true, description: `Description (assetDescription<n>, at most ${LIMITS.assetDescription} characters).` })
   description?: string | null;
 
-  @Field(() => String, { nullable: true, description: `Internal id/name, unique among the company's assets (assetInternalId<n>, at most ${LIMITS.assetInternalId} characters).` })
+  @Field(() => String, {
+    nullable: true,
+    description: `Internal id/name, unique among the company's assets (assetInternalId<n>, at most ${LIMITS.assetInternalId} characters).`,
+  })
   internalId?: string | null;
 
-  @Field(() => GraphQLUpload, { nullable: true, description: 'Asset image (assetImageFile<n>): PNG, JPEG, GIF or WebP, at most UPLOAD_TILE_MAX_BYTES.' })
+  @Field(() => GraphQLUpload, {
+    nullable: true,
+    description: 'Asset image (assetImageFile<n>): PNG, JPEG, GIF or WebP, at most UPLOAD_TILE_MAX_BYTES.',
+  })
   imageFile?: UploadValue;
 
-  @Field(() => GraphQLUpload, { nullable: true, description: 'File of the asset\'s first version (assetVersionFile<n>): a type of UPLOAD_ALLOWED_TYPES (html assets also HTML or ZIP), at most UPLOAD_MAX_BYTES.' })
+  @Field(() => GraphQLUpload, {
+    nullable: true,
+    description:
+      "File of the asset's first version (assetVersionFile<n>): a type of UPLOAD_ALLOWED_TYPES (html assets also HTML or ZIP), at most UPLOAD_MAX_BYTES.",
+  })
   versionFile?: UploadValue;
 }
 
@@ -48,23 +67,26 @@ export class CreateSupportGroupInput {
   @Rule({ required: true, maxLength: LIMITS.prefix, trim: true })
   supportGroupPrefix!: string;
 
-  @Field({ description: 'Display name.' })
-  @Rule({ required: true, maxLength: LIMITS.name, trim: true })
-  supportGroupName!: string;
+  @Field({ description: 'Display name.' }) @Rule({ required: true, maxLength: LIMITS.name, trim: true }) supportGroupName!: string;
 
   @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2 country code added to the prefix.' })
   @Rule({ maxLength: LIMITS.countryCode, trim: true })
   countryCode?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'ISO 3166-2 subdivision code (after the dash, e.g. NSW) of countryCode, added to the prefix.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'ISO 3166-2 subdivision code (after the dash, e.g. NSW) of countryCode, added to the prefix.',
+  })
   @Rule({ maxLength: LIMITS.stateCode, trim: true })
   stateCode?: string | null;
 
-  @Field({ description: `Comma-separated e-mail addresses of the team admins (at most ${LIMITS.adminEmails}, each at most ${LIMITS.email} characters), each a user with an accepted connection to the company.` })
+  @Field({
+    description: `Comma-separated e-mail addresses of the team admins (at most ${LIMITS.adminEmails}, each at most ${LIMITS.email} characters), each a user with an accepted connection to the company.`,
+  })
   @Rule({ required: true })
   teamAdminUserEmails!: string;
 
-  @Field({ description: 'Restriction of the support group\'s smart directory.' })
+  @Field({ description: "Restriction of the support group's smart directory." })
   @Rule({ required: true, oneOf: DIRECTORY_TYPES, anyCase: true })
   directoryType!: string;
 
@@ -72,15 +94,19 @@ export class CreateSupportGroupInput {
   @Rule({ required: true, oneOf: DIRECTORY_ORDERS, anyCase: true })
   directoryOrder!: string;
 
-  @Field({ description: `Comma-separated field definition ids (getFieldDefinitions, at most ${LIMITS.fieldIds}); first and last name are added by default.` })
+  @Field({
+    description: `Comma-separated field definition ids (getFieldDefinitions, at most ${LIMITS.fieldIds}); first and last name are added by default.`,
+  })
   @Rule({ required: true })
   directoryFieldIds!: string;
 
-  @Field(() => String, { nullable: true, description: 'Contact records are filled from the member\'s profile (default false).' })
+  @Field(() => String, { nullable: true, description: "Contact records are filled from the member's profile (default false)." })
   @Rule({ oneOf: ['true', 'false'], anyCase: true, format: 'true or false' })
   autoPopulateFromProfile?: string | null;
 
-  @Field({ description: `JSON array of {consentType: "DS", name, desc, optionalDesc?, required} (at most ${LIMITS.consents}; name at most ${LIMITS.consentName} characters, desc and optionalDesc ${LIMITS.consentDesc}).` })
+  @Field({
+    description: `JSON array of {consentType: "DS", name, desc, optionalDesc?, required} (at most ${LIMITS.consents}; name at most ${LIMITS.consentName} characters, desc and optionalDesc ${LIMITS.consentDesc}).`,
+  })
   @Rule({ required: true })
   directoryConsents!: string;
 

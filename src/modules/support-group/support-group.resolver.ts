@@ -24,8 +24,11 @@ export class SupportGroupResolver {
     return createSupportGroup(ctx, input);
   }
 
-  @Query(() => SupportGroupQrCode, { description: 'A support group\'s QR code, for administrators of its company and members of its team.' })
-  async supportGroupQrCode(@Ctx() ctx: Context, @Arg('qrCodeId', () => Int, { description: 'Id of the QR code.' }) qrCodeId: number): Promise<SupportGroupQrCode> {
+  @Query(() => SupportGroupQrCode, { description: "A support group's QR code, for administrators of its company and members of its team." })
+  async supportGroupQrCode(
+    @Ctx() ctx: Context,
+    @Arg('qrCodeId', () => Int, { description: 'Id of the QR code.' }) qrCodeId: number,
+  ): Promise<SupportGroupQrCode> {
     const qr = await readableQrCode(ctx, qrCodeId);
     return {
       qrCodeId: qr.qrCodeId,

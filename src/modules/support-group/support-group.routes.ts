@@ -20,16 +20,29 @@ export const supportGroupRoutes: RouteDef[] = [
       list: 'assets',
       index: 'index',
       max: MAX_ASSETS,
-      parts: { assetName: 'name', assetType: 'type', assetDescription: 'description', assetInternalId: 'internalId', assetImageFile: 'imageFile', assetVersionFile: 'versionFile' },
+      parts: {
+        assetName: 'name',
+        assetType: 'type',
+        assetDescription: 'description',
+        assetInternalId: 'internalId',
+        assetImageFile: 'imageFile',
+        assetVersionFile: 'versionFile',
+      },
     },
     description:
       'multipart/form-data, parts in any order. x-service-authtoken of an administrator of companyId and x-service-company-api-key of that ' +
       'company. One transaction: any failure leaves nothing stored. Names: prefix = supportGroupPrefix[-countryCode[-stateCode]]; product and team ' +
       '"<prefix> <supportGroupName>", QR code "... QR Code", library "... Library", directory "... Directory". The response adds smartLibId and ' +
-      'directoryUUID to the specification\'s fields.',
+      "directoryUUID to the specification's fields.",
     errors: [
-      'WSInvalidParameterException', 'WSFieldLengthException', 'WSLimitExceededException', 'WSInsufficientPrivilegesException',
-      'WSUnsupportedTypeException', 'WSMaxFileUploadSizeException', 'WSCacheServiceException', 'WSUserServiceException',
+      'WSInvalidParameterException',
+      'WSFieldLengthException',
+      'WSLimitExceededException',
+      'WSInsufficientPrivilegesException',
+      'WSUnsupportedTypeException',
+      'WSMaxFileUploadSizeException',
+      'WSCacheServiceException',
+      'WSUserServiceException',
     ],
   }),
   route({
@@ -38,7 +51,8 @@ export const supportGroupRoutes: RouteDef[] = [
     document: `query downloadSupportGroupQrCode($qrCodeId: Int!) { supportGroupQrCode(qrCodeId: $qrCodeId) { qrCodeId qrCodeName imageBytes imageMd5 } }`,
     respond: sendQrCode,
     responseContentType: 'image/png',
-    description: "For administrators of the QR code's company and members of its team (others: not found). The PNG encodes the team's join URL.",
+    description:
+      "For administrators of the QR code's company and members of its team (others: not found). The PNG encodes the team's join URL.",
     errors: ['WSInvalidParameterException', 'WSRecordNotFoundException', 'WSCacheServiceException', 'WSUserServiceException'],
   }),
 ];

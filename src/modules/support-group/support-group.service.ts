@@ -10,18 +10,18 @@ import type { Readable } from 'node:stream';
 import type { Config } from '../../config';
 import type { Context } from '../../context';
 import { ServiceError, invalidParameter } from '../../graphql/errors';
-import { requireCompanyKey, requireUser } from '../identity/principal';
-import { Company, CompanyRole } from '../company/company.entity';
-import { acceptedConnectionUserIds } from '../company/connection.service';
-import { Team, TeamMember } from '../team/team.entity';
-import { User } from '../user/user.entity';
-import { FieldDefinition } from '../reference-data/reference-data.entity';
-import { StoredBlob } from '../storage/blob.entity';
-import { blobStream, registerBlobReference, storeBuffer } from '../storage/blob-store';
-import { createSmartLibrary, grantPublisher } from '../library/library.service';
-import type { SmartLibrary } from '../library/library.entity';
-import { createSmartDirectory, DEFAULT_FIELD_IDS } from '../directory/directory.service';
-import type { SmartDirectory } from '../directory/directory.entity';
+import { Company, CompanyRole } from '../company';
+import { isCompanyAdmin } from '../company';
+import { acceptedConnectionUserIds } from '../connection';
+import { Team, TeamMember } from '../team';
+import { User } from '../user';
+import { FieldDefinition } from '../reference-data';
+import { StoredBlob } from '../storage';
+import { blobStream, storeBuffer } from '../storage';
+import { createSmartLibrary, grantPublisher } from '../library';
+import type { SmartLibrary } from '../library';
+import { createSmartDirectory, DEFAULT_FIELD_IDS } from '../directory';
+import type { SmartDirectory } from '../directory';
 import { Product, ProductAsset, ProductAssetVersion, QrCode, TeamImage } from './support-group.entity';
 import { parseSupportGroupForm, type SupportGroupPlan } from './support-group.form';
 import { receiveParts, type FilePart, type StoredPart } from './support-group.files';
@@ -29,21 +29,12 @@ import { joinUrl, newJoinCode, qrPng } from './qr-code';
 import type { CreateSupportGroupInput } from './support-group.inputs';
 import type { SupportGroup } from './support-group.types';
 
-registerBlobReference('product_asset', 'image_sha256');
-registerBlobReference('product_asset_version', 'file_sha256');
-registerBlobReference('qr_code', 'image_sha256');
-registerBlobReference('team_image', 'image_sha256');
-
 const sqlEm = (em: EntityManager) => em as unknown as SqlEntityManager;
 
-async function isCompanyAdmin(em: EntityManager, userId: number, companyId: number): Promise<boolean> {
-  return (await em.count(CompanyRole, { company: companyId, user: userId, role: 'ADMIN' })) > 0;
-}
-
 export async function createSupportGroup(ctx: Context, input: CreateSupportGroupInput): Promise<SupportGroup> {
-  const { user } = await requireUser(ctx);
-  const { company } = await requireCompanyKey(ctx);
-  if (!(await isCompanyAdmin(ctx.em, user.uId, input.companyId))) {
+  const { user } = await ctx.auth.requireUser();
+  const { company } = await ctx.auth.requireCompanyKey();
+  if (!(await isCompanyAdmin(ctx, user.uId, input.companyId))) {
     throw new ServiceError('WSInsufficientPrivilegesException', 'Only administrators of the company may create its support groups.');
   }
   if (company.companyId !== input.companyId) {
@@ -65,7 +56,11 @@ async function checkNameFree(em: EntityManager, plan: SupportGroupPlan): Promise
 async function teamAdmins(em: EntityManager, plan: SupportGroupPlan): Promise<User[]> {
   const users = await em.find(User, { [sql.lower('email')]: { $in: plan.adminEmails.map((e) => e.toLowerCase()) } });
   const byEmail = new Map(users.map((u) => [u.email.toLowerCase(), u]));
-  const connected = await acceptedConnectionUserIds(em, plan.companyId, users.filter((u) => u.active).map((u) => u.uId));
+  const connected = await acceptedConnectionUserIds(
+    em,
+    plan.companyId,
+    users.filter((u) => u.active).map((u) => u.uId),
+  );
   return plan.adminEmails.map((email) => {
     const user = byEmail.get(email.toLowerCase());
     if (!user || !connected.has(user.uId)) {
@@ -85,9 +80,17 @@ async function checkFieldIds(em: EntityManager, plan: SupportGroupPlan): Promise
 async function checkInternalIdsFree(em: EntityManager, plan: SupportGroupPlan): Promise<void> {
   const ids = plan.assets.flatMap((a) => (a.internalId === null ? [] : [a.internalId]));
   if (!ids.length) return;
-  const taken = new Set((await em.find(ProductAsset, { company: plan.companyId, assetInternalId: { $in: ids } }, { fields: ['assetInternalId'] })).map((a) => a.assetInternalId));
+  const taken = new Set(
+    (await em.find(ProductAsset, { company: plan.companyId, assetInternalId: { $in: ids } }, { fields: ['assetInternalId'] })).map(
+      (a) => a.assetInternalId,
+    ),
+  );
   const clash = plan.assets.find((a) => a.internalId !== null && taken.has(a.internalId));
-  if (clash) throw invalidParameter(`assetInternalId${clash.index}`, `assetInternalId${clash.index} is already used by another asset of the company.`);
+  if (clash)
+    throw invalidParameter(
+      `assetInternalId${clash.index}`,
+      `assetInternalId${clash.index} is already used by another asset of the company.`,
+    );
 }
 
 // ---- creation ----
@@ -112,26 +115,53 @@ async function createQrCode(em: EntityManager, config: Config, product: Product,
   const url = joinUrl(config.publicBaseUrl, team.teamId, joinCode);
   const blob = await storeBuffer(em, await qrPng(url));
   return em.create(QrCode, {
-    company: product.company, team, product, qrCodeName: name, joinCode, joinUrl: url,
-    image: em.getReference(StoredBlob, blob.sha256), imageBytes: blob.bytes, imageMd5: blob.md5,
+    company: product.company,
+    team,
+    product,
+    qrCodeName: name,
+    joinCode,
+    joinUrl: url,
+    image: em.getReference(StoredBlob, blob.sha256),
+    imageBytes: blob.bytes,
+    imageMd5: blob.md5,
   });
 }
 
-function createAssets(em: EntityManager, plan: SupportGroupPlan, product: Product, library: SmartLibrary, directory: SmartDirectory, files: Map<string, StoredPart>): ProductAsset[] {
+function createAssets(
+  em: EntityManager,
+  plan: SupportGroupPlan,
+  product: Product,
+  library: SmartLibrary,
+  directory: SmartDirectory,
+  files: Map<string, StoredPart>,
+): ProductAsset[] {
   return plan.assets.map((a) => {
     const image = files.get(`assetImageFile${a.index}`);
     const version = files.get(`assetVersionFile${a.index}`);
     const asset = em.create(ProductAsset, {
-      product, company: product.company, assetNumber: a.index, assetName: a.name, assetType: a.type,
-      assetDescription: a.description, assetInternalId: a.internalId,
-      image: blobRef(em, image), imageFileName: image?.fileName ?? null, imageMimeType: image?.mimeType ?? null,
-      imageBytes: image?.bytes ?? null, imageMd5: image?.md5 ?? null,
+      product,
+      company: product.company,
+      assetNumber: a.index,
+      assetName: a.name,
+      assetType: a.type,
+      assetDescription: a.description,
+      assetInternalId: a.internalId,
+      image: blobRef(em, image),
+      imageFileName: image?.fileName ?? null,
+      imageMimeType: image?.mimeType ?? null,
+      imageBytes: image?.bytes ?? null,
+      imageMd5: image?.md5 ?? null,
       smartLibrary: a.type === 'smartlib' ? library : null,
       smartDirectory: a.type === 'smartdir' ? directory : null,
     });
     em.create(ProductAssetVersion, {
-      asset, versionNumber: 1, file: blobRef(em, version), fileName: version?.fileName ?? null,
-      mimeType: version?.mimeType ?? null, bytes: version?.bytes ?? null, md5: version?.md5 ?? null,
+      asset,
+      versionNumber: 1,
+      file: blobRef(em, version),
+      fileName: version?.fileName ?? null,
+      mimeType: version?.mimeType ?? null,
+      bytes: version?.bytes ?? null,
+      md5: version?.md5 ?? null,
     });
     return asset;
   });
@@ -167,13 +197,26 @@ async function provision(em: EntityManager, config: Config, plan: SupportGroupPl
   const library = await createSmartLibrary(em, { companyId: plan.companyId, teamId: team.teamId, smartLibName: plan.names.library });
   for (const admin of admins) await grantPublisher(em, library.smartLibId, admin.uId);
   const directory = await createSmartDirectory(em, {
-    companyId: plan.companyId, teamId: team.teamId, name: plan.names.directory, type: plan.directoryType, order: plan.directoryOrder,
-    fieldIds: plan.fieldIds, autoPopulateFromProfile: plan.autoPopulateFromProfile, consents: plan.consents,
+    companyId: plan.companyId,
+    teamId: team.teamId,
+    name: plan.names.directory,
+    type: plan.directoryType,
+    order: plan.directoryOrder,
+    fieldIds: plan.fieldIds,
+    autoPopulateFromProfile: plan.autoPopulateFromProfile,
+    consents: plan.consents,
   });
 
   const product = em.create(Product, {
-    company, team, productName: plan.names.product, supportGroupPrefix: plan.supportGroupPrefix, supportGroupName: plan.supportGroupName,
-    countryCode: plan.countryCode, stateCode: plan.stateCode, smartLibrary: library, smartDirectory: directory,
+    company,
+    team,
+    productName: plan.names.product,
+    supportGroupPrefix: plan.supportGroupPrefix,
+    supportGroupName: plan.supportGroupName,
+    countryCode: plan.countryCode,
+    stateCode: plan.stateCode,
+    smartLibrary: library,
+    smartDirectory: directory,
     createdBy: em.getReference(User, callerId),
   });
   await flushOr(em, () => invalidParameter('supportGroupName', `The company already has a support group named "${plan.names.product}".`));
@@ -182,12 +225,22 @@ async function provision(em: EntityManager, config: Config, plan: SupportGroupPl
   const files = await receiveParts(em, config, fileParts(plan));
   const teamImage = files.get('teamImageFile');
   if (teamImage) {
-    em.create(TeamImage, { team, image: blobRef(em, teamImage)!, fileName: teamImage.fileName, mimeType: teamImage.mimeType, bytes: teamImage.bytes, md5: teamImage.md5 });
+    em.create(TeamImage, {
+      team,
+      image: blobRef(em, teamImage)!,
+      fileName: teamImage.fileName,
+      mimeType: teamImage.mimeType,
+      bytes: teamImage.bytes,
+      md5: teamImage.md5,
+    });
   }
   const assets = createAssets(em, plan, product, library, directory, files);
   await flushOr(em, () => {
     const first = plan.assets.find((a) => a.internalId !== null);
-    return invalidParameter(first ? `assetInternalId${first.index}` : 'assets', 'An assetInternalId is already used by another asset of the company.');
+    return invalidParameter(
+      first ? `assetInternalId${first.index}` : 'assets',
+      'An assetInternalId is already used by another asset of the company.',
+    );
   });
 
   return {
@@ -209,11 +262,13 @@ async function provision(em: EntityManager, config: Config, plan: SupportGroupPl
 
 /** The QR code, for an administrator of its company or a member of its team; otherwise not found. */
 export async function readableQrCode(ctx: Context, qrCodeId: number): Promise<QrCode> {
-  const { user } = await requireUser(ctx);
+  const { user } = await ctx.auth.requireUser();
   const notFound = () => new ServiceError('WSRecordNotFoundException', 'The QR code was not found.', { field: 'qrCodeId' });
   const qrCode = await ctx.em.findOne(QrCode, { qrCodeId });
   if (!qrCode) throw notFound();
-  const allowed = (await isCompanyAdmin(ctx.em, user.uId, qrCode.company.companyId)) || (await ctx.em.count(TeamMember, { team: qrCode.team, user: user.uId })) > 0;
+  const allowed =
+    (await isCompanyAdmin(ctx, user.uId, qrCode.company.companyId)) ||
+    (await ctx.em.count(TeamMember, { team: qrCode.team, user: user.uId })) > 0;
   if (!allowed) throw notFound();
   return qrCode;
 }

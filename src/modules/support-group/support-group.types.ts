@@ -3,81 +3,58 @@ import { Field, Int, ObjectType } from 'type-graphql';
 
 @ObjectType({ description: 'An asset createSupportGroup created.' })
 export class SupportGroupAsset {
-  @Field(() => Int, { description: 'Id of the asset.' })
-  assetId!: number;
+  @Field(() => Int, { description: 'Id of the asset.' }) assetId!: number;
 
-  @Field({ description: 'Name of the asset.' })
-  assetName!: string;
+  @Field({ description: 'Name of the asset.' }) assetName!: string;
 
-  @Field({ description: 'html, smartlib or smartdir.' })
-  assetType!: string;
+  @Field({ description: 'html, smartlib or smartdir.' }) assetType!: string;
 }
 
 @ObjectType({ description: 'The support group result: what createSupportGroup created.' })
 export class SupportGroup {
-  @Field(() => Int, { description: 'The company.' })
-  companyId!: number;
+  @Field(() => Int, { description: 'The company.' }) companyId!: number;
 
-  @Field(() => Int, { description: 'Id of the product.' })
-  productId!: number;
+  @Field(() => Int, { description: 'Id of the product.' }) productId!: number;
 
-  @Field({ description: 'Name of the product: "<prefix> <supportGroupName>".' })
-  productName!: string;
+  @Field({ description: 'Name of the product: "<prefix> <supportGroupName>".' }) productName!: string;
 
-  @Field(() => Int, { description: 'Id of the team.' })
-  teamId!: number;
+  @Field(() => Int, { description: 'Id of the team.' }) teamId!: number;
 
-  @Field({ description: 'Name of the team (the product\'s name).' })
-  teamName!: string;
+  @Field({ description: "Name of the team (the product's name)." }) teamName!: string;
 
-  @Field(() => Int, { description: 'Id of the team\'s QR code.' })
-  qrCodeId!: number;
+  @Field(() => Int, { description: "Id of the team's QR code." }) qrCodeId!: number;
 
-  @Field({ description: 'Name of the QR code: "<product name> QR Code".' })
-  qrCodeName!: string;
+  @Field({ description: 'Name of the QR code: "<product name> QR Code".' }) qrCodeName!: string;
 
   @Field(() => [String], { description: 'E-mail addresses of the team admins, as stored for the users, in the order given.' })
   teamAdminUserEmails!: string[];
 
-  @Field(() => [SupportGroupAsset], { description: 'The assets created, by number.' })
-  supportGroupAssetsCreated!: SupportGroupAsset[];
+  @Field(() => [SupportGroupAsset], { description: 'The assets created, by number.' }) supportGroupAssetsCreated!: SupportGroupAsset[];
 
-  @Field(() => Int, { description: 'Id of the support group\'s smart library (its team admins publish to it).' })
-  smartLibId!: number;
+  @Field(() => Int, { description: "Id of the support group's smart library (its team admins publish to it)." }) smartLibId!: number;
 
-  @Field({ description: 'Id of the support group\'s smart directory.' })
-  directoryUUID!: string;
+  @Field({ description: "Id of the support group's smart directory." }) directoryUUID!: string;
 }
 
-@ObjectType({ description: 'The QR code of a support group\'s team.' })
+@ObjectType({ description: "The QR code of a support group's team." })
 export class SupportGroupQrCode {
-  @Field(() => Int, { description: 'Id of the QR code.' })
-  qrCodeId!: number;
+  @Field(() => Int, { description: 'Id of the QR code.' }) qrCodeId!: number;
 
-  @Field({ description: 'Name of the QR code.' })
-  qrCodeName!: string;
+  @Field({ description: 'Name of the QR code.' }) qrCodeName!: string;
 
-  @Field(() => Int, { description: 'The company.' })
-  companyId!: number;
+  @Field(() => Int, { description: 'The company.' }) companyId!: number;
 
-  @Field(() => Int, { description: 'The team the QR code lets people join.' })
-  teamId!: number;
+  @Field(() => Int, { description: 'The team the QR code lets people join.' }) teamId!: number;
 
-  @Field(() => Int, { nullable: true, description: 'The support group\'s product.' })
-  productId?: number | null;
+  @Field(() => Int, { nullable: true, description: "The support group's product." }) productId?: number | null;
 
-  @Field({ description: 'The URL the QR code encodes: PUBLIC_BASE_URL/join/team/<teamId>?code=<joinCode>.' })
-  joinUrl!: string;
+  @Field({ description: 'The URL the QR code encodes: PUBLIC_BASE_URL/join/team/<teamId>?code=<joinCode>.' }) joinUrl!: string;
 
-  @Field(() => Int, { description: 'Size of the PNG in bytes.' })
-  imageBytes!: number;
+  @Field(() => Int, { description: 'Size of the PNG in bytes.' }) imageBytes!: number;
 
-  @Field({ description: 'MD5 of the PNG, hex.' })
-  imageMd5!: string;
+  @Field({ description: 'MD5 of the PNG, hex.' }) imageMd5!: string;
 
-  @Field({ description: 'Where the PNG downloads (same credentials).' })
-  downloadUrl!: string;
+  @Field({ description: 'Where the PNG downloads (same credentials).' }) downloadUrl!: string;
 
-  @Field(() => Date, { description: 'When the QR code was created.' })
-  qrCodeCreated!: Date;
+  @Field(() => Date, { description: 'When the QR code was created.' }) qrCodeCreated!: Date;
 }

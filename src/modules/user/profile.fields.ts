@@ -6,7 +6,7 @@
 // day not in the future, an id of a reference table).
 import type { User } from './user.entity';
 import { invalidParameter } from '../../graphql/errors';
-import { countryName, isValidTimezone } from '../reference-data/iso';
+import { countryName, isValidTimezone } from '../reference-data';
 import { COUNTRY_CODE_RULE, DATE_RULE, TIMEZONE_RULE } from './profile.inputs';
 
 export type ReferenceTable = 'title' | 'gender' | 'profession' | 'specialty' | 'condition';
@@ -25,7 +25,12 @@ export interface ProfileField {
   ref?: ReferenceTable;
 }
 
-const field = (name: string, prop: keyof User & string, more: Partial<ProfileField> = {}): ProfileField => ({ name, prop, nullable: true, ...more });
+const field = (name: string, prop: keyof User & string, more: Partial<ProfileField> = {}): ProfileField => ({
+  name,
+  prop,
+  nullable: true,
+  ...more,
+});
 const bool = (name: string, prop: keyof User & string) => field(name, prop, { nullable: false });
 
 export const PROFILE_FIELDS: readonly ProfileField[] = [
@@ -65,7 +70,14 @@ export const PROFILE_FIELDS: readonly ProfileField[] = [
 
 /** Fields a profile read returns that an update accepts (so a read profile can be sent back) and ignores. */
 export const READ_ONLY_PROFILE_FIELDS: readonly string[] = [
-  'uTitle', 'uGenderName', 'uCountryName', 'uProfessionName', 'uSpecialtyName', 'uConditionName', 'uTimezoneName', 'uCreationDate',
+  'uTitle',
+  'uGenderName',
+  'uCountryName',
+  'uProfessionName',
+  'uSpecialtyName',
+  'uConditionName',
+  'uTimezoneName',
+  'uCreationDate',
 ];
 
 export const PROFILE_FIELD_BY_NAME: ReadonlyMap<string, ProfileField> = new Map(PROFILE_FIELDS.map((f) => [f.name, f]));

@@ -17,7 +17,11 @@ import { PROFILE_LIMITS as LIMITS } from './user.entity';
 export const COUNTRY_CODE_RULE: FieldRule = { pattern: /^[A-Za-z]{2}$/, format: 'an ISO 3166-1 alpha-2 country code' };
 
 /** The form of an IANA zone id (Area/Location, UTC, Etc/GMT+5); whether the zone exists is checked against the runtime's list. */
-export const TIMEZONE_RULE: FieldRule = { maxLength: LIMITS.uTimezoneId, pattern: /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/, format: 'an IANA time zone id' };
+export const TIMEZONE_RULE: FieldRule = {
+  maxLength: LIMITS.uTimezoneId,
+  pattern: /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/,
+  format: 'an IANA time zone id',
+};
 
 /** YYYY-MM-DD; whether the day exists (no 2023-02-30) is checked by the service. */
 export const DATE_RULE = { pattern: /^(\d{4})-(\d{2})-(\d{2})$/, format: 'a date in the form YYYY-MM-DD' } satisfies FieldRule;
@@ -27,33 +31,24 @@ const YES_NO: FieldRule = { oneOf: ['Y', 'N'] };
 
 @InputType({ description: 'Profile update (updateUserProfile). Null or omitted fields keep their values; fieldsToNull erases.' })
 export class UpdateUserProfileInput {
-  @Field(() => Int, { description: 'Id of the updating user; must be the caller.' })
-  uId!: number;
+  @Field(() => Int, { description: 'Id of the updating user; must be the caller.' }) uId!: number;
 
   @Field(() => [String], { nullable: true, description: 'Names of fields to set to null, e.g. ["uInterests"].' })
   fieldsToNull?: string[] | null;
 
-  @Field(() => Int, { nullable: true, description: 'Title id (titles reference list).' })
-  @Rule(ID)
-  uTitleId?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Title id (titles reference list).' }) @Rule(ID) uTitleId?: number | null;
 
-  @Field(() => String, { nullable: true, description: 'Read-only: ignored (the title name comes from uTitleId).' })
-  uTitle?: string | null;
+  @Field(() => String, { nullable: true, description: 'Read-only: ignored (the title name comes from uTitleId).' }) uTitle?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Single-letter gender code (genders reference list).' })
   @Rule({ pattern: /^[A-Za-z]$/, format: 'a single-letter gender code' })
   uGenderCode?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Read-only: ignored.' })
-  uGenderName?: string | null;
+  @Field(() => String, { nullable: true, description: 'Read-only: ignored.' }) uGenderName?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'First name.' })
-  @Rule({ maxLength: LIMITS.uFirstName })
-  uFirstName?: string | null;
+  @Field(() => String, { nullable: true, description: 'First name.' }) @Rule({ maxLength: LIMITS.uFirstName }) uFirstName?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Last name.' })
-  @Rule({ maxLength: LIMITS.uLastName })
-  uLastName?: string | null;
+  @Field(() => String, { nullable: true, description: 'Last name.' }) @Rule({ maxLength: LIMITS.uLastName }) uLastName?: string | null;
 
   @Field(() => String, { nullable: true, description: 'E-mail address; must stay unique, case-insensitive.' })
   @Rule({ maxLength: LIMITS.uEmail, pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, format: 'an e-mail address' })
@@ -63,16 +58,13 @@ export class UpdateUserProfileInput {
   @Rule(COUNTRY_CODE_RULE)
   uCountryCode?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Read-only: ignored.' })
-  uCountryName?: string | null;
+  @Field(() => String, { nullable: true, description: 'Read-only: ignored.' }) uCountryName?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Primary mobile number.' })
   @Rule({ maxLength: LIMITS.uPrimaryMobile })
   uPrimaryMobile?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Interests.' })
-  @Rule({ maxLength: LIMITS.uInterests })
-  uInterests?: string | null;
+  @Field(() => String, { nullable: true, description: 'Interests.' }) @Rule({ maxLength: LIMITS.uInterests }) uInterests?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Dietary requirements.' })
   @Rule({ maxLength: LIMITS.uDietaryRequirements })
@@ -86,45 +78,33 @@ export class UpdateUserProfileInput {
   @Rule(DATE_RULE)
   uDateOfBirth?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Read-only: ignored.' })
-  uCreationDate?: string | null;
+  @Field(() => String, { nullable: true, description: 'Read-only: ignored.' }) uCreationDate?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Photo URL or storage key.' })
   @Rule({ maxLength: LIMITS.uPhoto })
   uPhoto?: string | null;
 
-  @Field(() => Boolean, { nullable: true, description: 'Whether the apps may use the location.' })
-  uEnableLocation?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: 'Whether the apps may use the location.' }) uEnableLocation?: boolean | null;
 
-  @Field(() => Boolean, { nullable: true, description: 'Whether push notifications are on.' })
-  uEnableNotifications?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: 'Whether push notifications are on.' }) uEnableNotifications?: boolean | null;
 
-  @Field(() => Boolean, { nullable: true, description: 'Whether all e-mails are allowed.' })
-  uAllowAllEmails?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: 'Whether all e-mails are allowed.' }) uAllowAllEmails?: boolean | null;
 
-  @Field(() => Boolean, { nullable: true, description: 'Whether newsletter e-mails are allowed.' })
-  uAllowNewsletterEmail?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: 'Whether newsletter e-mails are allowed.' }) uAllowNewsletterEmail?: boolean | null;
 
-  @Field(() => Int, { nullable: true, description: 'Profession id (professions reference list).' })
-  @Rule(ID)
-  uProfessionId?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Profession id (professions reference list).' }) @Rule(ID) uProfessionId?: number | null;
 
-  @Field(() => String, { nullable: true, description: 'Read-only: ignored.' })
-  uProfessionName?: string | null;
+  @Field(() => String, { nullable: true, description: 'Read-only: ignored.' }) uProfessionName?: string | null;
 
   @Field(() => Int, { nullable: true, description: 'Specialty id; must belong to the profession when both are given.' })
   @Rule(ID)
   uSpecialtyId?: number | null;
 
-  @Field(() => String, { nullable: true, description: 'Read-only: ignored.' })
-  uSpecialtyName?: string | null;
+  @Field(() => String, { nullable: true, description: 'Read-only: ignored.' }) uSpecialtyName?: string | null;
 
-  @Field(() => Int, { nullable: true, description: 'Condition id (conditions reference list).' })
-  @Rule(ID)
-  uConditionId?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Condition id (conditions reference list).' }) @Rule(ID) uConditionId?: number | null;
 
-  @Field(() => String, { nullable: true, description: 'Read-only: ignored.' })
-  uConditionName?: string | null;
+  @Field(() => String, { nullable: true, description: 'Read-only: ignored.' }) uConditionName?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Free-text title.' })
   @Rule({ maxLength: LIMITS.uOtherTitle })
@@ -158,26 +138,17 @@ export class UpdateUserProfileInput {
   @Rule(TIMEZONE_RULE)
   uTimezoneId?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Read-only: ignored.' })
-  uTimezoneName?: string | null;
+  @Field(() => String, { nullable: true, description: 'Read-only: ignored.' }) uTimezoneName?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Service terms and conditions accepted.' })
   @Rule(YES_NO)
   uServiceTsAndCs?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Tracking consent.' })
-  @Rule(YES_NO)
-  uServiceTrackingConsent?: string | null;
+  @Field(() => String, { nullable: true, description: 'Tracking consent.' }) @Rule(YES_NO) uServiceTrackingConsent?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Cloud storage consent.' })
-  @Rule(YES_NO)
-  uCloudStorageConsent?: string | null;
+  @Field(() => String, { nullable: true, description: 'Cloud storage consent.' }) @Rule(YES_NO) uCloudStorageConsent?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Search provider consent.' })
-  @Rule(YES_NO)
-  uSearchProviderConsent?: string | null;
+  @Field(() => String, { nullable: true, description: 'Search provider consent.' }) @Rule(YES_NO) uSearchProviderConsent?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Social network A consent.' })
-  @Rule(YES_NO)
-  uSocialNetworkAConsent?: string | null;
+  @Field(() => String, { nullable: true, description: 'Social network A consent.' }) @Rule(YES_NO) uSocialNetworkAConsent?: string | null;
 }

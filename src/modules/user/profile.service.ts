@@ -5,12 +5,18 @@
 // is what lets two concurrent updates of different fields both survive.
 import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { ServiceError, invalidParameter } from '../../graphql/errors';
-import { Condition, Profession, Specialty } from '../reference-data/reference-data.entity';
+import { Condition, Profession, Specialty } from '../reference-data';
 import { User } from './user.entity';
 import { Gender, Title } from './user-reference.entity';
-import { PROFILE_FIELDS, PROFILE_FIELD_BY_NAME, READ_ONLY_PROFILE_FIELDS, normaliseProfileValue, type ProfileField } from './profile.fields';
+import {
+  PROFILE_FIELDS,
+  PROFILE_FIELD_BY_NAME,
+  READ_ONLY_PROFILE_FIELDS,
+  normaliseProfileValue,
+  type ProfileField,
+} from './profile.fields';
 import type { UpdateUserProfileInput } from './profile.inputs';
-import { runProfileChangeHooks } from './profile-hooks';
+import type { Hooks } from '../../core/hooks';
 
 const PROFESSION = PROFILE_FIELD_BY_NAME.get('uProfessionId')!;
 
@@ -37,11 +43,21 @@ async function checkReferences(em: EntityManager, given: Map<ProfileField, unkno
     if (!field.ref) continue;
     let found: unknown;
     switch (field.ref) {
-      case 'title': found = await em.findOne(Title, { titleId: value as number }); break;
-      case 'gender': found = await em.findOne(Gender, { genderCode: value as string }); break;
-      case 'profession': found = await em.findOne(Profession, { professionId: value as number }); break;
-      case 'condition': found = await em.findOne(Condition, { conditionId: value as number }); break;
-      case 'specialty': found = specialty = await em.findOne(Specialty, { specialtyId: value as number }); break;
+      case 'title':
+        found = await em.findOne(Title, { titleId: value as number });
+        break;
+      case 'gender':
+        found = await em.findOne(Gender, { genderCode: value as string });
+        break;
+      case 'profession':
+        found = await em.findOne(Profession, { professionId: value as number });
+        break;
+      case 'condition':
+        found = await em.findOne(Condition, { conditionId: value as number });
+        break;
+      case 'specialty':
+        found = specialty = await em.findOne(Specialty, { specialtyId: value as number });
+        break;
     }
     if (!found) throw invalidParameter(field.name, `${field.name} does not name an entry of the ${field.ref} list.`);
   }
@@ -49,7 +65,7 @@ async function checkReferences(em: EntityManager, given: Map<ProfileField, unkno
 }
 
 /** Applies the update for the caller; answers the number of fields really changed. */
-export async function updateUserProfile(em: EntityManager, callerId: number, input: UpdateUserProfileInput): Promise<number> {
+export async function updateUserProfile(em: EntityManager, hooks: Hooks, callerId: number, input: UpdateUserProfileInput): Promise<number> {
   if (input.uId !== callerId) {
     throw new ServiceError('WSInsufficientPrivilegesException', 'uId must be the id of the calling user.', { field: 'uId' });
   }
@@ -88,7 +104,7 @@ export async function updateUserProfile(em: EntityManager, callerId: number, inp
         if (err instanceof UniqueConstraintViolationException) throw invalidParameter('uEmail', 'uEmail is already used by another user.');
         throw err;
       }
-      await runProfileChangeHooks(tx, callerId, changed.map((f) => f.name));
+      await hooks.emit('profileChanged', { em: tx, userId: callerId, changedFields: changed.map((f) => f.name) });
       return changed.length;
     },
     { clear: true },

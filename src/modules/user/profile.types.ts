@@ -14,11 +14,9 @@ const atMost = lengthNotes(PROFILE_LIMITS);
 @Directive('@key(fields: "uId")')
 @ObjectType('User', { description: 'A user profile (findUserProfile). A federation entity keyed by uId.' })
 export class UserProfile {
-  @Field(() => Int, { name: 'uId', description: 'Id of the user.' })
-  uId!: number;
+  @Field(() => Int, { name: 'uId', description: 'Id of the user.' }) uId!: number;
 
-  @Field(() => Int, { name: 'uTitleId', nullable: true, description: 'Title id (titles reference list).' })
-  titleId?: number | null;
+  @Field(() => Int, { name: 'uTitleId', nullable: true, description: 'Title id (titles reference list).' }) titleId?: number | null;
 
   @Field(() => String, { name: 'uGenderCode', nullable: true, description: 'Single-letter gender code (genders reference list).' })
   genderCode?: string | null;
@@ -26,11 +24,9 @@ export class UserProfile {
   @Field(() => String, { name: 'uFirstName', nullable: true, description: `First name. ${atMost('uFirstName')}` })
   firstName?: string | null;
 
-  @Field(() => String, { name: 'uLastName', nullable: true, description: `Last name. ${atMost('uLastName')}` })
-  lastName?: string | null;
+  @Field(() => String, { name: 'uLastName', nullable: true, description: `Last name. ${atMost('uLastName')}` }) lastName?: string | null;
 
-  @Field(() => String, { name: 'uEmail', description: `E-mail address; unique, case-insensitive. ${atMost('uEmail')}` })
-  email!: string;
+  @Field(() => String, { name: 'uEmail', description: `E-mail address; unique, case-insensitive. ${atMost('uEmail')}` }) email!: string;
 
   @Field(() => String, { name: 'uCountryCode', nullable: true, description: 'ISO 3166-1 alpha-2 country code, upper case.' })
   countryCode?: string | null;
@@ -38,35 +34,32 @@ export class UserProfile {
   @Field(() => String, { name: 'uPrimaryMobile', nullable: true, description: `Primary mobile number. ${atMost('uPrimaryMobile')}` })
   primaryMobile?: string | null;
 
-  @Field(() => String, { name: 'uInterests', nullable: true, description: `Interests. ${atMost('uInterests')}` })
-  interests?: string | null;
+  @Field(() => String, { name: 'uInterests', nullable: true, description: `Interests. ${atMost('uInterests')}` }) interests?: string | null;
 
-  @Field(() => String, { name: 'uDietaryRequirements', nullable: true, description: `Dietary requirements. ${atMost('uDietaryRequirements')}` })
+  @Field(() => String, {
+    name: 'uDietaryRequirements',
+    nullable: true,
+    description: `Dietary requirements. ${atMost('uDietaryRequirements')}`,
+  })
   dietaryRequirements?: string | null;
 
   @Field(() => String, { name: 'uTreatmentNotes', nullable: true, description: `Treatment notes. ${atMost('uTreatmentNotes')}` })
   treatmentNotes?: string | null;
 
-  @Field(() => String, { name: 'uDateOfBirth', nullable: true, description: 'Date of birth, YYYY-MM-DD.' })
-  dateOfBirth?: string | null;
+  @Field(() => String, { name: 'uDateOfBirth', nullable: true, description: 'Date of birth, YYYY-MM-DD.' }) dateOfBirth?: string | null;
 
-  @Field(() => String, { name: 'uCreationDate', description: 'Day the user was created, YYYY-MM-DD.' })
-  creationDate!: string;
+  @Field(() => String, { name: 'uCreationDate', description: 'Day the user was created, YYYY-MM-DD.' }) creationDate!: string;
 
   @Field(() => String, { name: 'uPhoto', nullable: true, description: `Photo URL or storage key. ${atMost('uPhoto')}` })
   photo?: string | null;
 
-  @Field({ name: 'uEnableLocation', description: 'Whether the apps may use the location.' })
-  enableLocation!: boolean;
+  @Field({ name: 'uEnableLocation', description: 'Whether the apps may use the location.' }) enableLocation!: boolean;
 
-  @Field({ name: 'uEnableNotifications', description: 'Whether push notifications are on.' })
-  enableNotifications!: boolean;
+  @Field({ name: 'uEnableNotifications', description: 'Whether push notifications are on.' }) enableNotifications!: boolean;
 
-  @Field({ name: 'uAllowAllEmails', description: 'Whether all e-mails are allowed.' })
-  allowAllEmails!: boolean;
+  @Field({ name: 'uAllowAllEmails', description: 'Whether all e-mails are allowed.' }) allowAllEmails!: boolean;
 
-  @Field({ name: 'uAllowNewsletterEmail', description: 'Whether newsletter e-mails are allowed.' })
-  allowNewsletterEmail!: boolean;
+  @Field({ name: 'uAllowNewsletterEmail', description: 'Whether newsletter e-mails are allowed.' }) allowNewsletterEmail!: boolean;
 
   @Field(() => Int, { name: 'uProfessionId', nullable: true, description: 'Profession id (professions reference list).' })
   professionId?: number | null;
@@ -77,7 +70,11 @@ export class UserProfile {
   @Field(() => Int, { name: 'uConditionId', nullable: true, description: 'Condition id (conditions reference list).' })
   conditionId?: number | null;
 
-  @Field(() => String, { name: 'uOtherTitle', nullable: true, description: `Free-text title when none of the list fits. ${atMost('uOtherTitle')}` })
+  @Field(() => String, {
+    name: 'uOtherTitle',
+    nullable: true,
+    description: `Free-text title when none of the list fits. ${atMost('uOtherTitle')}`,
+  })
   otherTitle?: string | null;
 
   @Field(() => String, { name: 'uOtherProfession', nullable: true, description: `Free-text profession. ${atMost('uOtherProfession')}` })
@@ -95,11 +92,14 @@ export class UserProfile {
   @Field(() => String, { name: 'uSocialNetworkCId', nullable: true, description: `Id on social network C. ${atMost('uSocialNetworkCId')}` })
   socialNetworkCId?: string | null;
 
-  @Field(() => String, { name: 'uSocialNetworkCUrl', nullable: true, description: `Profile URL on social network C. ${atMost('uSocialNetworkCUrl')}` })
+  @Field(() => String, {
+    name: 'uSocialNetworkCUrl',
+    nullable: true,
+    description: `Profile URL on social network C. ${atMost('uSocialNetworkCUrl')}`,
+  })
   socialNetworkCUrl?: string | null;
 
-  @Field(() => String, { name: 'uTimezoneId', nullable: true, description: 'IANA time zone id.' })
-  timezoneId?: string | null;
+  @Field(() => String, { name: 'uTimezoneId', nullable: true, description: 'IANA time zone id.' }) timezoneId?: string | null;
 
   @Field(() => String, { name: 'uServiceTsAndCs', nullable: true, description: 'Service terms and conditions accepted: Y or N.' })
   serviceTsAndCs?: string | null;
@@ -119,6 +119,5 @@ export class UserProfile {
 
 @ObjectType({ description: 'Result of updateUserProfile.' })
 export class ProfileUpdateResult {
-  @Field(() => Int, { description: 'Number of fields whose stored value really changed.' })
-  updatedFieldCount!: number;
+  @Field(() => Int, { description: 'Number of fields whose stored value really changed.' }) updatedFieldCount!: number;
 }

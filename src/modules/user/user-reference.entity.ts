@@ -9,13 +9,9 @@ import { Field, Int, ObjectType } from 'type-graphql';
 export class Title {
   [PrimaryKeyProp]?: 'titleId';
 
-  @Field(() => Int, { description: 'Id of the title, as used in uTitleId.' })
-  @PrimaryKey({ autoincrement: false })
-  titleId!: number;
+  @Field(() => Int, { description: 'Id of the title, as used in uTitleId.' }) @PrimaryKey({ autoincrement: false }) titleId!: number;
 
-  @Field({ description: 'Display name of the title.' })
-  @Property({ length: 50 })
-  titleName!: string;
+  @Field({ description: 'Display name of the title.' }) @Property({ length: 50 }) titleName!: string;
 }
 
 @ObjectType({ description: 'A gender a profile can carry.' })
@@ -23,11 +19,7 @@ export class Title {
 export class Gender {
   [PrimaryKeyProp]?: 'genderCode';
 
-  @Field({ description: 'Single-letter code, as used in uGenderCode.' })
-  @PrimaryKey({ length: 1 })
-  genderCode!: string;
+  @Field({ description: 'Single-letter code, as used in uGenderCode.' }) @PrimaryKey({ length: 1 }) genderCode!: string;
 
-  @Field({ description: 'Display name of the gender.' })
-  @Property({ length: 50 })
-  genderName!: string;
+  @Field({ description: 'Display name of the gender.' }) @Property({ length: 50 }) genderName!: string;
 }

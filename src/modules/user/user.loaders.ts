@@ -4,7 +4,7 @@ import DataLoader from 'dataloader';
 import type { EntityManager, EntityName, FilterQuery } from '@mikro-orm/core';
 import { User } from './user.entity';
 import { Gender, Title } from './user-reference.entity';
-import { Condition, Profession, Specialty } from '../reference-data/reference-data.entity';
+import { Condition, Profession, Specialty } from '../reference-data';
 
 /** One statement per batch: rows by primary key, in key order, null where missing. */
 function byKey<T extends object, K extends string | number>(em: EntityManager, entity: EntityName<T>, key: keyof T & string) {

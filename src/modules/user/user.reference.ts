@@ -8,7 +8,6 @@
 // what that user may read by adding its own. Both principals are memoised per request, so a
 // batch of representations costs one credential lookup.
 import type { Context } from '../../context';
-import { requireSystem, requireUser } from '../identity/principal';
 import type { User } from './user.entity';
 
 export type ReferenceViewer = { kind: 'user'; user: User } | { kind: 'router' };
@@ -17,8 +16,8 @@ export const FEDERATION_SCOPE = 'federation';
 
 export async function referenceViewer(ctx: Context): Promise<ReferenceViewer> {
   if (!ctx.credentials.authToken && ctx.credentials.apiKey) {
-    await requireSystem(ctx, FEDERATION_SCOPE);
+    await ctx.auth.requireSystem(FEDERATION_SCOPE);
     return { kind: 'router' };
   }
-  return { kind: 'user', user: (await requireUser(ctx)).user };
+  return { kind: 'user', user: (await ctx.auth.requireUser()).user };
 }

@@ -3,9 +3,8 @@ import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { ServiceError } from '../../graphql/errors';
 import { isDependencyFailure } from '../../graphql/error-mapping';
-import { requireUser } from '../identity/principal';
 import { referenceViewer } from './user.reference';
-import { countryName, listTimezones } from '../reference-data/iso';
+import { countryName, listTimezones } from '../reference-data';
 import type { User } from './user.entity';
 import { Gender, Title } from './user-reference.entity';
 import { ProfileUpdateResult, UserProfile } from './profile.types';
@@ -17,16 +16,19 @@ import { updateUserProfile } from './profile.service';
 export class UserProfileResolver {
   @Query(() => UserProfile, { description: "The caller's profile, every field present (findUserProfile)." })
   async userProfile(@Ctx() ctx: Context): Promise<User> {
-    return (await requireUser(ctx)).user;
+    return (await ctx.auth.requireUser()).user;
   }
 
-  @Mutation(() => ProfileUpdateResult, { description: "Updates the caller's profile: only fields whose value differs are written (updateUserProfile)." })
+  @Mutation(() => ProfileUpdateResult, {
+    description: "Updates the caller's profile: only fields whose value differs are written (updateUserProfile).",
+  })
   async updateUserProfile(
-    @Arg('input', () => UpdateUserProfileInput, { description: 'The profile fields; uId must be the caller.' }) input: UpdateUserProfileInput,
+    @Arg('input', () => UpdateUserProfileInput, { description: 'The profile fields; uId must be the caller.' })
+    input: UpdateUserProfileInput,
     @Ctx() ctx: Context,
   ): Promise<ProfileUpdateResult> {
-    const { user } = await requireUser(ctx);
-    const updatedFieldCount = await updateUserProfile(ctx.em, user.uId, input);
+    const { user } = await ctx.auth.requireUser();
+    const updatedFieldCount = await updateUserProfile(ctx.em, ctx.services.hooks, user.uId, input);
     if (updatedFieldCount) ctx.loaders.userById.clear(user.uId);
     return { updatedFieldCount };
   }
@@ -61,7 +63,11 @@ export class UserProfileResolver {
     return user.conditionId == null ? null : ((await ctx.loaders.conditionById.load(user.conditionId))?.conditionName ?? null);
   }
 
-  @FieldResolver(() => String, { name: 'uTimezoneName', nullable: true, description: 'Standard-time display name of the time zone (an addition to the spec).' })
+  @FieldResolver(() => String, {
+    name: 'uTimezoneName',
+    nullable: true,
+    description: 'Standard-time display name of the time zone (an addition to the spec).',
+  })
   timezoneName(@Root() user: User): string | null {
     if (user.timezoneId == null) return null;
     return listTimezones().find((z) => z.timezoneId === user.timezoneId)?.timezoneName ?? null;
@@ -102,7 +108,8 @@ export async function resolveUserReference(reference: { uId: number | string }, 
     return user && user.active ? user : null;
   } catch (err) {
     // Outside type-graphql, so ServiceBoundary does not apply: the same rule by hand.
-    if (!(err instanceof ServiceError) && isDependencyFailure(err)) throw new ServiceError('WSUserServiceException', undefined, { cause: err });
+    if (!(err instanceof ServiceError) && isDependencyFailure(err))
+      throw new ServiceError('WSUserServiceException', undefined, { cause: err });
     throw err;
   }
 }

@@ -8,7 +8,6 @@ const PROFILE_SELECTION = `uId uTitleId uTitle uGenderCode uGenderName uFirstNam
   uOtherTitle uOtherProfession uOtherSpecialty uSocialNetworkAId uSocialNetworkBId uSocialNetworkCId uSocialNetworkCUrl
   uTimezoneId uTimezoneName uServiceTsAndCs uServiceTrackingConsent uCloudStorageConsent uSearchProviderConsent uSocialNetworkAConsent`;
 
-
 export const userRoutes: RouteDef[] = [
   route({
     at: 'GET /rest/user/profile',
@@ -23,7 +22,14 @@ export const userRoutes: RouteDef[] = [
     description:
       'Only fields whose value differs from the stored one are written. Null or omitted fields keep their value; fieldsToNull names the fields to erase. ' +
       'Read-only fields of the profile (uTitle, uGenderName, uCountryName, uProfessionName, uSpecialtyName, uConditionName, uTimezoneName, uCreationDate) may be sent back and are ignored.',
-    errors: ['WSInvalidParameterException', 'WSFieldLengthException', 'WSInvalidAuthTokenException', 'WSCacheServiceException', 'WSInsufficientPrivilegesException', 'WSUserServiceException'],
+    errors: [
+      'WSInvalidParameterException',
+      'WSFieldLengthException',
+      'WSInvalidAuthTokenException',
+      'WSCacheServiceException',
+      'WSInsufficientPrivilegesException',
+      'WSUserServiceException',
+    ],
   }),
   referenceList('/rest/refdata/titles', `query getTitles { titles { titleId titleName } }`),
   referenceList('/rest/refdata/genders', `query getGenders { genders { genderCode genderName } }`),

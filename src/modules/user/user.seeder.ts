@@ -3,9 +3,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
 import { User } from './user.entity';
-import { DEMO_USERS } from '../company/core.seeder';
-
-export const DEMO_TITLE = { dr: 6 };
+import { DEMO_USERS, DEMO_TITLE } from '../../db/demo';
 
 export class UserProfileSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {

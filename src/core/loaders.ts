@@ -1,0 +1,26 @@
+// Per-request memo helpers for loaders that depend on more than the EntityManager: a loader per
+// viewer (keyed), or a value computed once per request (once). Both live in the request's
+// loaders, so they are typed and die with the request; nothing is kept in an untyped bag.
+
+/** One value per key, made on first use: e.g. a DataLoader per viewing user. */
+export function keyed<K, V>(make: (key: K) => V): (key: K) => V {
+  const made = new Map<K, V>();
+  return (key) => {
+    let value = made.get(key);
+    if (value === undefined) {
+      value = make(key);
+      made.set(key, value);
+    }
+    return value;
+  };
+}
+
+/** A value computed at most once per request (a rejected computation is kept too, as a DataLoader does). */
+export interface Once<T> {
+  get(compute: () => Promise<T>): Promise<T>;
+}
+
+export function once<T>(): Once<T> {
+  let value: Promise<T> | undefined;
+  return { get: (compute) => (value ??= compute()) };
+}

@@ -1,0 +1,115 @@
+// The store every instance shares for counters and caches: Redis when REDIS_URL is set, else
+// the database itself. Opened once at start-up; the token cache, the brute-force guard and the
+// request rate limits all take it from here.
+import { Redis } from 'ioredis';
+import type { MikroORM } from '@mikro-orm/core';
+import { RateLimiterPostgres, RateLimiterRedis, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
+import type { Logger } from '../logger';
+
+export type SharedStore = { redis: Redis } | { orm: MikroORM };
+
+export interface OpenedStore {
+  store: SharedStore;
+  /** The Redis connection, or null when the database is the store. */
+  redis: Redis | null;
+  close(): void;
+}
+
+export interface StoreOptions {
+  redisUrl: string | null;
+  keyPrefix: string;
+  orm: MikroORM;
+  logger: Logger;
+}
+
+export async function openSharedStore({ redisUrl, keyPrefix, orm, logger }: StoreOptions): Promise<OpenedStore> {
+  if (!redisUrl) return { store: { orm }, redis: null, close: () => undefined };
+  const redis = connectRedis(redisUrl, keyPrefix, logger);
+  // Start serving even when Redis is down: credentialed requests answer 503 until it is back.
+  if (!(await waitReady(redis, 3000))) logger.warn('redis is not reachable yet: token lookups answer WSCacheServiceException until it is');
+  return { store: { redis }, redis, close: () => redis.disconnect() };
+}
+
+function connectRedis(url: string, keyPrefix: string, logger: Logger): Redis {
+  const redis = new Redis(url, {
+    keyPrefix,
+    // Fail fast instead of queueing: a request must learn at once that the cache is down.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 1000,
+    connectTimeout: 2000,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+  });
+  let lastError = '';
+  redis.on('error', (err) => {
+    // One line per distinct failure, not one per reconnection attempt.
+    if (err.message !== lastError)
+      logger.error({ err: { message: err.message, code: (err as NodeJS.ErrnoException).code } }, 'redis connection error');
+    lastError = err.message;
+  });
+  redis.on('ready', () => {
+    if (lastError) logger.info('redis connection restored');
+    lastError = '';
+  });
+  return redis;
+}
+
+async function waitReady(redis: Redis, ms: number): Promise<boolean> {
+  if (redis.status === 'ready') return true;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      redis.off('ready', onReady);
+      resolve(false);
+    }, ms);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    redis.once('ready', onReady);
+  });
+}
+
+export interface LimiterOptions {
+  keyPrefix: string;
+  points: number;
+  /** Window, seconds. */
+  duration: number;
+  /** Redis only: answer at once (and let the caller fail open) rather than queue the command. */
+  rejectIfRedisNotReady?: boolean;
+}
+
+/**
+ * A rate-limiter-flexible counter on the shared store: Redis, or the auth_rate_limit table
+ * (each limiter under its own key prefix; expired rows are swept by the identity runtime).
+ */
+export function limiterOn(store: SharedStore, { rejectIfRedisNotReady, ...common }: LimiterOptions): RateLimiterStoreAbstract {
+  if ('redis' in store) return new RateLimiterRedis({ ...common, storeClient: store.redis, useRedisPackage: false, rejectIfRedisNotReady });
+  return new RateLimiterPostgres({
+    ...common,
+    storeClient: mikroOrmStoreClient(store.orm),
+    storeType: 'client',
+    tableName: 'auth_rate_limit',
+    tableCreated: true,
+    clearExpiredByTimeout: false,
+  });
+}
+
+/** rate-limiter-flexible's PostgreSQL store speaks node-postgres ($1 parameters); MikroORM takes ?. */
+function mikroOrmStoreClient(orm: MikroORM) {
+  return {
+    async query({ text, values }: { text: string; values?: unknown[] }) {
+      const params: unknown[] = [];
+      const sql = text.replace(/\$(\d+)/g, (_m, n: string) => {
+        params.push(values?.[Number(n) - 1]);
+        return '?';
+      });
+      const conn = orm.em.fork().getConnection();
+      if (/^\s*delete/i.test(sql)) {
+        const res = (await conn.execute(sql, params, 'run')) as { affectedRows?: number };
+        return { rows: [], rowCount: res.affectedRows ?? 0 };
+      }
+      const rows: unknown[] = await conn.execute(sql, params, 'all');
+      return { rows, rowCount: rows.length };
+    },
+  };
+}

@@ -1,0 +1,46 @@
+// The Apollo server of /graphql: the document limits, what clients may see (introspection,
+// error details), the Sandbox landing page, and the service's own plugins. Started here; the
+// HTTP mount is src/http/graphql-route.ts.
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import type { GraphQLSchema } from 'graphql';
+import type { Config } from '../config';
+import type { Context } from '../context';
+import { ROUTES } from '../rest/routes';
+import { graphqlArmor, GRAPHQL_LIMITS } from './limits';
+import { sandboxDocument } from './sandbox';
+import { formatError } from './format-error';
+import { operationSpanPlugin } from './plugins/operation-span';
+import { requestOutcomePlugin } from './plugins/request-outcome';
+
+export async function startApollo(schema: GraphQLSchema, config: Config): Promise<ApolloServer<Context>> {
+  const armor = graphqlArmor();
+  const apollo = new ApolloServer<Context>({
+    schema,
+    validationRules: armor.validationRules,
+    parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
+    introspection: config.introspection,
+    csrfPrevention: true,
+    allowBatchedHttpRequests: false,
+    // server.ts owns the signals: it drains HTTP first, then stops Apollo, then the database.
+    stopOnTerminationSignals: false,
+    includeStacktraceInErrorResponses: false,
+    hideSchemaDetailsFromClientErrors: !config.introspection,
+    formatError,
+    plugins: [
+      ...armor.plugins,
+      ApolloServerPluginInlineTraceDisabled(),
+      ApolloServerPluginLandingPageLocalDefault({
+        embed: true,
+        includeCookies: false,
+        document: sandboxDocument(ROUTES),
+        headers: { 'x-service-authtoken': '' },
+      }),
+      operationSpanPlugin(),
+      requestOutcomePlugin(),
+    ],
+  });
+  await apollo.start();
+  return apollo;
+}

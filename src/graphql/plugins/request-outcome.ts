@@ -1,0 +1,49 @@
+// Carries a GraphQL operation's outcome to HTTP: the status (400 for a document refused before
+// execution, 429 with Retry-After for a refused rate limit, as on REST), the operation name and
+// error identifier in the request's state (for the access log and metrics), and one log line,
+// with the request id, for each unknown failure before formatError hides it.
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { Context } from '../../context';
+import { classify } from '../error-mapping';
+import { ServiceError } from '../errors';
+
+const REFUSED_BEFORE_EXECUTION = new Set(['GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_PARSE_FAILED']);
+
+export function requestOutcomePlugin(): ApolloServerPlugin<Context> {
+  return {
+    async requestDidStart({ contextValue }) {
+      return {
+        // Whichever validation step refused the document (Apollo answers 500 for limits raised
+        // while parsing), it is the client's error.
+        async willSendResponse({ response }) {
+          if (response.body.kind !== 'single') return;
+          const { data, errors } = response.body.singleResult;
+          if (data === undefined && errors?.length && errors.every((e) => REFUSED_BEFORE_EXECUTION.has(e.extensions?.code as string))) {
+            response.http.status = 400;
+          }
+          // 429 only when nothing but rate limits was answered.
+          const limited = errors?.filter((e) => typeof e.extensions?.retryAfter === 'number') ?? [];
+          if (limited.length) {
+            response.http.headers.set('retry-after', String(Math.max(...limited.map((e) => e.extensions!.retryAfter as number))));
+            if (limited.length === errors!.length && (data == null || Object.values(data).every((v) => v === null)))
+              response.http.status = 429;
+          }
+        },
+        async didResolveOperation({ operationName }) {
+          if (contextValue.request) contextValue.request.operation = operationName ?? 'anonymous';
+        },
+        async didEncounterErrors({ errors }) {
+          const first = errors[0];
+          if (first && contextValue?.request) {
+            const c = classify(first.originalError instanceof ServiceError ? first.originalError : first);
+            contextValue.request.errorCode = c?.error.code ?? (first.extensions?.code as string | undefined) ?? 'GRAPHQL_ERROR';
+          }
+          for (const e of errors) {
+            const c = classify(e.originalError instanceof ServiceError ? e.originalError : e);
+            if (c?.internal) contextValue.logger.error({ err: e.originalError ?? e, path: e.path }, 'unhandled error in GraphQL operation');
+          }
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,42 @@
+// The first middleware: it gives the request its id (every log line of the request carries it,
+// and the response echoes it) and, once the answer is sent, writes the access log line and
+// observes the request's latency in the metrics.
+import crypto from 'node:crypto';
+import type { Logger } from '../logger';
+import type { Metrics } from '../observability/metrics';
+import type { RequestMiddleware } from './request-state';
+
+/** A caller's id is kept only when it is short and plain enough to log safely. */
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export function requestLog(logger: Logger, metrics: Metrics): RequestMiddleware {
+  return async (ctx, next) => {
+    const incoming = ctx.get('x-request-id');
+    const requestId = REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.state.logger = logger.child({ requestId });
+    ctx.set('x-request-id', requestId);
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const { operation, errorCode } = ctx.state;
+      // Scrapes are not requests of the service: counting them would skew its own metrics.
+      if (ctx.path !== '/metrics') {
+        metrics.observe(
+          {
+            operation: operation ?? (ctx.status === 404 ? 'unmatched' : ctx.path),
+            method: ctx.method,
+            outcome: errorCode ?? (ctx.status < 400 ? 'ok' : String(ctx.status)),
+          },
+          ms / 1000,
+        );
+      }
+      ctx.state.logger.info(
+        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10, operation, errorCode },
+        'request',
+      );
+    }
+  };
+}

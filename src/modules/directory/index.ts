@@ -1,0 +1,25 @@
+// The directory module's door: its definition (read by src/modules/index.ts) and its public
+// surface. Other modules import only from here.
+// Smart directories: a team's contact records, their addresses (synced from profiles), the consents that gate them, and who sees which
+// contacts.
+import { defineModule } from '../../core/module';
+import { SmartDirectory, SmartDirectoryField, ContactRecord, ContactAddress } from './directory.entity';
+import { ConsentDefinition, UserConsent } from './consent.entity';
+import { SmartDirectoryResolver, DirectoryContactResolver, resolveSmartDirectoryReference } from './directory.resolver';
+import { createDirectoryLoaders } from './directory.loaders';
+import { directoryRoutes } from './directory.routes';
+
+export const directory = defineModule({
+  name: 'directory',
+  entities: [SmartDirectory, SmartDirectoryField, ContactRecord, ContactAddress, ConsentDefinition, UserConsent],
+  resolvers: [SmartDirectoryResolver, DirectoryContactResolver],
+  references: { SmartDirectory: resolveSmartDirectoryReference },
+  loaders: createDirectoryLoaders,
+  tag: 'Smart directory',
+  routes: directoryRoutes,
+  seeders: () => import('./directory.seeder.js').then((m) => [m.DirectorySeeder]),
+});
+
+export { ConsentDefinition, UserConsent } from './consent.entity';
+export { DIRECTORY_ORDERS, DIRECTORY_TYPES, type DirectoryOrder, type DirectoryType, SmartDirectory } from './directory.entity';
+export { createSmartDirectory, DEFAULT_FIELD_IDS, type DirectoryConsentSpec } from './directory.service';

@@ -1,0 +1,22 @@
+// The event module's door: its definition (read by src/modules/index.ts) and its public
+// surface. Other modules import only from here.
+// Events and invitations, with their zoned start and end times.
+import { defineModule } from '../../core/module';
+import { Event, EventAttendee } from './event.entity';
+import { EventResolver, resolveEventReference } from './event.resolver';
+import { createEventLoaders } from './event.loaders';
+import { eventRoutes } from './event.routes';
+
+export const event = defineModule({
+  name: 'event',
+  entities: [Event, EventAttendee],
+  resolvers: [EventResolver],
+  references: { Event: resolveEventReference },
+  loaders: createEventLoaders,
+  tag: 'Events',
+  routes: eventRoutes,
+  seeders: () => import('./event.seeder.js').then((m) => [m.EventSeeder]),
+});
+
+export { eventForNotifications, managesNotifications } from './event.access';
+export { Event, EventAttendee } from './event.entity';

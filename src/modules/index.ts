@@ -1,0 +1,60 @@
+// THE module list: every module once, in the order their demo data is seeded. The ORM's
+// entities, the GraphQL schema's resolvers and federation references, the request's loaders,
+// the REST route table, the demo seed, the hooks, the background jobs and the OpenAPI
+// document's 429s are all read from it. A new module is one line here (docs/development.md).
+import type { EntityManager } from '@mikro-orm/core';
+import type { ModuleDefinition } from '../core/module';
+import { referenceData } from './reference-data';
+import { storage } from './storage';
+import { company } from './company';
+import { team } from './team';
+import { identity } from './identity';
+import { discovery } from './discovery';
+import { user } from './user';
+import { address } from './address';
+import { consent } from './consent';
+import { directory } from './directory';
+import { event } from './event';
+import { notification } from './notification';
+import { library } from './library';
+import { connection } from './connection';
+import { membership } from './membership';
+import { supportGroup } from './support-group';
+
+export const MODULES = [
+  referenceData,
+  storage,
+  company,
+  team,
+  identity,
+  discovery,
+  user,
+  address,
+  consent,
+  directory,
+  event,
+  notification,
+  library,
+  connection,
+  membership,
+  supportGroup,
+] as const;
+
+type LoadersOf<M> = M extends ModuleDefinition<infer L> ? L : never;
+type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+/** Every module's per-request DataLoaders, in one typed object (ctx.loaders). */
+export type Loaders = Intersection<LoadersOf<(typeof MODULES)[number]>>;
+
+export function createLoaders(em: EntityManager): Loaders {
+  return Object.assign({}, ...MODULES.map((m: ModuleDefinition) => m.loaders?.(em) ?? {})) as Loaders;
+}
+
+/** The operations that can answer 429 (the OpenAPI document lists it for them). */
+export const RATE_LIMITED_OPERATIONS: ReadonlySet<string> = new Set(MODULES.flatMap((m: ModuleDefinition) => m.rateLimited ?? []));
+
+/** Columns that keep stored blobs alive, of every module. */
+export const BLOB_REFERENCES = MODULES.flatMap((m: ModuleDefinition) => m.blobReferences ?? []);
+
+export { createOAuthServer, Principals, startIdentity, type IdentityRuntime } from './identity';
+export { createMailer, type Mailer } from './notification';

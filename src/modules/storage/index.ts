@@ -1,0 +1,29 @@
+// The storage module's door: its definition (read by src/modules/index.ts) and its public
+// surface. Other modules import only from here.
+// Stored blobs: content-addressed file bytes in PostgreSQL, written and read in chunks, shared by uploads, entries and support groups.
+import { defineModule } from '../../core/module';
+import { StoredBlob, StoredBlobChunk } from './blob.entity';
+
+export const storage = defineModule({
+  name: 'storage',
+  entities: [StoredBlob, StoredBlobChunk],
+});
+
+export {
+  adoptStaged,
+  type BlobInfo,
+  blobStream,
+  discardStaged,
+  type PurgeResult,
+  purgeUnusedBlobs,
+  readBlob,
+  stagedBlobOf,
+  stagedFileUpload,
+  stageStream,
+  storeBuffer,
+  storeStream,
+  type StoreStreamOptions,
+  tooLarge,
+} from './blob-store';
+export { StoredBlob } from './blob.entity';
+export { type DetectedType, detectType } from './content-type';

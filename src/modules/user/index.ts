@@ -1,0 +1,24 @@
+// The user module's door: its definition (read by src/modules/index.ts) and its public
+// surface. Other modules import only from here.
+// Users and their profile: reading and updating it (other modules react through the profileChanged hook), titles and genders.
+import { defineModule } from '../../core/module';
+import { User } from './user.entity';
+import { Title, Gender } from './user-reference.entity';
+import { UserProfileResolver, UserReferenceDataResolver, resolveUserReference } from './user.resolver';
+import { createUserLoaders } from './user.loaders';
+import { userRoutes } from './user.routes';
+
+export const user = defineModule({
+  name: 'user',
+  entities: [User, Title, Gender],
+  resolvers: [UserProfileResolver, UserReferenceDataResolver],
+  references: { User: resolveUserReference },
+  loaders: createUserLoaders,
+  tag: 'User profile',
+  routes: userRoutes,
+  seeders: () => import('./user.seeder.js').then((m) => [m.UserProfileSeeder]),
+});
+
+export { UserProfile } from './profile.types';
+export { User } from './user.entity';
+export { referenceViewer } from './user.reference';

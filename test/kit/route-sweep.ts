@@ -1,0 +1,147 @@
+// The authorization sweep's table: for every route of the route table, a valid call in the demo
+// tenant (or 'public'), and what another user gets on it. Shared by the authorization sweep
+// (test/security/authorization.test.ts) and the log scan (test/security/log-scan.test.ts).
+import type { TestApp } from './app';
+import type { Reply } from './http';
+import type { RouteDef } from './src';
+import { DEMO, NORTHWIND, OLIVIA } from './demo';
+
+const { smartLibId: LIBRARY, welcomePackEntryId: ENTRY } = DEMO.library;
+const { southgate: SOUTHGATE, pending: PENDING } = DEMO.companies;
+const OLIVIA_WORK = DEMO.addresses.oliviaWork;
+const DIRECTORY = DEMO.directories.staff;
+const CONTACT_ADDRESS = DEMO.contactAddresses.staff;
+
+export interface Call {
+  params?: Record<string, string | number>;
+  query?: string;
+  body?: unknown;
+  /** Multipart form: these text parts plus one small PDF file part. */
+  multipart?: Record<string, string>;
+}
+
+export interface Sweep {
+  call: Call | ((t: TestApp) => Promise<Call>);
+  /** Another user (Pat) on data that is not theirs: expected status and identifier. */
+  otherUser?: { status: number; errorCode: string } | { status: 200; body: unknown };
+}
+
+const smartFileId = async (t: TestApp) =>
+  (await t.sql('select min(smart_file_id) as id from smart_file where smart_entry_id = ?', [ENTRY]))[0].id;
+const qrCodeId = async (t: TestApp) => {
+  const rows = await t.sql('select min(qr_code_id) as id from qr_code');
+  return rows[0].id ?? 1;
+};
+
+const forbidden = { status: 403, errorCode: 'WSInsufficientPrivilegesException' };
+
+export const SWEEP: Record<string, Sweep | 'public'> = {
+  getLoginScheme: 'public',
+  getAllTimezones: 'public',
+  getConditions: 'public',
+  getConditionsVersion: 'public',
+  getAssessmentForms: 'public',
+  getCountries: 'public',
+  getStates: 'public',
+  getFieldDefinitions: 'public',
+  getProfessions: 'public',
+  getSpecialties: 'public',
+  getTitles: 'public',
+  getGenders: 'public',
+  uploadSmartFile: { call: { multipart: {} } },
+  uploadTileImage: { call: { multipart: {} } },
+  createSmartEntry: {
+    call: { body: { smartLibId: LIBRARY, smartEntryType: 'URL', smartEntryName: `Sweep entry`, smartEntryUrlLink: 'https://example.org' } },
+    otherUser: forbidden,
+  },
+  updateSmartEntryAIIngestionFailure: {
+    call: { params: { smartEntryId: ENTRY }, body: { smartlibId: LIBRARY, cId: NORTHWIND, aiIngestionError: 'boom' } },
+  },
+  downloadSmartFile: {
+    call: async (t) => ({ params: { smartFileId: await smartFileId(t) } }),
+    otherUser: { status: 404, errorCode: 'WSRecordNotFoundException' },
+  },
+  loginUser: { call: {} },
+  logout: { call: {} },
+  createSsoToken: { call: {} },
+  getAuthSession: { call: {} },
+  findUserProfile: { call: {} },
+  updateUserProfile: { call: { body: { uId: OLIVIA, uFirstName: 'Sweep' } }, otherUser: forbidden },
+  getUserAddresses: { call: {} },
+  createUserAddress: { call: { body: { typeCode: 'O', name: 'Sweep' } } },
+  updateUserAddressByAddressUUID: {
+    call: { params: { addressUUID: OLIVIA_WORK }, body: { uuid: OLIVIA_WORK, city: 'Sweepville' } },
+    otherUser: { status: 404, errorCode: 'WSAddressNotFoundException' },
+  },
+  deleteUserAddressByAddressUUID: {
+    call: { params: { addressUUID: OLIVIA_WORK } },
+    otherUser: { status: 404, errorCode: 'WSAddressNotFoundException' },
+  },
+  getEConsents: { call: { query: `type=C&companyId=${NORTHWIND}` } },
+  setEConsent: {
+    call: async (t) => {
+      const rows = await t.sql('select consent_uuid from consent_definition order by consent_uuid limit 1');
+      return { params: { consentUUID: rows[0].consent_uuid }, body: { consentGiven: true } };
+    },
+  },
+  getAddressesForDirectoryContact: {
+    call: { params: { directoryUUID: DIRECTORY } },
+    otherUser: { status: 403, errorCode: 'WSUserNotInSmartDirectoryException' },
+  },
+  updateAddressForDirectoryContact: {
+    call: { params: { directoryUUID: DIRECTORY, addressUUID: CONTACT_ADDRESS }, body: { uuid: CONTACT_ADDRESS, city: 'Sweepville' } },
+    otherUser: { status: 403, errorCode: 'WSUserNotInSmartDirectoryException' },
+  },
+  copyAddressesFromUserToDirectoryContact: {
+    call: { params: { directoryUUID: DIRECTORY }, body: { addressUUIDs: [OLIVIA_WORK] } },
+    otherUser: { status: 403, errorCode: 'WSUserNotInSmartDirectoryException' },
+  },
+  findEventsForUserAndCompany: { call: { params: { cId: NORTHWIND }, query: 'version=1' }, otherUser: { status: 200, body: [] } },
+  sendNotification: {
+    call: { body: { broadcastType: 'GT', companyId: NORTHWIND, valueIds: [String(DEMO.teamId)], message: 'Sweep' } },
+    otherUser: forbidden,
+  },
+  getSentNotifications: { call: { query: `version=1&broadcastType=GT&companyId=${NORTHWIND}` }, otherUser: forbidden },
+  getSentScheduledNotifications: { call: { query: `version=1&broadcastType=GT&companyId=${NORTHWIND}` }, otherUser: forbidden },
+  getRecommendedEntitiesForUser: { call: { body: { version: 2, entityType: ['company'] } } },
+  getRecommendedCriteriaForEntity: { call: { body: { version: 1, entityType: 'company', entityId: String(SOUTHGATE) } } },
+  requestConnection: { call: { body: { companyId: SOUTHGATE } } },
+  getUserConnections: { call: {} },
+  getCompanyConnections: { call: { params: { companyId: NORTHWIND } }, otherUser: forbidden },
+  approveConnection: { call: { params: { companyId: PENDING, userId: OLIVIA } }, otherUser: forbidden },
+  declineConnection: { call: { params: { companyId: PENDING, userId: OLIVIA } }, otherUser: forbidden },
+  createMembershipDetails: { call: { body: { userId: OLIVIA, membershipId: 'M-1' } } },
+  createSupportGroup: {
+    call: {
+      multipart: {
+        companyId: String(NORTHWIND),
+        supportGroupPrefix: 'SWEEP',
+        supportGroupName: 'Sweep group',
+        teamAdminUserEmails: 'olivia@demo.example',
+        directoryType: 'UNRESTRICTED',
+        directoryOrder: 'FL',
+        directoryFieldIds: '3,9',
+        directoryConsents: JSON.stringify([{ consentType: 'DS', name: 'Listing', desc: 'List me.', required: true }]),
+      },
+    },
+    otherUser: forbidden,
+  },
+  downloadSupportGroupQrCode: {
+    call: async (t) => ({ params: { qrCodeId: await qrCodeId(t) } }),
+    otherUser: { status: 404, errorCode: 'WSRecordNotFoundException' },
+  },
+};
+
+/** Sends a sweep call to the route with these headers; multipart calls carry one small PDF file part when they name no text part. */
+export function sendCall(t: TestApp, route: RouteDef, call: Call, headers: Record<string, string>): Promise<Reply> {
+  let path = route.path;
+  for (const [k, v] of Object.entries(call.params ?? {})) path = path.replace(`:${k}`, encodeURIComponent(String(v)));
+  if (call.query) path += `?${call.query}`;
+  if (call.multipart) {
+    const parts = Object.keys(call.multipart).length
+      ? call.multipart
+      : { file: { content: Buffer.from('%PDF-1.4\n%%EOF\n'), filename: 'x.pdf', type: 'application/pdf' } };
+    return t.multipart(path, parts, headers);
+  }
+  return t.rest(route.method, path, { headers, body: call.body ?? (route.method === 'GET' || route.method === 'DELETE' ? undefined : {}) });
+}

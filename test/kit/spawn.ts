@@ -1,0 +1,49 @@
+// The compiled service as `npm start` runs it, in a child process: resolves once it logs
+// {"msg":"listening"}, keeps every stdout line (parsed when JSON) and stops with SIGTERM.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+
+export const SERVER_ENTRY = path.join(__dirname, '../../dist/src/server.js');
+/** The V8 flags `npm start` runs the service with (package.json config.nodeFlags). */
+const NODE_FLAGS: string[] = JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.json'), 'utf8')).config.nodeFlags.split(' ');
+
+export interface SpawnedService {
+  child: ChildProcess;
+  baseUrl: string;
+  /** Every stdout line so far: parsed log objects, or text for the start-up banner. */
+  lines: any[];
+  /** SIGTERM, then the exit code once stdout has been drained. */
+  stop(): Promise<number | null>;
+}
+
+export function spawnService(env: NodeJS.ProcessEnv): Promise<SpawnedService> {
+  const child = spawn(process.execPath, [...NODE_FLAGS, SERVER_ENTRY], {
+    env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: any[] = [];
+  const drained = new Promise((resolve) => child.stdout.once('close', resolve));
+  const stop = async () => {
+    if (child.exitCode !== null) return child.exitCode;
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const code = await exited;
+    await drained;
+    return code;
+  };
+  return new Promise((resolve, reject) => {
+    readline.createInterface({ input: child.stdout }).on('line', (text) => {
+      let parsed: any = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* the start-up banner is plain text */
+      }
+      lines.push(parsed);
+      if (parsed?.msg === 'listening') resolve({ child, baseUrl: `http://127.0.0.1:${parsed.port}`, lines, stop });
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
+  });
+}
