@@ -17,9 +17,17 @@ class CuttableProxy {
   async start(port = 0): Promise<void> {
     this.server = net.createServer((client) => {
       const upstream = net.connect(this.target.port, this.target.host);
-      for (const s of [client, upstream]) {
+      for (const [s, peer] of [
+        [client, upstream],
+        [upstream, client],
+      ]) {
         this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
+        // A connection closed or reset on one side is closed on the other, as without a proxy:
+        // otherwise the service's client waits forever on a backend that is gone.
+        s.on('close', () => {
+          this.sockets.delete(s);
+          peer.destroy();
+        });
         s.on('error', () => s.destroy());
       }
       client.pipe(upstream).pipe(client);
