@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDb, type TestDb } from '../helpers/db';
-import { spawnService } from '../helpers/spawn';
+import { createTestDb, type TestDb } from '../kit/db';
+import { spawnService } from '../kit/spawn';
 
 const root = path.join(__dirname, '../..');
 
