@@ -43,6 +43,8 @@ export async function createServices({
     async close() {
       mailer.close();
       await identity.close();
+      // Opened here, shared by the identity runtime and the limiter: closed here, after both.
+      shared.close();
     },
   };
 }

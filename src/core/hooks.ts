@@ -43,10 +43,8 @@ export class Hooks {
     };
   }
 
-  /** Runs every handler of the event in turn; returns how many ran. */
-  async emit<K extends HookName>(name: K, event: HookEvents[K]): Promise<number> {
-    const list = [...(this.handlers[name] as HookHandler<K>[])];
-    for (const handler of list) await handler(event);
-    return list.length;
+  /** Runs every handler of the event in turn (a copy of the list: a handler may remove itself). */
+  async emit<K extends HookName>(name: K, event: HookEvents[K]): Promise<void> {
+    for (const handler of [...(this.handlers[name] as HookHandler<K>[])]) await handler(event);
   }
 }

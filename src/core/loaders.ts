@@ -24,3 +24,9 @@ export function once<T>(): Once<T> {
   let value: Promise<T> | undefined;
   return { get: (compute) => (value ??= compute()) };
 }
+
+/** Key of a pair of ids in a DataLoader (a user and a company, event or consent): "a:b". */
+export const pairKey = (a: number, b: number): string => `${a}:${b}`;
+
+/** The two ids of a pairKey. */
+export const splitPairKey = (key: string): [number, number] => key.split(':').map(Number) as [number, number];

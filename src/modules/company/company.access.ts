@@ -4,12 +4,10 @@
 import type { Context } from '../../context';
 import { ServiceError } from '../../graphql/errors';
 import type { CompanyRoleName } from './company.entity';
-
-/** Key of a (user, company) pair in the companyRoles loader. */
-export const roleKey = (userId: number, companyId: number) => `${userId}:${companyId}`;
+import { pairKey } from '../../core/loaders';
 
 export function rolesOn(ctx: Context, userId: number, companyId: number): Promise<CompanyRoleName[]> {
-  return ctx.loaders.companyRoles.load(roleKey(userId, companyId));
+  return ctx.loaders.companyRoles.load(pairKey(userId, companyId));
 }
 
 export async function isCompanyAdmin(ctx: Context, userId: number, companyId: number): Promise<boolean> {

@@ -1,9 +1,8 @@
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/core';
 import { Company, CompanyRole, type CompanyRoleName } from './company.entity';
-import { roleKey } from './company.access';
 import { visibleCompaniesLoader } from './company.reference';
-import { keyed } from '../../core/loaders';
+import { keyed, pairKey, splitPairKey } from '../../core/loaders';
 
 export function createCompanyLoaders(em: EntityManager) {
   return {
@@ -15,12 +14,12 @@ export function createCompanyLoaders(em: EntityManager) {
     }),
     /** Companies a federation reference may resolve to, per viewer (a user id, or null for the router). */
     visibleCompanies: keyed((userId: number | null) => visibleCompaniesLoader(em, userId)),
-    /** A user's roles on a company, keyed by roleKey(userId, companyId) (company.access.ts). */
+    /** A user's roles on a company, keyed by pairKey(userId, companyId) (company.access.ts). */
     companyRoles: new DataLoader<string, CompanyRoleName[]>(async (keys) => {
-      const pairs = keys.map((k) => k.split(':').map(Number) as [number, number]);
+      const pairs = keys.map(splitPairKey);
       const rows = await em.find(CompanyRole, { $or: pairs.map(([user, company]) => ({ user, company })) });
       const byKey = new Map<string, CompanyRoleName[]>(keys.map((k) => [k, []]));
-      for (const r of rows) byKey.get(roleKey(r.user.uId, r.company.companyId))?.push(r.role);
+      for (const r of rows) byKey.get(pairKey(r.user.uId, r.company.companyId))?.push(r.role);
       return keys.map((k) => byKey.get(k)!);
     }),
   };

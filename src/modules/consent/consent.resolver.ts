@@ -2,7 +2,7 @@ import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root, UseMiddl
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { ConsentDefinition } from '../directory';
-import { consentKey } from './consent.loaders';
+import { pairKey } from '../../core/loaders';
 import { listEConsents, setEConsent } from './consent.service';
 
 @Resolver(() => ConsentDefinition)
@@ -29,7 +29,7 @@ export class ConsentResolver {
   ): Promise<ConsentDefinition> {
     const { user } = await ctx.auth.requireUser();
     const consent = await setEConsent(ctx.em, user.uId, consentUUID, consentGiven);
-    ctx.loaders.consentGiven.clear(consentKey(user.uId, consent.id));
+    ctx.loaders.consentGiven.clear(pairKey(user.uId, consent.id));
     return consent;
   }
 
@@ -50,6 +50,6 @@ export class ConsentResolver {
   async consentGiven(@Root() consent: ConsentDefinition, @Ctx() ctx: Context): Promise<boolean | null> {
     if (!ctx.credentials.authToken) return null;
     const { user } = await ctx.auth.requireUser();
-    return ctx.loaders.consentGiven.load(consentKey(user.uId, consent.id));
+    return ctx.loaders.consentGiven.load(pairKey(user.uId, consent.id));
   }
 }

@@ -6,7 +6,7 @@ import { ServiceError } from '../../graphql/errors';
 import { parseUuid } from '../../core/uuid';
 import { rolesOn } from '../company';
 import type { Event } from './event.entity';
-import { pairKey } from './event.loaders';
+import { pairKey } from '../../core/loaders';
 
 /** ADMIN or PUSH_NOTIFICATION on the company: may read its sent notifications. */
 export async function managesNotifications(ctx: Context, userId: number, companyId: number): Promise<boolean> {

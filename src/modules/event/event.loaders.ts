@@ -1,10 +1,7 @@
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/core';
+import { pairKey, splitPairKey } from '../../core/loaders';
 import { Event, EventAttendee } from './event.entity';
-
-/** Key of a (user, event) pair. */
-export const pairKey = (a: number, b: number) => `${a}:${b}`;
-const splitKey = (key: string) => key.split(':').map(Number) as [number, number];
 
 export function createEventLoaders(em: EntityManager) {
   return {
@@ -16,7 +13,7 @@ export function createEventLoaders(em: EntityManager) {
     }),
     /** A user's invitation to an event, keyed by pairKey(userId, eId); null when not invited. */
     eventInvites: new DataLoader<string, EventAttendee | null>(async (keys) => {
-      const pairs = keys.map(splitKey);
+      const pairs = keys.map(splitPairKey);
       const rows = await em.find(EventAttendee, { $or: pairs.map(([user, event]) => ({ user, event })) });
       const byKey = new Map(rows.map((r) => [pairKey(r.user.uId, r.event.eId), r]));
       return keys.map((k) => byKey.get(k) ?? null);

@@ -1,7 +1,6 @@
 // The identity services of one running app: signing keys, the token cache, the brute-force
-// guard, the shared store's Redis connection and the inbound federation. Built once at
+// guard (both over the shared store) and the inbound federation. Built once at
 // start-up (src/services.ts) and carried to resolvers by the context (ctx.services.identity).
-import type { Redis } from 'ioredis';
 import type { OpenedStore } from '../../core/store';
 import type { MikroORM } from '@mikro-orm/core';
 import type { Config } from '../../config';
@@ -20,8 +19,6 @@ export interface IdentityRuntime {
   signer: TokenSigner;
   cache: TokenCache;
   guard: BruteForceGuard;
-  /** The shared Redis connection (REDIS_URL), for other modules' shared counters; null without. */
-  redis: Redis | null;
   inbound: InboundFederation;
   /** Resolves once the configured login client is in oauth_client (retried after a failure). */
   ready(): Promise<void>;
@@ -61,12 +58,10 @@ export async function startIdentity({
     signer,
     cache: redis ? new RedisTokenCache(redis) : new MemoryTokenCache(),
     guard,
-    redis,
     inbound: new InboundFederation(config, logger),
     ready,
     async close() {
       if (sweeper) clearInterval(sweeper);
-      shared.close();
     },
   };
   return rt;
