@@ -6,18 +6,16 @@
 // Environment: DATABASE_URL (required, any database on the server: the bench databases are
 // created next to it), BENCH_DURATION (seconds a measurement, 5), BENCH_RUNS (runs of each
 // ratio measurement, median taken, 3), BENCH_CONNECTIONS (10), BENCH_WARMUP (seconds, 1).
-import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { exportJWK, generateKeyPair } from 'jose';
 import { Client } from 'pg';
 import { ROUTES } from '../src/rest/routes';
 import { compileRoutes, requestVariables, type CompiledRoute } from '../src/rest/executor';
 import { createSchema } from '../src/graphql/schema';
-import { BASE, BENCH } from '../scripts/seed-bench';
+import { benchScenarios, benchServiceEnv, DIRECTORY, signIn, userHeaders, type Scenario } from './scenarios';
 import { captureStatements, type CaptureRequest } from './capture';
 import {
   load,
@@ -45,20 +43,6 @@ const RAW_JS = path.join(ROOT, 'dist', 'bench', 'raw-server.js');
 const SEED_JS = path.join(ROOT, 'dist', 'scripts', 'seed-bench.js');
 const MB = 1024 * 1024;
 
-const DIRECTORY = 'd0000000-0000-4000-8000-000000001001';
-const LIBRARY_QUERY = `query benchLibraryPage($id: Int!, $page: Int, $size: Int) { smartLibrary(smartLibId: $id) {
-  smartLibId smartLibName companyId teamId
-  entries(pageNum: $page, pageSize: $size) {
-    totalCount pageNum pageSize
-    items {
-      smartEntryId smartLibId smartEntryName smartEntryType smartEntryDesc smartEntryCreated smartEntryModified
-      smartFiles { smartFileId smartEntryId smartFileType smartFileName smartFileBytes mimeType }
-      smartEntryURLs { smartEntryUrlName smartEntryUrlValue }
-      smartEntryTags { smartTagId smartTagName } smartEntryFolders { smartFolderId smartFolderName }
-    }
-  }
-} }`;
-
 function databaseUrl(base: string, name: string): string {
   const u = new URL(base);
   u.pathname = `/${name}`;
@@ -83,42 +67,6 @@ function seed(url: string, companies: number): void {
   });
 }
 
-async function json<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`${res.url}: ${res.status} ${text}`);
-  return JSON.parse(text);
-}
-
-/** The login client the service is started with (a fresh secret per run). */
-const BENCH_CLIENT = { client_id: 'bench-mobile', client_secret: crypto.randomBytes(24).toString('base64url') };
-
-/** The real sign-in: password grant, then loginUser with the access token. */
-async function signIn(base: string, username: string, password: string): Promise<string> {
-  const grant = await json<{ access_token: string }>(
-    await fetch(`${base}/as/token.oauth2`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', scope: 'sso', ...BENCH_CLIENT, username, password }),
-    }),
-  );
-  const login = await json<{ authToken: string }>(
-    await fetch(`${base}/rest/user/login`, { method: 'POST', headers: { authorization: `Bearer ${grant.access_token}` } }),
-  );
-  return login.authToken;
-}
-
-interface Scenario {
-  name: string;
-  method: 'GET' | 'POST' | 'PUT';
-  path: string;
-  headers?: Record<string, string>;
-  body?: unknown;
-  /** Form body (password grant). */
-  form?: Record<string, string>;
-  setupRequest?: LoadSpec['setupRequest'];
-  read: boolean;
-}
-
 interface Row {
   scenario: string;
   rps: number;
@@ -137,8 +85,6 @@ interface Row {
   loopDelayP99Ms: number;
   gcMsPerSecond: number;
 }
-
-const userHeaders = (token: string) => ({ 'x-service-authtoken': token, 'content-type': 'application/json' });
 
 function specOf(base: string, s: Scenario, extra: Partial<LoadSpec> = {}): LoadSpec {
   const body = s.form ? new URLSearchParams(s.form).toString() : s.body === undefined ? undefined : JSON.stringify(s.body);
@@ -261,30 +207,7 @@ async function main() {
     seed(url, companies);
   }
 
-  // The rate limits (login, recommended entities, uploads) are raised out of the way: the bench
-  // measures the operations, and one user and one address send all of its load.
-  const unlimited = Object.fromEntries(
-    ['LOGIN', 'RECOMMENDED', 'UPLOADS'].flatMap((n) => [
-      [`RATE_LIMIT_${n}_PER_MINUTE`, '1000000'],
-      [`RATE_LIMIT_${n}_PER_ADDRESS_PER_MINUTE`, '1000000'],
-    ]),
-  );
-  // The service runs as in production (NODE_ENV=production: libraries' production paths, no
-  // development OpenID provider) with a signing key and login client of its own; the demo
-  // users it signs in as come from the bench data set.
-  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-  const signingKeys = { keys: [{ ...(await exportJWK(privateKey)), kid: 'bench', alg: 'ES256', use: 'sig' }] };
-  const serviceEnv = {
-    LOG_LEVEL: 'warn',
-    SCHEDULER_INTERVAL_MS: '0',
-    NODE_ENV: 'production',
-    AUTH_SIGNING_KEYS: JSON.stringify(signingKeys),
-    MALLOC_ARENA_MAX: '2',
-    LOGIN_CLIENT_ID: BENCH_CLIENT.client_id,
-    LOGIN_CLIENT_SECRET: BENCH_CLIENT.client_secret,
-    LOGIN_CLIENT_REDIRECT_URIS: 'com.bench.mobile:/oauth/ssosignedin',
-    ...unlimited,
-  };
+  const serviceEnv = await benchServiceEnv();
   const server = await spawnServer(SERVER_JS, { ...serviceEnv, DATABASE_URL: bigUrl }, '/readyz', SERVICE_NODE_FLAGS);
   const base = `http://127.0.0.1:${server.port}`;
   const olivia = await signIn(base, 'olivia@demo.example', 'Demo-Passw0rd!');
@@ -292,100 +215,9 @@ async function main() {
   const pat = await signIn(base, 'pat@demo.example', 'Demo-Passw0rd!');
   const rssAtStart = rssMb(server.child.pid!);
   const run = Date.now().toString(36);
-  let n = 0;
 
-  const recommended: Scenario = {
-    name: 'recommended entities',
-    method: 'POST',
-    path: '/rest/user/recommended/entities',
-    headers: userHeaders(olivia),
-    body: { version: 2, entityType: ['company'] },
-    read: true,
-  };
-  const userAddresses: Scenario = {
-    name: 'user addresses',
-    method: 'GET',
-    path: '/rest/user/addresses',
-    headers: userHeaders(olivia),
-    read: true,
-  };
-  const contactAddresses: Scenario = {
-    name: 'contact addresses',
-    method: 'GET',
-    path: `/rest/smartdirectory/${DIRECTORY}/contactRecord/addresses`,
-    headers: userHeaders(olivia),
-    read: true,
-  };
-  const scenarios: Scenario[] = [
-    { name: 'timezones', method: 'GET', path: '/rest/refdata/timezones?countryCode=au', read: true },
-    { name: 'conditions', method: 'GET', path: '/rest/refdata/conditions', read: true },
-    userAddresses,
-    contactAddresses,
-    recommended,
-    { ...recommended, name: 'recommended entities (search)', body: { version: 2, entityType: ['company'], searchTerms: 'cardiology' } },
-    {
-      name: 'recommended criteria',
-      method: 'POST',
-      path: '/rest/user/recommended/entityCriteria',
-      headers: userHeaders(olivia),
-      body: { version: 1, entityType: 'company', entityId: '1002' },
-      read: true,
-    },
-    {
-      name: 'library page (GraphQL)',
-      method: 'POST',
-      path: '/graphql',
-      headers: userHeaders(olivia),
-      body: { query: LIBRARY_QUERY, variables: { id: BENCH.libraryId, page: 1, size: 20 } },
-      read: true,
-    },
-    {
-      name: 'sent notifications',
-      method: 'GET',
-      path: '/rest/notification/sent?version=1&broadcastType=GT&companyId=1001&pageNum=1',
-      headers: userHeaders(cara),
-      read: true,
-    },
-    { name: 'events page 1', method: 'GET', path: '/rest/user/mi/1001/events?version=1', headers: userHeaders(olivia), read: true },
-    {
-      name: 'createSmartEntry (URL)',
-      method: 'POST',
-      path: '/rest/smartlib/smartentry',
-      headers: userHeaders(olivia),
-      read: false,
-      setupRequest: (req) => ({
-        ...req,
-        body: JSON.stringify({
-          smartLibId: BENCH.libraryId,
-          smartEntryType: 'URL',
-          smartEntryName: `Bench link ${run}-${++n}`,
-          smartEntryUrlLink: `https://bench.example/${run}/${n}`,
-        }),
-      }),
-    },
-    {
-      name: 'updateUserProfile',
-      method: 'PUT',
-      path: '/rest/user/profile',
-      headers: userHeaders(pat),
-      read: false,
-      setupRequest: (req) => ({ ...req, body: JSON.stringify({ uId: 2005, uInterests: `Benchmarks, run ${run} #${++n}` }) }),
-    },
-    {
-      name: 'password grant',
-      method: 'POST',
-      path: '/as/token.oauth2',
-      read: false,
-      form: {
-        grant_type: 'password',
-        scope: 'sso',
-        ...BENCH_CLIENT,
-        username: `bench.user${BASE + 1}@bench.example`,
-        password: BENCH.password,
-      },
-    },
-  ];
-
+  const scenarios = benchScenarios({ olivia, cara, pat }, run);
+  const { recommended, userAddresses, contactAddresses } = scenarios.byName;
   // Sanity: every scenario answers 200 once before it is measured.
   for (const s of scenarios) {
     const spec = specOf(base, s);

@@ -38,3 +38,22 @@ export function leanQuery<T extends object, A extends unknown[]>(entity: EntityN
     return rows.map((row) => em.map(entity, row as EntityDictionary<T>));
   };
 }
+
+/** Table and column names of any entity (for statements that join several). */
+export type NamesOf = <T extends object>(entity: EntityName<T>) => TableNames<T>;
+
+/**
+ * A read model (docs/development.md, "Reads and writes"): a statement written once from the
+ * entities' metadata (on first use), run on the request's EntityManager (its connection and
+ * transaction, counted and traced like every statement), answering plain rows shaped by `shape`
+ * for the GraphQL type. No entity is built and nothing enters the identity map, so the rows are
+ * not flushable: writes load entities through the unit of work.
+ */
+export function readQuery<R, A extends unknown[]>(build: (names: NamesOf) => string, shape: (row: Record<string, any>) => R) {
+  let sql: string | undefined;
+  return async (em: EntityManager, ...params: A): Promise<R[]> => {
+    sql ??= build((entity) => tableOf(em, entity));
+    const rows: Record<string, unknown>[] = await em.getConnection().execute(sql, params, 'all', em.getTransactionContext());
+    return rows.map(shape);
+  };
+}
