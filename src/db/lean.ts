@@ -1,10 +1,11 @@
-// Hot reads without MikroORM's query builder. Building a find (criteria processing, query
+// Reads without MikroORM's query builder or entities. Building a find (criteria processing, query
 // builder, SQL rendering) costs about 0.3 ms of CPU per statement here, more than PostgreSQL
-// takes to answer these reads (docs/performance.md). On the hot paths the SQL text is written
-// once, from the entity's own table and column metadata, and the rows go through em.map: the
-// same managed entities em.find would give (identity map, custom types, flushable), through
-// the same connection, transaction, statement counting and tracing.
-import type { EntityDictionary, EntityManager, EntityName } from '@mikro-orm/core';
+// takes to answer the hot reads, and hydrating entities (identity map, change-set snapshots)
+// costs more again (docs/performance.md). Reads write their SQL text once, from the entities' own
+// table and column metadata, and answer plain rows, through the same connection, transaction,
+// statement counting and tracing as every statement. The rule for which path a resolver takes is
+// in docs/development.md ("Reads and writes").
+import type { EntityManager, EntityName } from '@mikro-orm/core';
 
 /** Table and column names of an entity, quoted for PostgreSQL. */
 export interface TableNames<T> {
@@ -27,15 +28,21 @@ export function tableOf<T extends object>(em: EntityManager, entity: EntityName<
 }
 
 /**
- * A statement built once per entity (on first use, from the metadata) and run on any
- * EntityManager: `sql` uses `?` placeholders and the names from `tableOf`.
+ * Rows of one entity's table as plain objects: a statement built once per entity (on first use,
+ * from the metadata; `sql` uses `?` placeholders and the names from `tableOf`), each row mapped by
+ * MikroORM's own compiled result mapper (columns to property names, dates and custom types
+ * converted as hydration would, a relation as its key). No entity is created and nothing enters
+ * the identity map: mapping a user row this way costs about 7 us against 53 us for em.map
+ * (docs/performance.md). The rows are not flushable; writes load entities.
  */
-export function leanQuery<T extends object, A extends unknown[]>(entity: EntityName<T>, build: (names: TableNames<T>) => string) {
+export function plainQuery<R, A extends unknown[]>(entity: EntityName<object>, build: (names: TableNames<R>) => string) {
   let sql: string | undefined;
-  return async (em: EntityManager, ...params: A): Promise<T[]> => {
-    sql ??= build(tableOf(em, entity));
+  return async (em: EntityManager, ...params: A): Promise<R[]> => {
+    const meta = em.getMetadata().get(entity);
+    sql ??= build(tableOf(em, entity) as TableNames<R>);
     const rows: Record<string, unknown>[] = await em.getConnection().execute(sql, params, 'all', em.getTransactionContext());
-    return rows.map((row) => em.map(entity, row as EntityDictionary<T>));
+    const comparator = em.getComparator();
+    return rows.map((row) => comparator.mapResult(meta, row) as R);
   };
 }
 
@@ -47,13 +54,17 @@ export type NamesOf = <T extends object>(entity: EntityName<T>) => TableNames<T>
  * entities' metadata (on first use), run on the request's EntityManager (its connection and
  * transaction, counted and traced like every statement), answering plain rows shaped by `shape`
  * for the GraphQL type. No entity is built and nothing enters the identity map, so the rows are
- * not flushable: writes load entities through the unit of work.
+ * not flushable: writes load entities through the unit of work. `Row` declares the columns the
+ * statement selects, as the driver returns them (timestamps and numerics as text).
  */
-export function readQuery<R, A extends unknown[]>(build: (names: NamesOf) => string, shape: (row: Record<string, any>) => R) {
+export function readQuery<R, A extends unknown[], Row extends object = Record<string, unknown>>(
+  build: (names: NamesOf) => string,
+  shape: (row: Row) => R,
+) {
   let sql: string | undefined;
   return async (em: EntityManager, ...params: A): Promise<R[]> => {
     sql ??= build((entity) => tableOf(em, entity));
-    const rows: Record<string, unknown>[] = await em.getConnection().execute(sql, params, 'all', em.getTransactionContext());
+    const rows: Row[] = await em.getConnection().execute(sql, params, 'all', em.getTransactionContext());
     return rows.map(shape);
   };
 }

@@ -1,14 +1,17 @@
 import DataLoader from 'dataloader';
-import type { EntityManager, EntityName } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
 import { UserAddress, type AddressColumns } from './address.entity';
-import { leanQuery } from '../../db/lean';
+import { plainQuery } from '../../db/lean';
+
+/** An address as read: its columns, and its owner (a user or a contact record) as the owner's id. */
+export type AddressRow<Owner extends string> = Omit<AddressColumns, never> & Record<Owner, number>;
 
 /**
- * Addresses of any number of owners (users, contact records), oldest first, in one statement:
- * a hot read (src/db/lean.ts). `owner` is the relation to the owner.
+ * Addresses of any number of owners (users, contact records), oldest first, in one statement of
+ * plain rows (src/db/lean.ts). `owner` is the relation to the owner.
  */
-export function addressesOf<T extends AddressColumns>(entity: EntityName<T>, owner: keyof T & string) {
-  return leanQuery<T, [number[]]>(
+export function addressesOf<Owner extends string>(entity: new () => AddressColumns, owner: Owner) {
+  return plainQuery<AddressRow<Owner>, [number[]]>(
     entity,
     (n) => `select * from ${n.table} where ${n.column(owner)} in (?) order by ${n.column('createdAt')}, ${n.column('uuid')}`,
   );
@@ -19,10 +22,10 @@ const addressesOfUsers = addressesOf(UserAddress, 'user');
 export function createAddressLoaders(em: EntityManager) {
   return {
     /** Addresses of users, by user id, oldest first: one statement for any number of users. */
-    userAddresses: new DataLoader<number, UserAddress[]>(async (userIds) => {
+    userAddresses: new DataLoader<number, AddressColumns[]>(async (userIds) => {
       const rows = await addressesOfUsers(em, [...userIds]);
-      const byUser = new Map<number, UserAddress[]>(userIds.map((id) => [id, []]));
-      for (const row of rows) byUser.get(row.user.uId)!.push(row);
+      const byUser = new Map<number, AddressColumns[]>(userIds.map((id) => [id, []]));
+      for (const row of rows) byUser.get(row.user)!.push(row);
       return userIds.map((id) => byUser.get(id)!);
     }),
   };

@@ -33,12 +33,12 @@ const uuidArg = { description: "uuid of one of the caller's addresses." };
 @UseMiddleware(ServiceBoundary('WSAddressServiceException'))
 export class UserAddressResolver {
   @FieldResolver(() => [AddressColumns], { description: 'Addresses of the user, oldest first (batched per request).' })
-  addresses(@Root() user: User, @Ctx() ctx: Context): Promise<UserAddress[]> {
+  addresses(@Root() user: User, @Ctx() ctx: Context): Promise<AddressColumns[]> {
     return ctx.loaders.userAddresses.load(user.uId);
   }
 
   @Query(() => [AddressColumns], { description: "The caller's addresses, oldest first." })
-  async userAddresses(@Ctx() ctx: Context): Promise<UserAddress[]> {
+  async userAddresses(@Ctx() ctx: Context): Promise<AddressColumns[]> {
     const { user } = await ctx.auth.requireUser();
     return ctx.loaders.userAddresses.load(user.uId);
   }

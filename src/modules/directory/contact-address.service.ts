@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { ServiceError, invalidParameter } from '../../graphql/errors';
 import { ADDRESS_FIELDS, UserAddress, type AddressField, type AddressTypeCode } from '../address';
-import type { AddressInput } from '../address';
+import type { AddressColumns, AddressInput } from '../address';
 import { assertStateInCountry, parseAddressUuid, toAddressPatch, type AddressPatch } from '../address';
 import { ContactAddress, ContactRecord } from './directory.entity';
 import { checkDirectoryContact, requireDirectoryContact } from './directory.access';
@@ -22,7 +22,7 @@ const alreadyFull = (typeCode: string) =>
     field: 'typeCode',
   });
 
-export async function listContactAddresses(em: EntityManager, userId: number, directoryUUID: string): Promise<ContactAddress[]> {
+export async function listContactAddresses(em: EntityManager, userId: number, directoryUUID: string): Promise<AddressColumns[]> {
   const uuid = parseAddressUuid(directoryUUID, 'directoryUUID');
   const { contactId } = await checkDirectoryContact(em, userId, uuid, { addresses: true });
   return addressesOfContacts(em, [contactId]);

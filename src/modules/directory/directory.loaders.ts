@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/core';
 import { ConsentDefinition, UserConsent } from './consent.entity';
 import type { FieldDefinition } from '../reference-data';
-import { addressesOf } from '../address';
+import { addressesOf, type AddressColumns } from '../address';
 import { keyed } from '../../core/loaders';
 import { directoryStandingLoader, routerDirectoriesLoader } from './directory.reference';
 import { ContactAddress, ContactRecord, SmartDirectory, SmartDirectoryField } from './directory.entity';
@@ -66,9 +66,9 @@ export function createDirectoryLoaders(em: EntityManager) {
     }),
 
     /** Addresses of contact records, by contact id, oldest first. */
-    contactAddresses: new DataLoader<number, ContactAddress[]>(async (ids) => {
+    contactAddresses: new DataLoader<number, AddressColumns[]>(async (ids) => {
       const rows = await addressesOfContacts(em, [...ids]);
-      return group(ids, rows, (r) => r.contactRecord.contactId);
+      return group(ids, rows, (r) => r.contactRecord);
     }),
   };
 }

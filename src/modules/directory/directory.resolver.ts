@@ -88,7 +88,7 @@ export class SmartDirectoryResolver {
   async directoryContactAddresses(
     @Arg('directoryUUID', () => String, uuidArg) directoryUUID: string,
     @Ctx() ctx: Context,
-  ): Promise<ContactAddress[]> {
+  ): Promise<AddressColumns[]> {
     const { user } = await ctx.auth.requireUser();
     return listContactAddresses(ctx.em, user.uId, directoryUUID);
   }
@@ -143,7 +143,7 @@ export class DirectoryContactResolver {
   @FieldResolver(() => [AddressColumns], {
     description: 'Addresses of the contact, when the directory shows them to the caller; batched per request.',
   })
-  async addresses(@Root() contact: DirectoryContact, @Ctx() ctx: Context): Promise<ContactAddress[]> {
+  async addresses(@Root() contact: DirectoryContact, @Ctx() ctx: Context): Promise<AddressColumns[]> {
     return contact.addressesVisible ? ctx.loaders.contactAddresses.load(contact.contactId) : [];
   }
 }

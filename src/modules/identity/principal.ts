@@ -12,14 +12,15 @@ import { ServiceAuthToken, SystemToken } from './identity.entity';
 import { hashToken, sameDigest, SERVICE_TOKEN_TTL_MS } from './tokens';
 import { CacheUnavailableError, type CachedToken } from './token-cache';
 import { familyActive } from './families';
-import { leanQuery } from '../../db/lean';
+import { plainQuery } from '../../db/lean';
 
-/** The principal's user row, on every authenticated request: a hot read (src/db/lean.ts). */
-const userById = leanQuery<User, [number]>(User, (n) => `select * from ${n.table} where ${n.column('uId')} = ? limit 1`);
+/** The principal's user row, on every authenticated request: a plain row (src/db/lean.ts), not a managed entity. */
+const userById = plainQuery<User, [number]>(User, (n) => `select * from ${n.table} where ${n.column('uId')} = ? limit 1`);
 
 export interface UserPrincipal {
   kind: 'user';
-  user: User;
+  /** The caller's row as read for this request: plain (not in the identity map), so a write loads the entity. */
+  user: Readonly<User>;
   tokenHash: string;
   /** When the service auth token expires unless used again (sliding). */
   expiresAt: Date;
