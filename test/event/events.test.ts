@@ -164,6 +164,9 @@ describe('findEventsForUserAndCompany (GET /rest/user/mi/{cId}/events)', () => {
     const b = await t.countStatements(async () => bodies.push((await many.rest('GET', eventsPath(company.companyId))).body.length));
     expect(bodies).toEqual([1, 20]);
     expect(b).toBe(a);
+    // The caller's user row and the page (invitations, events and company names in one statement);
+    // the token comes from the token cache.
+    expect(a).toBe(2);
   });
 });
 
@@ -186,6 +189,19 @@ describe('GraphQL: userEvents, event and the Event federation entity', () => {
     expect((await pat.gql(query, { u: uuid })).body.data!.event).toBeNull();
     const bad = await olivia.gql(query, { u: 'nope' });
     expect(bad.body.errors![0].extensions).toEqual({ code: 'WSInvalidParameterException', field: 'eventUUID' });
+  });
+
+  it('when an invitee asks for an event, then every field is the one the events list shows for it', async () => {
+    const listed = (await olivia.rest('GET', eventsPath(NORTHWIND))).body;
+    const eventFields = USER_EVENT_FIELDS.filter((f) => !f.startsWith('eAttendee') && f !== 'eventInviteUUID');
+    const query = `query($u: String!) { event(eventUUID: $u) { ${eventFields.join(' ')} } }`;
+    // The first demo event (Sydney after daylight saving, coordinates, ended) and the fourth (Sydney summer, not ended).
+    for (const row of [listed[0], listed.find((e: any) => e.eId === DEMO.eventIdBase + 4)]) {
+      const res = await olivia.gql(query, { u: row.eventUUID });
+      expect(res.body.errors).toBeUndefined();
+      expect(res.body.data!.event).toEqual(Object.fromEntries(eventFields.map((f) => [f, row[f]])));
+    }
+    expect(listed[0]).toMatchObject({ eLatitude: -33.8151, eUTCStartDateTime: Date.UTC(2025, 3, 10, 8), eHasEnded: 'Y' });
   });
 
   it('when the gateway resolves Event references, then they are batched and invisible ones are null', async () => {

@@ -2,7 +2,7 @@
 // a time skipped by daylight saving moves forward by the gap, a time that occurs twice is its
 // earlier instant, and an instant's wall clock converts back to the same wall clock.
 import fc from 'fast-check';
-import { Settings } from 'luxon';
+import { DateTime, IANAZone, Settings } from 'luxon';
 // The one import of the module (it is moving to src/core): change it here only.
 import { isValidZone, localTimestamp, localToUtc, offsetMinutesAt, parseLocalDateTime } from '../../src/core/zoned-time';
 
@@ -97,6 +97,101 @@ describe('round trip', () => {
     expect(offsetMinutesAt(summer, SYDNEY)).toBe(660);
     expect(localTimestamp(summer, SYDNEY).getTime()).toBe(Date.UTC(2027, 0, 7, 18));
     expect(offsetMinutesAt(new Date('2025-04-10T08:00:00Z'), SYDNEY)).toBe(600);
+  });
+});
+
+describe('offsets cached per zone and UTC day', () => {
+  // offsetMinutesAt keeps each zone's offset per UTC day, and the instant of a change on the day
+  // it happens. Each case below asks one side of a change first (filling that day's entry) and then
+  // the other side, so a day cached as a single offset, or a change put at the wrong instant,
+  // answers wrongly.
+  const at = (ms: number, zone: string) => offsetMinutesAt(new Date(ms), zone);
+  const luxon = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).offset;
+
+  it.each([
+    // Sydney starts summer time at 02:00 AEST (UTC+10 -> UTC+11) and ends it at 03:00 AEDT.
+    ['Australia/Sydney', '2035-10-06T16:00:00.000Z', 600, 660],
+    ['Australia/Sydney', '2035-03-31T16:00:00.000Z', 660, 600],
+    // New York: negative offsets, spring forward at 02:00 EST and fall back at 02:00 EDT.
+    ['America/New_York', '2026-03-08T07:00:00.000Z', -300, -240],
+    ['America/New_York', '2026-11-01T06:00:00.000Z', -240, -300],
+    // Lord Howe moves by half an hour: UTC+11 -> UTC+10:30 in April, back in October.
+    ['Australia/Lord_Howe', '2026-04-04T15:00:00.000Z', 660, 630],
+    ['Australia/Lord_Howe', '2026-10-03T15:30:00.000Z', 630, 660],
+  ])('%s changes at %s, to the millisecond, from %p to %p minutes', (zone, iso, before, after) => {
+    const change = Date.parse(iso);
+    // After the change first, then before it, then after again: every answer from the one cached day.
+    expect([at(change, zone), at(change - 1, zone), at(change + 1, zone)]).toEqual([after, before, after]);
+    // The day's ends and the hour either side.
+    const dayStart = Math.floor(change / 86_400_000) * 86_400_000;
+    expect([at(dayStart, zone), at(change - HOUR, zone), at(change + HOUR, zone), at(dayStart + 86_400_000 - 1, zone)]).toEqual([
+      before,
+      before,
+      after,
+      after,
+    ]);
+  });
+
+  it('a day asked first before its change, then after it, answers both sides', () => {
+    // New York's fall-back day of 2027 (06:00 UTC on 7 November), not asked by any case above.
+    const change = Date.parse('2027-11-07T06:00:00.000Z');
+    expect(at(change - 1, 'America/New_York')).toBe(-240);
+    expect(at(change, 'America/New_York')).toBe(-300);
+    expect(at(change - 1, 'America/New_York')).toBe(-240);
+  });
+
+  it("a day's offsets are computed once: asking again does not format through luxon's zone", () => {
+    const zone = 'Europe/Paris';
+    const change = Date.parse('2031-03-30T01:00:00.000Z');
+    expect(at(change - 1, zone)).toBe(60);
+    const spy = jest.spyOn(IANAZone.prototype, 'offset');
+    try {
+      const answers = [at(change, zone), at(change - 1, zone), at(change - HOUR / 2, zone), at(change + 5 * HOUR, zone)];
+      expect(answers).toEqual([120, 60, 60, 120]);
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("equals luxon's direct answer over a sweep of instants in zones with and without daylight saving", () => {
+    const zones = [
+      'Australia/Sydney',
+      'Australia/Lord_Howe',
+      'America/New_York',
+      'America/St_Johns',
+      'America/Santiago',
+      'Pacific/Chatham',
+      'Europe/London',
+      'Asia/Kolkata',
+      'UTC',
+    ];
+    // Every 5 h 11 min 7 s (plus a few milliseconds) over 2025 and 2026: every day, at drifting times of day.
+    const from = Date.UTC(2025, 0, 1);
+    const to = Date.UTC(2027, 0, 1);
+    const mismatches: string[] = [];
+    for (const zone of zones) {
+      for (let ms = from, i = 0; ms < to; ms += 18_667_000 + (i++ % 7)) {
+        if (at(ms, zone) !== luxon(ms, zone)) mismatches.push(`${zone} ${new Date(ms).toISOString()}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it("equals luxon's direct answer at any millisecond from 1970 to 2100 (property)", () => {
+    const zones = ['Australia/Sydney', 'Australia/Lord_Howe', 'America/New_York', 'Europe/London', 'America/Sao_Paulo', 'Asia/Tehran'];
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Date.UTC(2100, 0, 1) }), fc.constantFrom(...zones), (ms, zone) => {
+        expect(at(ms, zone)).toBe(luxon(ms, zone));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('a zone luxon does not know has no offset, as with luxon; UTC is 0', () => {
+    expect(at(0, 'Mars/Olympus')).toBeNaN();
+    expect(luxon(0, 'Mars/Olympus')).toBeNaN();
+    expect(at(Date.UTC(2030, 6, 1), 'UTC')).toBe(0);
   });
 });
 

@@ -5,7 +5,8 @@ import type { Context } from '../../context';
 import { ServiceError } from '../../graphql/errors';
 import { parseUuid } from '../../core/uuid';
 import { rolesOn } from '../company';
-import type { Event } from './event.entity';
+import type { EventStatus } from './event.entity';
+import type { EventView } from './event.types';
 import { pairKey } from '../../core/loaders';
 
 /** ADMIN or PUSH_NOTIFICATION on the company: may read its sent notifications. */
@@ -14,9 +15,17 @@ export async function managesNotifications(ctx: Context, userId: number, company
   return roles.includes('ADMIN') || roles.includes('PUSH_NOTIFICATION');
 }
 
-export async function canSeeEvent(ctx: Context, userId: number, event: Event): Promise<boolean> {
-  if (await managesNotifications(ctx, userId, event.company.companyId)) return true;
-  return (await ctx.loaders.eventInvites.load(pairKey(userId, event.eId))) !== null;
+export async function canSeeEvent(ctx: Context, userId: number, event: Pick<EventView, 'cId' | 'eId'>): Promise<boolean> {
+  if (await managesNotifications(ctx, userId, event.cId)) return true;
+  return ctx.loaders.eventInvites.load(pairKey(userId, event.eId));
+}
+
+/** What the notification module reads of an event, named as on the Event entity (eventForNotifications' answer). */
+export interface NotifiedEvent {
+  eId: number;
+  eventUUID: string;
+  status: EventStatus;
+  company: { companyId: number };
 }
 
 /**
@@ -24,11 +33,11 @@ export async function canSeeEvent(ctx: Context, userId: number, event: Event): P
  * WSEventNotFoundException, cancelled is WSEventCancelledException, visible to an invitee who
  * does not manage the company's notifications is WSInsufficientPrivilegesException.
  */
-export async function eventForNotifications(ctx: Context, userId: number, eventUUID: string): Promise<Event> {
+export async function eventForNotifications(ctx: Context, userId: number, eventUUID: string): Promise<NotifiedEvent> {
   const event = await ctx.loaders.eventsByUuid.load(parseUuid(eventUUID, 'eventUUID'));
   if (!event || !(await canSeeEvent(ctx, userId, event))) throw new ServiceError('WSEventNotFoundException');
-  if (event.status === 'C') throw new ServiceError('WSEventCancelledException');
-  if (!(await managesNotifications(ctx, userId, event.company.companyId)))
+  if (event.eStatus === 'C') throw new ServiceError('WSEventCancelledException');
+  if (!(await managesNotifications(ctx, userId, event.cId)))
     throw new ServiceError('WSInsufficientPrivilegesException', "The caller may not see or send this event's notifications.");
-  return event;
+  return { eId: event.eId, eventUUID: event.eventUUID, status: event.eStatus as EventStatus, company: { companyId: event.cId } };
 }

@@ -3,8 +3,8 @@ import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { ServiceError, invalidParameter } from '../../graphql/errors';
 import { isDependencyFailure } from '../../graphql/error-mapping';
-import { EventAttendee, type Event } from './event.entity';
-import { EventView, UserEventView, toEventView, toUserEventView } from './event.types';
+import { EventView, UserEventView } from './event.types';
+import { readUserEvents } from './event.reads';
 import { canSeeEvent } from './event.access';
 import { isUuid, parseUuid } from '../../core/uuid';
 import { referenceViewer } from '../user';
@@ -30,18 +30,7 @@ export class EventResolver {
     const page = pageNum ?? 1;
     if (page < 1) throw invalidParameter('pageNum', 'pageNum must be 1 or more.');
     if (cId < 1) throw invalidParameter('cId', 'cId must be a positive company id.');
-    const invites = await ctx.em.find(
-      EventAttendee,
-      { user: user.uId, event: { company: cId, status: 'A' } },
-      {
-        populate: ['event', 'event.company'],
-        orderBy: { event: { utcStart: 'asc', eId: 'asc' } },
-        limit: EVENTS_PAGE_SIZE,
-        offset: (page - 1) * EVENTS_PAGE_SIZE,
-      },
-    );
-    const now = new Date();
-    return invites.map((i) => toUserEventView(i, (i.event as Event).company.companyName, now));
+    return readUserEvents(ctx.em, user.uId, cId, { limit: EVENTS_PAGE_SIZE, offset: (page - 1) * EVENTS_PAGE_SIZE });
   }
 
   @Query(() => EventView, {
@@ -59,8 +48,7 @@ export class EventResolver {
  * of its company), else null; batched through the request's event loaders. */
 async function visibleEvent(ctx: Context, userId: number, uuid: string): Promise<EventView | null> {
   const event = await ctx.loaders.eventsByUuid.load(uuid);
-  if (!event || !(await canSeeEvent(ctx, userId, event))) return null;
-  return toEventView(event, event.company.companyName, new Date());
+  return event && (await canSeeEvent(ctx, userId, event)) ? event : null;
 }
 
 /**

@@ -1,11 +1,10 @@
 // GraphQL views of events. `Event` is a federation entity keyed by eventUUID; `UserEvent` is the
 // spec's "Event (as listed for a user)": the event's fields plus the caller's invitation.
+// Both are filled from plain rows (event.reads.ts), never from entities.
 import { Directive, Field, Float, Int, ObjectType } from 'type-graphql';
-import type { Event, EventAttendee } from './event.entity';
-import { localTimestamp, offsetMinutesAt } from '../../core/zoned-time';
 
 @ObjectType('EventFields', { description: 'Fields every view of an event has.' })
-abstract class EventFields {
+export abstract class EventFields {
   @Field({ description: 'UUID of the event.' }) eventUUID!: string;
 
   @Field(() => Int, { description: 'Id of the event.' }) eId!: number;
@@ -77,52 +76,4 @@ export class UserEventView extends EventFields {
   @Field(() => Int, { description: 'Invitations sent to the user for this event.' }) eAttendeeInvitesSent!: number;
 
   @Field(() => Int, { description: 'Reminders sent to the user for this event.' }) eAttendeeRemindersSent!: number;
-}
-
-/** The event's fields as the wire shows them; `now` decides eHasEnded. */
-export function eventFields(event: Event, companyName: string, now: Date): EventFields {
-  const zone = event.timezoneId;
-  return {
-    eventUUID: event.eventUUID,
-    eId: event.eId,
-    cId: event.company.companyId,
-    cName: companyName,
-    eName: event.name,
-    eDescription: event.description ?? null,
-    eAddress: event.address ?? null,
-    eStreet: event.street ?? null,
-    eSuburb: event.suburb ?? null,
-    eCity: event.city ?? null,
-    ePostCode: event.postCode ?? null,
-    eCountry: event.country ?? null,
-    eStatus: event.status,
-    eImage: event.imageUrl ?? null,
-    eFlyerPdf: event.flyerPdfUrl ?? null,
-    eLatitude: event.latitude ?? null,
-    eLongitude: event.longitude ?? null,
-    eTimezoneId: zone,
-    eGmtOffsetMinutes: offsetMinutesAt(event.utcStart, zone),
-    eUTCStartDateTime: event.utcStart,
-    eLocalStartDateTime: localTimestamp(event.utcStart, zone),
-    eUTCEndDateTime: event.utcEnd,
-    eLocalEndDateTime: localTimestamp(event.utcEnd, zone),
-    eHasEnded: event.utcEnd.getTime() <= now.getTime() ? 'Y' : 'N',
-    useExternalEventProvider: event.useExternalEventProvider ? 'Y' : 'N',
-    version: event.version,
-  };
-}
-
-export function toEventView(event: Event, companyName: string, now: Date): EventView {
-  return Object.assign(new EventView(), eventFields(event, companyName, now));
-}
-
-export function toUserEventView(invite: EventAttendee, companyName: string, now: Date): UserEventView {
-  return Object.assign(new UserEventView(), eventFields(invite.event, companyName, now), {
-    eventInviteUUID: invite.inviteUUID,
-    eAttendeeId: invite.attendeeId,
-    eAttendeeInviteStatus: invite.inviteStatus,
-    eAttendeeAttendingStatus: invite.attendingStatus,
-    eAttendeeInvitesSent: invite.invitesSent,
-    eAttendeeRemindersSent: invite.remindersSent,
-  });
 }

@@ -1,0 +1,158 @@
+// Read models of events (docs/development.md, "Reads are read models"). The events page read
+// invitations with their events and companies as MikroORM entities: hydrating the joined rows
+// (mapJoinedProp, entity creation, the identity map) was 28% of that page's CPU under load
+// (docs/performance.md). Here each read is one statement written once from the entities'
+// metadata, and its rows are shaped straight into the GraphQL views: no entity is built.
+import type { EntityManager } from '@mikro-orm/core';
+import { readQuery, type NamesOf } from '../../db/lean';
+import { localTimestamp, offsetMinutesAt } from '../../core/zoned-time';
+import { Company } from '../company';
+import { Event, EventAttendee } from './event.entity';
+import type { EventFields, EventView, UserEventView } from './event.types';
+
+/** View fields read from a column of the event, with the property that holds them. */
+const EVENT_COLUMNS = {
+  eventUUID: 'eventUUID',
+  eId: 'eId',
+  cId: 'company',
+  eName: 'name',
+  eDescription: 'description',
+  eAddress: 'address',
+  eStreet: 'street',
+  eSuburb: 'suburb',
+  eCity: 'city',
+  ePostCode: 'postCode',
+  eCountry: 'country',
+  eStatus: 'status',
+  eImage: 'imageUrl',
+  eFlyerPdf: 'flyerPdfUrl',
+  eLatitude: 'latitude',
+  eLongitude: 'longitude',
+  eTimezoneId: 'timezoneId',
+  eUTCStartDateTime: 'utcStart',
+  eUTCEndDateTime: 'utcEnd',
+  useExternalEventProvider: 'useExternalEventProvider',
+  version: 'version',
+} as const satisfies Partial<Record<keyof EventFields, keyof Event & string>>;
+
+/** The invitation's fields of UserEvent, with the property of EventAttendee that holds them. */
+const INVITE_COLUMNS = {
+  eventInviteUUID: 'inviteUUID',
+  eAttendeeId: 'attendeeId',
+  eAttendeeInviteStatus: 'inviteStatus',
+  eAttendeeAttendingStatus: 'attendingStatus',
+  eAttendeeInvitesSent: 'invitesSent',
+  eAttendeeRemindersSent: 'remindersSent',
+} as const satisfies Record<Exclude<keyof UserEventView, keyof EventFields>, keyof EventAttendee & string>;
+
+/** Fields whose column value is not yet the view's: converted in `shape`. */
+type Converted = 'eLatitude' | 'eLongitude' | 'eUTCStartDateTime' | 'eUTCEndDateTime' | 'useExternalEventProvider';
+
+/**
+ * A row as the connection answers it: the columns under their view names, with the company's
+ * name. Numeric columns arrive as text (pg's rule), and so do timestamptz columns: MikroORM's
+ * PostgreSQL connection installs a text parser for them (createPostgreSqlTypeParsers) and makes
+ * the Date itself, as `new Date(text)`; `shape` does the same.
+ */
+type EventRow = Pick<EventFields, Exclude<keyof typeof EVENT_COLUMNS, Converted>> & {
+  cName: string;
+  eLatitude: string | null;
+  eLongitude: string | null;
+  eUTCStartDateTime: string;
+  eUTCEndDateTime: string;
+  useExternalEventProvider: boolean;
+};
+type UserEventRow = EventRow & Pick<UserEventView, keyof typeof INVITE_COLUMNS>;
+
+/** `alias.column as "field"` for each field of `columns`, the columns of `entity`. */
+function selectAs<T extends object>(n: NamesOf, entity: new () => T, alias: string, columns: Record<string, keyof T & string>): string[] {
+  const names = n(entity);
+  return Object.entries(columns).map(([field, prop]) => `${alias}.${names.column(prop)} as "${field}"`);
+}
+
+/** The select list every event read shares: the event `e` and its company's name (`c`, joined by companyJoin). */
+function eventSelect(n: NamesOf): string[] {
+  return [...selectAs(n, Event, 'e', EVENT_COLUMNS), `c.${n(Company).column('companyName')} as "cName"`];
+}
+
+/** Joins the company `c` of the event `e`. */
+function companyJoin(n: NamesOf): string {
+  const c = n(Company);
+  return `join ${c.table} c on c.${c.column('companyId')} = e.${n(Event).column('company')}`;
+}
+
+const decimal = (text: string | null) => (text === null ? null : Number(text));
+
+/** The view's fields from a row: coordinates as numbers, instants as Dates, zoned times, and `now` deciding eHasEnded. */
+function shape<R extends EventRow>(row: R, now: number): Omit<R, keyof EventRow> & EventFields {
+  const zone = row.eTimezoneId;
+  const start = new Date(row.eUTCStartDateTime);
+  const end = new Date(row.eUTCEndDateTime);
+  return {
+    ...row,
+    eLatitude: decimal(row.eLatitude),
+    eLongitude: decimal(row.eLongitude),
+    eGmtOffsetMinutes: offsetMinutesAt(start, zone),
+    eUTCStartDateTime: start,
+    eLocalStartDateTime: localTimestamp(start, zone),
+    eUTCEndDateTime: end,
+    eLocalEndDateTime: localTimestamp(end, zone),
+    eHasEnded: end.getTime() <= now ? 'Y' : 'N',
+    useExternalEventProvider: row.useExternalEventProvider ? 'Y' : 'N',
+  };
+}
+
+const userEventsPage = readQuery<UserEventRow, [userId: number, companyId: number, limit: number, offset: number]>(
+  (n) => {
+    const [e, a] = [n(Event), n(EventAttendee)];
+    return (
+      `select ${[...eventSelect(n), ...selectAs(n, EventAttendee, 'a', INVITE_COLUMNS)].join(', ')} ` +
+      `from ${a.table} a join ${e.table} e on e.${e.column('eId')} = a.${a.column('event')} ${companyJoin(n)} ` +
+      `where a.${a.column('user')} = ? and e.${e.column('company')} = ? and e.${e.column('status')} = 'A' ` +
+      `order by e.${e.column('utcStart')}, e.${e.column('eId')} limit ? offset ?`
+    );
+  },
+  (row) => row as UserEventRow,
+);
+
+/**
+ * A page of the user's invitations to the company's active events, by start time then id,
+ * each as the UserEvent view: one statement.
+ */
+export async function readUserEvents(
+  em: EntityManager,
+  userId: number,
+  companyId: number,
+  page: { limit: number; offset: number },
+): Promise<UserEventView[]> {
+  const rows = await userEventsPage(em, userId, companyId, page.limit, page.offset);
+  const now = Date.now();
+  return rows.map((row) => shape(row, now));
+}
+
+const eventsByUuids = readQuery<EventRow, [uuids: string[]]>(
+  (n) => {
+    const e = n(Event);
+    return `select ${eventSelect(n).join(', ')} from ${e.table} e ${companyJoin(n)} where e.${e.column('eventUUID')} in (?)`;
+  },
+  (row) => row as EventRow,
+);
+
+/** Events by UUID (lower case, already checked to be UUIDs) as the Event view, in no particular order: one statement. */
+export async function readEvents(em: EntityManager, uuids: string[]): Promise<EventView[]> {
+  const rows = await eventsByUuids(em, uuids);
+  const now = Date.now();
+  return rows.map((row) => shape(row, now));
+}
+
+/** Invitations of any of the users to any of the events (a superset of the pairs asked; the caller picks them): one statement. */
+export const readInvitations = readQuery<{ userId: number; eventId: number }, [userIds: number[], eventIds: number[]]>(
+  (n) => {
+    const a = n(EventAttendee);
+    return (
+      `select ${a.column('user')} as "userId", ${a.column('event')} as "eventId" from ${a.table} ` +
+      `where ${a.column('user')} in (?) and ${a.column('event')} in (?)`
+    );
+  },
+  (row) => row as { userId: number; eventId: number },
+);
