@@ -1,4 +1,4 @@
-import { CARA, createEvent, DEMO, grantCompanyRole, invite, NORTHWIND, OLIVIA, PAT, useTestApp } from '../kit';
+import { CARA, createCompany, createEvent, DEMO, grantCompanyRole, invite, NORTHWIND, OLIVIA, PAT, useTestApp } from '../kit';
 
 const t = useTestApp();
 const cara = t.as(CARA);
@@ -269,5 +269,26 @@ describe('GraphQL sent lists', () => {
     ]);
     const bad = await cara.gql(q, { v: 3, t: 'GT', c: NORTHWIND });
     expect(bad.body.errors![0].extensions).toEqual({ code: 'WSUnsupportedVersionException', field: 'version' });
+  });
+});
+
+describe('timestamps of the sent lists', () => {
+  it('when a record has microseconds, then its times are the millisecond they fall in, before 1970 too, and its cursor keeps them', async () => {
+    const company = await createCompany(t.orm);
+    const admin = await t.newUser();
+    await grantCompanyRole(t.orm, admin.uId, company.companyId, 'ADMIN');
+    await t.sql(
+      `insert into sent_notification (type, company_id, message, successful, total_notifications_sent, notification_created, notification_modified,
+         notification_created_by, notification_modified_by)
+       values ('GT', ?, 'Exact', true, 0, '2026-01-02T03:04:05.123999Z', '1969-12-31T23:59:59.998500Z', '1', '1')`,
+      [company.companyId],
+    );
+    const q = `query($c: Int) { sentNotifications(version: 1, broadcastType: "GT", companyId: $c) { notificationCreated notificationModified cursor } }`;
+    const res = await admin.gql(q, { c: company.companyId });
+    const [record] = res.body.data!.sentNotifications;
+    expect(record.notificationCreated).toBe(Date.parse('2026-01-02T03:04:05.123Z'));
+    expect(record.notificationModified).toBe(-2);
+    const [kind, us] = Buffer.from(record.cursor, 'base64url').toString('latin1').split(':');
+    expect([kind, us]).toEqual(['sent', String(Date.parse('2026-01-02T03:04:05Z') * 1000 + 123_999)]);
   });
 });

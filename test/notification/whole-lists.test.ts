@@ -320,8 +320,9 @@ describe('GET /rest/notification/sent without pageNum: the whole list', () => {
       limit: BATCH,
       offset: 0,
       after: { us: String(Date.parse('2025-01-01T00:00:20Z') * 1000), id: 1_060_000 },
+      managerId: CARA,
     };
-    const { sql: text, params } = sentListStatement(q);
+    const { sql: text, params } = sentListStatement(t.orm.em, q);
     const [
       {
         'QUERY PLAN': [plan],
@@ -334,7 +335,7 @@ describe('GET /rest/notification/sent without pageNum: the whole list', () => {
     // The scheduled list has its own index in its order.
     await insertScheduled(NORTHWIND, 1, 20_000, 8_000_000);
     await t.sql('analyze "scheduled_notification"');
-    const s = scheduledListStatement(q);
+    const s = scheduledListStatement(t.orm.em, q);
     const [
       {
         'QUERY PLAN': [splan],

@@ -85,6 +85,18 @@ describe('sent notification lists', () => {
     expect(a.body).toHaveLength(1);
     expect(b.body).toHaveLength(50);
     expect(b.statements).toBe(a.statements);
+    // The caller's user row and the page, whose statement checks the caller's roles itself.
+    expect(a.statements).toBe(2);
+  });
+
+  it('an empty page takes one statement more: the roles, to tell an empty list from a caller who may not read it', async () => {
+    const none = await companyWith(0);
+    const { statements, body } = await measured(
+      `/rest/notification/sent?version=1&broadcastType=GT&companyId=${none.companyId}`,
+      none.admin,
+    );
+    expect(body).toEqual([]);
+    expect(statements).toBe(3);
   });
 });
 

@@ -1,12 +1,19 @@
 // Delivery: who receives a notification, the inbox rows and the sent record (one transaction),
 // then the e-mails. E-mails go out after the records are committed, so a notification is never
 // e-mailed twice; a crash between commit and e-mail loses e-mails rather than duplicating them.
+//
+// Set-wise, whatever the audience's size: the recipients are one statement of plain rows (no User
+// entities), the inbox rows one insert of them all, so a team of thirty takes the statements of a
+// team of one. Through the unit of work a team of 30 cost about 20 ms of CPU (the users hydrated
+// and the inbox entities compared at flush), and a team past MikroORM's batch of 300 an insert more
+// per 300 members.
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from '../../logger';
+import { tableOf } from '../../db/lean';
 import { Company } from '../company';
-import { TeamMember } from '../team';
-import type { User } from '../user';
-import { EventAttendee } from '../event';
+import { Team, TeamMember } from '../team';
+import { User } from '../user';
+import { Event, EventAttendee } from '../event';
 import {
   AssetLevelPreference,
   NotificationInbox,
@@ -35,9 +42,17 @@ export interface DeliverySpec {
   createdBy: string;
 }
 
+/** A user a notification reaches: their id, and what an e-mail to them is addressed and filled with. */
+export interface Recipient {
+  uId: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
 export interface Recipients {
-  push: User[];
-  email: User[];
+  push: Recipient[];
+  email: Recipient[];
 }
 
 export interface EmailOutcome {
@@ -46,32 +61,69 @@ export interface EmailOutcome {
   firstError: string | null;
 }
 
-/** Active users the notification targets, once each, minus opt-outs per channel. */
-export async function findRecipients(em: EntityManager, spec: DeliverySpec): Promise<Recipients> {
-  let users: User[];
-  if (spec.type === 'GE') {
-    const invites = await em.find(
-      EventAttendee,
-      { event: { eventUUID: spec.eventUUID!, company: spec.companyId }, inviteStatus: { $ne: 'D' }, user: { active: true } },
-      { populate: ['user'], orderBy: { user: { uId: 'asc' } } },
-    );
-    users = invites.map((i) => i.user as User);
+/**
+ * Who an audience is: GE the event's invitees who have not declined, GT and GA the listed teams'
+ * members, JN every team member of the company.
+ */
+type Audience = 'event' | 'teams' | 'company';
+
+const audienceOf = (type: BroadcastType): Audience => (type === 'GE' ? 'event' : type === 'JN' ? 'company' : 'teams');
+
+/** One statement text per audience, written once from the entities' metadata. */
+const recipientSql = new Map<Audience, string>();
+
+/**
+ * Active users of the audience, once each, in user id order, with whether a push reaches them
+ * (notifications on, no ALP-NUN for the asset) and an e-mail may (no ALP-EUN). Parameters: the
+ * brochure id twice (null matches no preference), then the audience's: event UUID and company,
+ * company and team ids, or company.
+ */
+function recipientStatement(em: EntityManager, audience: Audience): string {
+  const cached = recipientSql.get(audience);
+  if (cached) return cached;
+  const u = tableOf(em, User);
+  const p = tableOf(em, AssetLevelPreference);
+  const optedOut = (code: string) =>
+    `exists (select 1 from ${p.table} p where p.${p.column('user')} = u.${u.column('uId')} and p.${p.column('brochureId')} = ? and p.${p.column('code')} = '${code}')`;
+  let member: string;
+  if (audience === 'event') {
+    const a = tableOf(em, EventAttendee);
+    const e = tableOf(em, Event);
+    member = `select 1 from ${a.table} a join ${e.table} e on e.${e.column('eId')} = a.${a.column('event')}
+      where a.${a.column('user')} = u.${u.column('uId')} and e.${e.column('eventUUID')} = ? and e.${e.column('company')} = ? and a.${a.column('inviteStatus')} <> 'D'`;
   } else {
-    // GT and GA reach the members of the listed teams; JN every team member of the company.
-    const team = spec.type === 'JN' ? { company: spec.companyId } : { company: spec.companyId, teamId: { $in: spec.teamIds } };
-    const members = await em.find(TeamMember, { team, user: { active: true } }, { populate: ['user'], orderBy: { user: { uId: 'asc' } } });
-    users = members.map((m) => m.user as User);
+    const m = tableOf(em, TeamMember);
+    const t = tableOf(em, Team);
+    member = `select 1 from ${m.table} m join ${t.table} t on t.${t.column('teamId')} = m.${m.column('team')}
+      where m.${m.column('user')} = u.${u.column('uId')} and t.${t.column('company')} = ?${audience === 'teams' ? ` and t.${t.column('teamId')} in (?)` : ''}`;
   }
-  const unique = [...new Map(users.map((u) => [u.uId, u])).values()];
-  const noPush = new Set<number>();
-  const noEmail = new Set<number>();
-  if (spec.brochureId !== null && unique.length) {
-    const prefs = await em.find(AssetLevelPreference, { brochureId: spec.brochureId, user: { $in: unique.map((u) => u.uId) } });
-    for (const p of prefs) (p.code === 'ALP-NUN' ? noPush : noEmail).add(p.user.uId);
-  }
+  const sql = `select u.${u.column('uId')} as "uId", u.${u.column('email')} as "email", u.${u.column('firstName')} as "firstName",
+    u.${u.column('lastName')} as "lastName", u.${u.column('enableNotifications')} and not ${optedOut('ALP-NUN')} as "push", not ${optedOut('ALP-EUN')} as "mail"
+  from ${u.table} u
+  where u.${u.column('active')} and exists (${member})
+  order by u.${u.column('uId')}`;
+  recipientSql.set(audience, sql);
+  return sql;
+}
+
+interface RecipientRow extends Recipient {
+  push: boolean;
+  mail: boolean;
+}
+
+/** Active users the notification targets, once each, minus opt-outs per channel: one statement. */
+export async function findRecipients(em: EntityManager, spec: DeliverySpec): Promise<Recipients> {
+  const audience = audienceOf(spec.type);
+  // GT and GA always list teams (interpretRequest requires one).
+  const scope =
+    audience === 'event' ? [spec.eventUUID, spec.companyId] : audience === 'teams' ? [spec.companyId, spec.teamIds] : [spec.companyId];
+  const rows: RecipientRow[] = await em
+    .getConnection()
+    .execute(recipientStatement(em, audience), [spec.brochureId, spec.brochureId, ...scope], 'all', em.getTransactionContext());
+  const recipient = (r: RecipientRow): Recipient => ({ uId: r.uId, email: r.email, firstName: r.firstName, lastName: r.lastName });
   return {
-    push: unique.filter((u) => u.enableNotifications && !noPush.has(u.uId)),
-    email: spec.email ? unique.filter((u) => !noEmail.has(u.uId) && u.email) : [],
+    push: rows.filter((r) => r.push).map(recipient),
+    email: spec.email ? rows.filter((r) => r.mail && r.email).map(recipient) : [],
   };
 }
 
@@ -89,8 +141,27 @@ export function successLog(pushed: number, email: EmailOutcome | null): string {
   return truncate(`Partial failure: ${base}; ${email.failed} of ${total} e-mails failed (${email.firstError})`, LIMITS.notificationLog);
 }
 
-/** Writes the sent record and the inbox rows; run inside a transaction. */
-export function recordDelivery(em: EntityManager, spec: DeliverySpec, recipients: Recipients, now: Date): SentNotification {
+let inboxSql: string | undefined;
+
+/** The inbox rows of every push recipient in one insert; parameters: notification id, delivery time, the user ids. */
+function inboxStatement(em: EntityManager): string {
+  if (inboxSql) return inboxSql;
+  const i = tableOf(em, NotificationInbox);
+  return (inboxSql = `insert into ${i.table} (${i.column('notification')}, ${i.column('user')}, ${i.column('deliveredAt')})
+  select ?::integer, u, ?::timestamptz from unnest(array[?]::integer[]) as u`);
+}
+
+/**
+ * Writes the sent record and the inbox rows; run inside a transaction. A failure (the scheduler's
+ * reason it could not deliver) is recorded as the unsuccessful record's log.
+ */
+export async function recordDelivery(
+  em: EntityManager,
+  spec: DeliverySpec,
+  recipients: Recipients,
+  now: Date,
+  failure: string | null = null,
+): Promise<SentNotification> {
   const scheduled = spec.schedule !== null;
   const sent = em.create(SentNotification, {
     type: spec.type,
@@ -100,11 +171,11 @@ export function recordDelivery(em: EntityManager, spec: DeliverySpec, recipients
     message: truncate(spec.message, LIMITS.sentMessage),
     description: description(spec),
     url: spec.url,
-    successful: true,
+    successful: failure === null,
     totalNotificationsSent: recipients.push.length,
     teamIds: scheduled && spec.teamIds.length ? spec.teamIds.map(String) : null,
     // Completed with the e-mail outcome once the e-mails have gone (finishDelivery).
-    notificationLog: successLog(recipients.push.length, null),
+    notificationLog: failure ?? successLog(recipients.push.length, null),
     notificationCreated: now,
     notificationModified: now,
     notificationCreatedBy: spec.createdBy,
@@ -114,12 +185,16 @@ export function recordDelivery(em: EntityManager, spec: DeliverySpec, recipients
     emailSubject: spec.email?.subject ?? null,
     emailParams: spec.email?.params ?? null,
   });
-  for (const user of recipients.push) em.create(NotificationInbox, { notification: sent, user, deliveredAt: now });
+  await em.flush();
+  if (recipients.push.length) {
+    const userIds = recipients.push.map((r) => r.uId);
+    await em.getConnection().execute(inboxStatement(em), [sent.notificationId, now, userIds], 'run', em.getTransactionContext());
+  }
   return sent;
 }
 
 /** Sends one e-mail per recipient: their own fields (firstName, lastName) fill placeholders too. */
-export async function sendEmails(mailer: Mailer, spec: DeliverySpec, users: User[], logger?: Logger): Promise<EmailOutcome | null> {
+export async function sendEmails(mailer: Mailer, spec: DeliverySpec, users: Recipient[], logger?: Logger): Promise<EmailOutcome | null> {
   if (!spec.email || users.length === 0) return null;
   const common = Object.fromEntries(spec.email.params.map((p) => [p.key, p.value]));
   const outcome: EmailOutcome = { sent: 0, failed: 0, firstError: null };

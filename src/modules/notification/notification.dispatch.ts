@@ -95,9 +95,7 @@ async function deliverClaimed(root: EntityManager, id: number, token: string, de
       );
       // The lease ran out and another instance took the row over: leave it to that one.
       if (updated !== 1) return null;
-      const sent = recordDelivery(tx, spec, recipients, now);
-      if (failure) Object.assign(sent, { successful: false, notificationLog: failure });
-      await tx.flush();
+      const sent = await recordDelivery(tx, spec, recipients, now, failure);
       return { sent, recipients, spec };
     },
   );

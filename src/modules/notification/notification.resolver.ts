@@ -29,7 +29,8 @@ import { sendNotification } from './notification.service';
 /**
  * Which notifications the caller asks for, and whether they may: GE needs the event (unknown
  * or invisible: WSEventNotFoundException; cancelled: WSEventCancelledException), every other
- * type the company; reading needs ADMIN or PUSH_NOTIFICATION on that company. A page is
+ * type the company; reading needs ADMIN or PUSH_NOTIFICATION on that company (checked by the
+ * list's own statement, except for GE where the event's check has done it). A page is
  * pageNum (from 1) of pageSize records; a keyset batch is the pageSize records after a cursor.
  * Called once per batch when REST streams a whole list: the caller, roles and event are
  * memoised by the request's context, so a batch costs only its own statement.
@@ -61,14 +62,23 @@ async function listQuery(ctx: Context, args: SentListArgs, kind: ListKind): Prom
     if (!args.eventUUID) throw invalidParameter('eventUUID', 'eventUUID is required for GE.');
     const event = await eventForNotifications(ctx, user.uId, args.eventUUID);
     if (args.companyId != null && args.companyId !== event.company.companyId) throw new ServiceError('WSEventNotFoundException');
-    return { ...base, companyId: event.company.companyId, eventUUID: event.eventUUID };
+    return { ...base, companyId: event.company.companyId, eventUUID: event.eventUUID, managerId: null };
   }
   if (args.companyId == null) throw invalidParameter('companyId', `companyId is required for ${type}.`);
   if (type === 'GA' && base.brochureId === null) throw invalidParameter('brochureId', 'brochureId is required for GA.');
-  if (!(await managesNotifications(ctx, user.uId, args.companyId))) {
+  // The list's statement checks the caller's roles (notification.lists.ts); readable() decides when it answers nothing.
+  return { ...base, companyId: args.companyId, eventUUID: null, managerId: user.uId };
+}
+
+/**
+ * The rows of a list whose statement checked the caller's roles: no rows is either an empty list
+ * or a caller who may not read it, and only then the role loader tells which (one statement more).
+ */
+async function readable<T>(ctx: Context, q: ListQuery, rows: T[]): Promise<T[]> {
+  if (rows.length === 0 && q.managerId !== null && !(await managesNotifications(ctx, q.managerId, q.companyId))) {
     throw new ServiceError('WSInsufficientPrivilegesException', "The caller may not see this company's notifications.");
   }
-  return { ...base, companyId: args.companyId, eventUUID: null };
+  return rows;
 }
 
 @Resolver()
@@ -102,7 +112,8 @@ export class NotificationResolver {
     description: `Sent notifications, ad hoc and scheduled, newest first, ${DEFAULT_PAGE_SIZE} a page unless pageSize says otherwise; after a cursor for keyset batches (getSentNotifications).`,
   })
   async sentNotifications(@Ctx() ctx: Context, @Args(() => SentListArgs) args: SentListArgs): Promise<SentNotificationView[]> {
-    return readSentList(ctx.em, await listQuery(ctx, args, 'sent'));
+    const q = await listQuery(ctx, args, 'sent');
+    return readable(ctx, q, await readSentList(ctx.em, q));
   }
 
   @Query(() => [ScheduledNotificationView], {
@@ -112,6 +123,7 @@ export class NotificationResolver {
     @Ctx() ctx: Context,
     @Args(() => SentScheduledListArgs) args: SentScheduledListArgs,
   ): Promise<ScheduledNotificationView[]> {
-    return readScheduledList(ctx.em, await listQuery(ctx, args, 'sched'));
+    const q = await listQuery(ctx, args, 'sched');
+    return readable(ctx, q, await readScheduledList(ctx.em, q));
   }
 }

@@ -113,8 +113,7 @@ export async function sendNotification(em: EntityManager, args: SendNotification
   const spec = deliverySpec(req, createdBy, null);
   const { sent, recipients } = await em.transactional(async (tx) => {
     const recipients = await findRecipients(tx, spec);
-    const sent = recordDelivery(tx, spec, recipients, now);
-    await tx.flush();
+    const sent = await recordDelivery(tx, spec, recipients, now);
     return { sent, recipients };
   });
   const email = spec.email ? await sendEmails(mailerOf(deps), spec, recipients.email, deps.logger) : null;

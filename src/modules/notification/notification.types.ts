@@ -49,14 +49,17 @@ export class SentScheduledListArgs extends SentListArgs {
   override notificationScheduleId?: number | null;
 }
 
-@ObjectType('EmailParam', { description: 'A parameter of the e-mail template.' })
+// The views are plain objects whose fields are read as they are: simpleResolvers leaves them without
+// type-graphql's per-field resolver (a middleware chain for every field of every record; no middleware
+// or auth rule applies to them). Those calls took a tenth of a 500-record page's service CPU in a profile.
+@ObjectType('EmailParam', { description: 'A parameter of the e-mail template.', simpleResolvers: true })
 export class EmailParamView {
   @Field({ description: `Parameter name. ${atMost('emailParamKey')}` }) key!: string;
 
   @Field({ description: `Parameter value. ${atMost('emailParamValue')}` }) value!: string;
 }
 
-@ObjectType('SentNotification', { description: 'A sent notification, ad hoc or scheduled.' })
+@ObjectType('SentNotification', { description: 'A sent notification, ad hoc or scheduled.', simpleResolvers: true })
 export class SentNotificationView {
   @Field(() => Int, { description: 'Id of the sent notification.' }) notificationId!: number;
 
@@ -102,7 +105,10 @@ export class SentNotificationView {
   @Field({ description: CURSOR_DESCRIPTION }) cursor!: string;
 }
 
-@ObjectType('ScheduledNotification', { description: 'A notification scheduled for a local time in a time zone (record version 3).' })
+@ObjectType('ScheduledNotification', {
+  description: 'A notification scheduled for a local time in a time zone (record version 3).',
+  simpleResolvers: true,
+})
 export class ScheduledNotificationView {
   @Field(() => Int, { description: 'Id of the scheduled record.' }) notificationScheduleId!: number;
 
@@ -157,7 +163,7 @@ export class ScheduledNotificationView {
   @Field({ description: CURSOR_DESCRIPTION }) cursor!: string;
 }
 
-@ObjectType('SendNotificationResult', { description: 'What sendNotification did: one of the two records is set.' })
+@ObjectType('SendNotificationResult', { description: 'What sendNotification did: one of the two records is set.', simpleResolvers: true })
 export class SendNotificationResult {
   @Field(() => SentNotificationView, { nullable: true, description: 'The sent record of an ad hoc notification.' })
   sentNotification!: SentNotificationView | null;
