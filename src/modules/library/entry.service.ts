@@ -1,18 +1,20 @@
 // createSmartEntry: one transaction that checks the library, the caller's publisher role, the
 // limits, names and uploads, then stores the entry with its files (OUF and a THMB tile), links
-// and classification, consumes the uploads and notifies. Any failure leaves nothing behind.
-import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+// and classification and consumes the uploads in one statement (entry.write.ts), and notifies.
+// Any failure leaves nothing behind. A URL entry is five statements: the caller, the library's
+// lock, the publisher role, its Internet shortcut's blob and the entry with all it holds.
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Hooks } from '../../core/hooks';
 import type { Context } from '../../context';
 import { ServiceError } from '../../graphql/errors';
-import { User } from '../user';
-import { StoredBlob } from '../storage';
-import { readBlob, storeBuffer, type BlobInfo } from '../storage';
+import { readQuery } from '../../db/lean';
+import { readBlob, storeBuffer, StoredBlob, type BlobInfo } from '../storage';
 import { SmartEntry, SmartLibrary } from './library.entity';
-import { SmartEntryUrl, SmartFile } from './entry-content.entity';
-import { SmartCategory, SmartEntryCategory, SmartEntryFilter, SmartEntryFolder, SmartEntryTag, SmartFolder } from './taxonomy.entity';
+import { SmartFile, type SmartFileType } from './entry-content.entity';
 import { ENTRY_TYPES } from './library.limits';
-import { authorisationStep, ensureTerms, findTerms, isPublisher, nameKey } from './library.service';
+import { authorisationStep, isPublisher, nameKey } from './library.service';
+import type { EntryContents, EntryRow, FileRow } from './library.read';
+import { storeEntry, type NewEntry, type NewFile, type TermChoice } from './entry.write';
 import { entryDraft, type EntryDraft, type TermRef } from './entry.draft';
 import type { CreateSmartEntryInput } from './library.inputs';
 import { findUpload } from './upload.service';
@@ -24,35 +26,85 @@ const duplicateEntry = () =>
 const duplicateFile = () =>
   new ServiceError('WSDuplicateSmartFileException', 'The library already holds an entry with this file.', { field: 'tempFilename' });
 
-export async function createSmartEntry(ctx: Context, input: CreateSmartEntryInput): Promise<SmartEntry> {
+export async function createSmartEntry(ctx: Context, input: CreateSmartEntryInput): Promise<EntryRow> {
   const { user } = await authorisationStep(() => ctx.auth.requireUser());
   // Each field's own rules held before the resolver ran; the draft checks what spans fields.
   const draft = entryDraft(input);
+  let created: { entry: EntryRow; contents: EntryContents };
   try {
-    return await ctx.em.transactional((em) => createInTransaction(em, ctx.services.hooks, user.uId, draft));
+    created = await ctx.em.transactional((em) => createInTransaction(em, ctx.services.hooks, user.uId, draft));
   } catch (err) {
-    // Two creators racing past the checks: the unique constraints decide.
-    if (err instanceof UniqueConstraintViolationException) {
-      if (/smart_entry_smart_lib_id_name_key_unique/.test(err.message)) throw duplicateEntry();
-      if (/smart_file_smart_lib_id_dedupe_md5_unique/.test(err.message)) throw duplicateFile();
+    // Two creators racing past the checks: the unique constraints decide (raised by the driver, or by MikroORM's flush).
+    if (err instanceof UniqueConstraintViolationException || (err as { code?: string }).code === '23505') {
+      const message = (err as Error).message;
+      if (/smart_entry_smart_lib_id_name_key_unique/.test(message)) throw duplicateEntry();
+      if (/smart_file_smart_lib_id_dedupe_md5_unique/.test(message)) throw duplicateFile();
     }
     throw err;
   }
+  // The response's lists are what was just stored: the loader answers them without reading.
+  ctx.loaders.smartEntryContents.prime(created.entry.smartEntryId, created.contents);
+  return created.entry;
 }
 
-async function createInTransaction(em: EntityManager, hooks: Hooks, userId: number, draft: EntryDraft): Promise<SmartEntry> {
-  // The row lock orders creators of one library, so the counts below hold until commit.
-  const library = await em.findOne(SmartLibrary, { smartLibId: draft.smartLibId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+interface LockedLibrary {
+  smartLibId: number;
+  smartLibName: string;
+  companyId: number;
+  teamId: number | null;
+  maxEntries: number;
+}
+
+/** The library, locked: the row lock orders creators of one library, so its room and names hold until commit. */
+const lockLibrary = readQuery<LockedLibrary, [number], LockedLibrary>(
+  (n) => {
+    const l = n(SmartLibrary);
+    return `select ${l.column('smartLibId')} as "smartLibId", ${l.column('smartLibName')} as "smartLibName", ${l.column('company')} as "companyId",
+      ${l.column('team')} as "teamId", ${l.column('maxEntries')} as "maxEntries" from ${l.table} where ${l.column('smartLibId')} = ? for update`;
+  },
+  (row) => row,
+);
+
+interface Room {
+  entries: number;
+  nameTaken: boolean;
+}
+
+/** The library's entries and whether one has this name (the insert checks the same again). */
+const room = readQuery<Room, [number, number, string], Room>(
+  (n) => {
+    const e = n(SmartEntry);
+    return `select (select count(*) from ${e.table} where ${e.column('library')} = ?)::int as entries,
+      exists (select 1 from ${e.table} where ${e.column('library')} = ? and ${e.column('nameKey')} = ?) as "nameTaken"`;
+  },
+  (row) => row,
+);
+
+/** The library's room first, then the name: the order of the errors. */
+function checkRoom(found: Room, maxEntries: number): void {
+  if (found.entries >= maxEntries) {
+    throw new ServiceError('WSLimitExceededException', `The library already holds its maximum of ${maxEntries} entries.`, {
+      field: 'smartLibId',
+    });
+  }
+  if (found.nameTaken) throw duplicateEntry();
+}
+
+async function createInTransaction(
+  em: EntityManager,
+  hooks: Hooks,
+  userId: number,
+  draft: EntryDraft,
+): Promise<{ entry: EntryRow; contents: EntryContents }> {
+  const [library] = await lockLibrary(em, draft.smartLibId);
   if (!library) throw new ServiceError('WSSmartLibNotFoundException', undefined, { field: 'smartLibId' });
   if (!(await authorisationStep(() => isPublisher(em, library.smartLibId, userId)))) {
     throw new ServiceError('WSInsufficientPrivilegesException', 'The caller is not a publisher of this library.');
   }
-  if ((await em.count(SmartEntry, { library })) >= library.maxEntries) {
-    throw new ServiceError('WSLimitExceededException', `The library already holds its maximum of ${library.maxEntries} entries.`, {
-      field: 'smartLibId',
-    });
-  }
-  if (await em.count(SmartEntry, { library, nameKey: draft.nameKey })) throw duplicateEntry();
+  // The insert checks the room and the name itself (entry.write.ts). Errors about uploads come after
+  // those two, so an entry with uploads has them checked before its uploads are looked up.
+  if (draft.tempFilename || draft.tempImageName)
+    checkRoom((await room(em, library.smartLibId, library.smartLibId, draft.nameKey))[0], library.maxEntries);
 
   const file = draft.tempFilename ? await findUpload(em, userId, draft.tempFilename, 'FILE', 'tempFilename') : null;
   const tile = draft.tempImageName ? await findUpload(em, userId, draft.tempImageName, 'TILE', 'tempImageName') : null;
@@ -61,74 +113,68 @@ async function createInTransaction(em: EntityManager, hooks: Hooks, userId: numb
       field: 'smartEntryType',
     });
   }
-  if (file && (await em.count(SmartFile, { library, dedupeMd5: file.md5 }))) throw duplicateFile();
+  if (file && (await em.count(SmartFile, { library: library.smartLibId, dedupeMd5: file.md5 }))) throw duplicateFile();
 
   const now = new Date();
-  const entry = em.create(SmartEntry, {
-    library,
-    smartEntryType: draft.type,
-    smartEntryName: draft.name,
-    nameKey: draft.nameKey,
-    smartEntryDesc: draft.desc,
-    smartEntryDownloadOrig: draft.downloadOrig,
-    smartEntryDownloadPdf: draft.downloadPdf,
-    notifyUserOfExternalUrl: draft.type === 'URL' ? null : 'N',
-    smartEntryUrlLink: draft.urlLink,
-    smartEntryAuthors: draft.authors,
-    smartEntryCreated: now,
-    smartEntryModified: now,
-    createdBy: em.getReference(User, userId),
-  });
-
   const original = file ? fromUpload(file, draft.originalFilename) : await internetShortcut(em, draft);
-  addFile(em, entry, library, 'OUF', original, now);
-  addFile(em, entry, library, 'THMB', await thumbnail(em, draft, file, tile), now);
-
-  draft.urls.forEach((u, position) =>
-    em.create(SmartEntryUrl, { entry, smartEntryUrlName: u.name, smartEntryUrlValue: u.value, position }),
-  );
-  const tags = await ensureTerms(em, 'tag', library.smartLibId, draft.tags);
-  link(
-    tags,
-    (t) => t.nameKey,
-    draft.tags.map(nameKey),
-    (tag, position) => em.create(SmartEntryTag, { entry, tag, position }),
-  );
-  const filters = await findTerms(em, 'filter', library.smartLibId, draft.filters);
-  link(
-    filters,
-    (f) => f.nameKey,
-    draft.filters.map(nameKey),
-    (filter, position) => em.create(SmartEntryFilter, { entry, filter, position }),
-  );
-  const folders = await resolveRefs(em, SmartFolder, 'smartFolderId', 'folder', library.smartLibId, draft.folders);
-  folders.forEach((folder, position) => em.create(SmartEntryFolder, { entry, folder, position }));
-  const categories = await resolveRefs(em, SmartCategory, 'smartCategoryId', 'category', library.smartLibId, draft.categories);
-  categories.forEach((category, position) => em.create(SmartEntryCategory, { entry, category, position }));
-
-  for (const used of [file, tile]) if (used) em.remove(used);
-  await em.flush();
+  const thumb = await thumbnail(em, draft, file, tile);
+  const stored = await storeEntry(em, {
+    lib: library.smartLibId,
+    maxEntries: library.maxEntries,
+    userId,
+    now: now.toISOString(),
+    type: draft.type,
+    name: draft.name,
+    nameKey: draft.nameKey,
+    desc: draft.desc,
+    downloadOrig: draft.downloadOrig,
+    downloadPdf: draft.downloadPdf,
+    notify: draft.type === 'URL' ? null : 'N',
+    urlLink: draft.urlLink,
+    authors: draft.authors,
+    placeholder: thumb.placeholder ? thumb.blob.sha256 : null,
+    files: [newFile('OUF', original), newFile('THMB', thumb)],
+    urls: draft.urls.map((u, position) => ({ ...u, position })),
+    tags: distinctTags(draft.tags),
+    folders: choices(draft.folders),
+    filters: choices(draft.filters.map((name) => ({ name }))),
+    categories: choices(draft.categories),
+    uploads: [file, tile].filter((used) => used !== null).map((used) => used.id),
+  });
+  if (!stored.entry) {
+    checkRoom(stored, library.maxEntries);
+    throw new Error('the entry was not stored though the library had room and the name was free');
+  }
+  const { entry, contents } = stored;
+  // The placeholder's stored copy was purged since it was last used: stored again, with its file.
+  if (!contents.files.some((f) => f.smartFileType === 'THMB')) contents.files.push(await storeTile(em, entry, thumb, now));
 
   if (draft.sendNotification) {
     await hooks.emit('smartEntryPublished', {
       em,
-      library: {
-        smartLibId: library.smartLibId,
-        smartLibName: library.smartLibName,
-        companyId: library.company.companyId,
-        teamId: library.team?.teamId ?? null,
-      },
+      library: { smartLibId: library.smartLibId, smartLibName: library.smartLibName, companyId: library.companyId, teamId: library.teamId },
       entry: {
         smartEntryId: entry.smartEntryId,
         smartEntryName: entry.smartEntryName,
         smartEntryType: entry.smartEntryType,
-        smartEntryDesc: entry.smartEntryDesc ?? null,
+        smartEntryDesc: entry.smartEntryDesc,
       },
       publishedBy: userId,
     });
   }
-  return entry;
+  return { entry, contents };
 }
+
+/** Each tag once (by nameKey), in the request's order, named as first given. */
+function distinctTags(names: string[]): NewEntry['tags'] {
+  const byKey = new Map<string, string>();
+  for (const name of names) if (!byKey.has(nameKey(name))) byKey.set(nameKey(name), name);
+  return [...byKey].map(([key, name], position) => ({ key, name, position }));
+}
+
+/** Folders, filters or categories named by id or by name, at their place in the request. */
+const choices = (refs: TermRef[]): TermChoice[] =>
+  refs.map((r, position) => ({ id: r.id ?? null, key: r.name === undefined ? null : nameKey(r.name), position }));
 
 interface FileContent {
   blob: BlobInfo;
@@ -136,6 +182,8 @@ interface FileContent {
   mimeType: string;
   /** Uploaded originals take part in duplicate detection. */
   dedupe: boolean;
+  /** A placeholder tile, not stored again (its stored copy is used, entry.write.ts): its bytes, for when that copy is gone. */
+  placeholder?: Buffer;
 }
 
 function fromUpload(upload: SmartUpload, name: string | null): FileContent {
@@ -159,60 +207,56 @@ async function internetShortcut(em: EntityManager, draft: EntryDraft): Promise<F
 }
 
 async function thumbnail(em: EntityManager, draft: EntryDraft, file: SmartUpload | null, tile: SmartUpload | null): Promise<FileContent> {
+  const name = `${safeBase(draft.name)}-tile.jpg`;
   let image: Buffer;
   if (tile) image = await tileFrom(await readBlob(em, tile.blob.sha256), 'tempImageName');
   else if (file && draft.type === 'IMG') image = await tileFrom(await readBlob(em, file.blob.sha256), 'tempFilename');
-  else image = await placeholderTile(draft.type);
-  const blob = await storeBuffer(em, image);
-  return { blob, name: `${safeBase(draft.name)}-tile.jpg`, mimeType: TILE_MIME, dedupe: false };
+  else {
+    const placeholder = await placeholderTile(draft.type);
+    return { blob: placeholder.blob, name, mimeType: TILE_MIME, dedupe: false, placeholder: placeholder.image };
+  }
+  return { blob: await storeBuffer(em, image), name, mimeType: TILE_MIME, dedupe: false };
 }
 
-function addFile(em: EntityManager, entry: SmartEntry, library: SmartLibrary, type: 'OUF' | 'THMB', content: FileContent, now: Date): void {
-  em.create(SmartFile, {
-    entry,
-    library,
-    smartFileType: type,
-    smartFileName: content.name,
-    smartFileBytes: content.blob.bytes,
-    smartFileMd5: content.blob.md5,
-    mimeType: content.mimeType,
-    blob: em.getReference(StoredBlob, content.blob.sha256),
-    dedupeMd5: content.dedupe ? content.blob.md5 : null,
+function newFile(type: SmartFileType, content: FileContent): NewFile {
+  return {
+    type,
+    name: content.name,
+    bytes: content.blob.bytes,
+    md5: content.blob.md5,
+    mime: content.mimeType,
+    sha256: content.blob.sha256,
+    dedupe: content.dedupe ? content.blob.md5 : null,
+    placeholder: content.placeholder !== undefined,
+  };
+}
+
+/** The THMB file of a placeholder whose stored copy is gone: the bytes stored again, then the file. */
+async function storeTile(em: EntityManager, entry: EntryRow, thumb: FileContent, now: Date): Promise<FileRow> {
+  const blob = await storeBuffer(em, thumb.placeholder!);
+  const file = em.create(SmartFile, {
+    entry: em.getReference(SmartEntry, entry.smartEntryId),
+    library: em.getReference(SmartLibrary, entry.smartLibId),
+    smartFileType: 'THMB',
+    smartFileName: thumb.name,
+    smartFileBytes: blob.bytes,
+    smartFileMd5: blob.md5,
+    mimeType: thumb.mimeType,
+    blob: em.getReference(StoredBlob, blob.sha256),
+    dedupeMd5: null,
     smartFileCreated: now,
     smartFileModified: now,
   });
-}
-
-/** Links terms in the order the request named them, each once. */
-function link<T>(terms: T[], keyOf: (t: T) => string, order: string[], create: (term: T, position: number) => void): void {
-  const byKey = new Map(terms.map((t) => [keyOf(t), t]));
-  const seen = new Set<T>();
-  for (const key of order) {
-    const term = byKey.get(key);
-    if (term && !seen.has(term)) {
-      seen.add(term);
-      create(term, seen.size - 1);
-    }
-  }
-}
-
-/** Folders or categories named by id or by name, in request order; unknown ones are left out. */
-async function resolveRefs<T extends SmartFolder | SmartCategory>(
-  em: EntityManager,
-  entity: new () => T,
-  idProp: 'smartFolderId' | 'smartCategoryId',
-  kind: 'folder' | 'category',
-  smartLibId: number,
-  refs: TermRef[],
-): Promise<T[]> {
-  const ids = refs.filter((r) => r.id !== undefined).map((r) => r.id!);
-  const names = refs.filter((r) => r.name !== undefined).map((r) => r.name!);
-  const byId = ids.length ? await em.find(entity, { library: smartLibId, [idProp]: { $in: ids } }) : [];
-  const byName = (await findTerms(em, kind, smartLibId, names)) as T[];
-  const found: T[] = [];
-  for (const ref of refs) {
-    const term = ref.id !== undefined ? byId.find((t) => t[idProp] === ref.id) : byName.find((t) => t.nameKey === nameKey(ref.name!));
-    if (term && !found.includes(term)) found.push(term);
-  }
-  return found;
+  await em.flush();
+  return {
+    smartFileId: file.smartFileId,
+    smartEntryId: entry.smartEntryId,
+    smartFileType: 'THMB',
+    smartFileName: thumb.name,
+    smartFileBytes: blob.bytes,
+    smartFileMd5: blob.md5,
+    mimeType: thumb.mimeType,
+    smartFileCreated: now,
+    smartFileModified: now,
+  };
 }

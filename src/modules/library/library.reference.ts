@@ -1,5 +1,5 @@
-// Federation: how the gateway turns { smartEntryId } / { smartLibId } into our entities.
-// Batched through the request's loaders (the library or entry, then one statement deciding
+// Federation: how the gateway turns { smartEntryId } / { smartLibId } into our types (plain rows).
+// Batched through the request's loaders (the entries, then one statement reading and deciding
 // every library the request touches); what the caller may not read resolves to null.
 //
 // Rule, as Query.smartLibrary and Query.smartEntry: a user resolves a library they may read
@@ -11,8 +11,8 @@
 import type { Context } from '../../context';
 import { ServiceError } from '../../graphql/errors';
 import { isDependencyFailure } from '../../graphql/error-mapping';
-import type { SmartEntry, SmartLibrary } from './library.entity';
-import { canReadLibrary, readableEntry } from './library.access';
+import type { EntryRow, LibraryRow } from './library.read';
+import { readableEntry, readableLibrary } from './library.access';
 import { referenceViewer } from '../user';
 
 /** Whether the caller is a user (the only principal a library reference resolves for). */
@@ -32,15 +32,14 @@ const validId = (value: unknown): number | null => {
   return Number.isInteger(id) && Math.abs(id) <= 0x7fffffff ? id : null;
 };
 
-export async function resolveSmartEntryReference(ref: { smartEntryId: number | string }, ctx: Context): Promise<SmartEntry | null> {
+export async function resolveSmartEntryReference(ref: { smartEntryId: number | string }, ctx: Context): Promise<EntryRow | null> {
   const smartEntryId = validId(ref.smartEntryId);
   if (!(await userViewer(ctx)) || smartEntryId === null) return null;
   return readableEntry(ctx, smartEntryId);
 }
 
-export async function resolveSmartLibraryReference(ref: { smartLibId: number | string }, ctx: Context): Promise<SmartLibrary | null> {
+export async function resolveSmartLibraryReference(ref: { smartLibId: number | string }, ctx: Context): Promise<LibraryRow | null> {
   const smartLibId = validId(ref.smartLibId);
   if (!(await userViewer(ctx)) || smartLibId === null) return null;
-  const library = await ctx.loaders.smartLibrary.load(smartLibId);
-  return library && (await canReadLibrary(ctx, smartLibId)) ? library : null;
+  return readableLibrary(ctx, smartLibId);
 }

@@ -4,13 +4,14 @@ import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { ServiceError } from '../../graphql/errors';
 import { SmartEntry, SmartLibrary } from './library.entity';
+import { fileForDownload, type EntryRow, type FileRow, type LibraryRow } from './library.read';
 import { SmartFile } from './entry-content.entity';
 import { CreateSmartEntryInput } from './library.inputs';
 import { UploadedSmartFile, UploadedTileImage } from './library.types';
 import { acceptUpload, UploadFailures } from './upload.service';
 import { createSmartEntry } from './entry.service';
 import { checkIngestionFailure, recordIngestionFailure } from './ingestion.service';
-import { canReadLibrary, readableEntry } from './library.access';
+import { canReadLibrary, readableEntry, readableLibrary } from './library.access';
 import { isPublisher } from './library.service';
 import { LIMITS } from './library.limits';
 
@@ -21,10 +22,12 @@ export class LibraryResolver {
   async smartLibrary(
     @Ctx() ctx: Context,
     @Arg('smartLibId', () => Int, { description: 'Id of the library.' }) smartLibId: number,
-  ): Promise<SmartLibrary> {
-    const library = await ctx.loaders.smartLibrary.load(smartLibId);
-    if (!(await canReadLibrary(ctx, smartLibId)) || !library)
-      throw new ServiceError('WSSmartLibNotFoundException', undefined, { field: 'smartLibId' });
+  ): Promise<LibraryRow> {
+    // The caller first, outside the privilege wrapper: a database that does not answer here is the
+    // library's store failing (WSSmartLibraryServiceException), as when the library was read first.
+    await ctx.auth.requireUser();
+    const library = await readableLibrary(ctx, smartLibId);
+    if (!library) throw new ServiceError('WSSmartLibNotFoundException', undefined, { field: 'smartLibId' });
     return library;
   }
 
@@ -32,7 +35,7 @@ export class LibraryResolver {
   async smartEntry(
     @Ctx() ctx: Context,
     @Arg('smartEntryId', () => Int, { description: 'Id of the entry.' }) smartEntryId: number,
-  ): Promise<SmartEntry> {
+  ): Promise<EntryRow> {
     const entry = await readableEntry(ctx, smartEntryId);
     if (!entry) throw new ServiceError('SmartEntryNotFoundException', undefined, { field: 'smartEntryId' });
     return entry;
@@ -45,13 +48,13 @@ export class LibraryResolver {
   async smartFile(
     @Ctx() ctx: Context,
     @Arg('smartFileId', () => Int, { description: 'Id of the file.' }) smartFileId: number,
-  ): Promise<SmartFile> {
-    const file = await ctx.em.findOne(SmartFile, { smartFileId }, { populate: ['entry'] });
-    if (!file || !(await canReadLibrary(ctx, file.library.smartLibId)))
+  ): Promise<FileRow> {
+    const file = await fileForDownload(ctx.em, smartFileId);
+    if (!file || !(await canReadLibrary(ctx, file.smartLibId)))
       throw new ServiceError('WSRecordNotFoundException', 'The file was not found.', { field: 'smartFileId' });
-    if (file.smartFileType === 'OUF' && file.entry.smartEntryDownloadOrig !== 'Y') {
+    if (file.smartFileType === 'OUF' && file.downloadOrig !== 'Y') {
       const { user } = await ctx.auth.requireUser();
-      if (!(await isPublisher(ctx.em, file.library.smartLibId, user.uId))) {
+      if (!(await isPublisher(ctx.em, file.smartLibId, user.uId))) {
         throw new ServiceError('WSInsufficientPrivilegesException', 'Only publishers may download the original of this entry.');
       }
     }
@@ -94,7 +97,7 @@ export class LibraryResolver {
   createSmartEntry(
     @Ctx() ctx: Context,
     @Arg('input', () => CreateSmartEntryInput, { description: 'The entry.' }) input: CreateSmartEntryInput,
-  ): Promise<SmartEntry> {
+  ): Promise<EntryRow> {
     return createSmartEntry(ctx, input);
   }
 }

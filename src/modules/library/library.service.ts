@@ -3,6 +3,7 @@
 import type { EntityManager, EntityName } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { ServiceError } from '../../graphql/errors';
+import { readQuery } from '../../db/lean';
 import { isDependencyFailure } from '../../graphql/error-mapping';
 import { Company } from '../company';
 import { Team } from '../team';
@@ -44,32 +45,44 @@ export async function grantPublisher(em: EntityManager, smartLibId: number, user
     .execute();
 }
 
+// Fixed SQL (src/db/lean.ts): both run on every entry created or file uploaded, where building a
+// count through the query builder cost more than PostgreSQL takes to answer it.
+const publisherOf = readQuery<boolean, [number, number], { found: boolean }>(
+  (n) => {
+    const p = n(SmartLibraryPublisher);
+    return `select exists (select 1 from ${p.table} where ${p.column('library')} = ? and ${p.column('user')} = ?) as found`;
+  },
+  (row) => row.found,
+);
+
+const publisherAnywhere = readQuery<boolean, [number], { found: boolean }>(
+  (n) => {
+    const p = n(SmartLibraryPublisher);
+    return `select exists (select 1 from ${p.table} where ${p.column('user')} = ?) as found`;
+  },
+  (row) => row.found,
+);
+
 export async function isPublisher(em: EntityManager, smartLibId: number, userId: number): Promise<boolean> {
-  return (await em.count(SmartLibraryPublisher, { library: smartLibId, user: userId })) > 0;
+  return (await publisherOf(em, smartLibId, userId))[0];
 }
 
 export async function publishesAnyLibrary(em: EntityManager, userId: number): Promise<boolean> {
-  return (await em.count(SmartLibraryPublisher, { user: userId })) > 0;
+  return (await publisherAnywhere(em, userId))[0];
 }
 
 /**
- * Which of these libraries the user may read (its audience): publishers, administrators of
- * the library's company, members of the library's team, and, for a company-wide library,
- * users with an accepted connection to the company. One statement for any number of libraries.
+ * Whether the user may read library `l` (its audience): publishers, administrators of the
+ * library's company, members of the library's team, and, for a company-wide library, users with
+ * an accepted connection to the company. `user` is an SQL expression of the user's id. The one
+ * statement of the rule, in the read model of libraries (library.read.ts).
  */
-export async function readableLibraryIds(em: EntityManager, userId: number, ids: readonly number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = await sqlEm(em).execute<{ smart_lib_id: number }[]>(
-    `select l.smart_lib_id from smart_library l
-     where l.smart_lib_id in (${ids.map(() => '?').join(', ')}) and (
-       exists (select 1 from smart_library_publisher p where p.smart_lib_id = l.smart_lib_id and p.user_id = ?)
-       or exists (select 1 from company_role r where r.company_id = l.company_id and r.user_id = ? and r.role = 'ADMIN')
-       or exists (select 1 from team_member m where m.team_id = l.team_id and m.user_id = ?)
-       or (l.team_id is null and exists (
-         select 1 from company_connection c where c.company_id = l.company_id and c.user_id = ? and c.status = 'accepted')))`,
-    [...ids, userId, userId, userId, userId],
-  );
-  return new Set(rows.map((r) => r.smart_lib_id));
+export function readableBy(l: string, user: string): string {
+  return `(exists (select 1 from smart_library_publisher p where p.smart_lib_id = ${l}.smart_lib_id and p.user_id = ${user})
+    or exists (select 1 from company_role r where r.company_id = ${l}.company_id and r.user_id = ${user} and r.role = 'ADMIN')
+    or exists (select 1 from team_member m where m.team_id = ${l}.team_id and m.user_id = ${user})
+    or (${l}.team_id is null and exists (
+      select 1 from company_connection c where c.company_id = ${l}.company_id and c.user_id = ${user} and c.status = 'accepted')))`;
 }
 
 /**

@@ -1,6 +1,7 @@
 // GraphQL views that are not entities: upload receipts and a page of entries.
 import { Field, Int, ObjectType } from 'type-graphql';
 import { SmartEntry } from './library.entity';
+import type { EntryRow } from './library.read';
 
 @ObjectType({ description: 'Receipt of uploadSmartFile: pass tempFilename to createSmartEntry within 24 hours.' })
 export class UploadedSmartFile {
@@ -32,7 +33,7 @@ export class UploadedTileImage {
 
 @ObjectType({ description: "One page of a library's entries, newest first." })
 export class SmartEntryPage {
-  @Field(() => [SmartEntry], { description: 'The entries of this page.' }) items!: SmartEntry[];
+  @Field(() => [SmartEntry], { description: 'The entries of this page.' }) items!: EntryRow[];
 
   @Field(() => Int, { description: 'Entries in the library.' }) totalCount!: number;
 

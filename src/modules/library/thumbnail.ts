@@ -1,7 +1,9 @@
 // THMB tiles: a JPEG of at most TILE_SIZE pixels a side, made with sharp from the tile image or
 // the uploaded image; entries with neither get a plain tile in the colour of their type.
+import crypto from 'node:crypto';
 import type Sharp from 'sharp';
 import { ServiceError } from '../../graphql/errors';
+import type { BlobInfo } from '../storage';
 
 /** sharp (libvips, ~26 MB resident) is loaded on the first image, not at start-up. Its operation
  * cache is off (every image is new: the cache would only hold memory) and one thread works on
@@ -46,16 +48,27 @@ export async function assertReadableImage(image: Buffer, field: string): Promise
 }
 
 const COLOURS: Record<string, string> = { URL: '#2563eb', PDF: '#dc2626', DOC: '#1d4ed8', VID: '#7c3aed', AUD: '#059669', IMG: '#6b7280' };
-const placeholders = new Map<string, Promise<Buffer>>();
+const placeholders = new Map<string, Promise<{ image: Buffer; blob: BlobInfo }>>();
 
-/** The same bytes every time for a type, so storage keeps one copy. */
-export function placeholderTile(entryType: string): Promise<Buffer> {
+/**
+ * The same bytes every time for a type, so storage keeps one copy, with the digests storage names
+ * them by: an entry can point at the stored copy without sending the bytes again.
+ */
+export function placeholderTile(entryType: string): Promise<{ image: Buffer; blob: BlobInfo }> {
   const background = COLOURS[entryType] ?? '#6b7280';
   let tile = placeholders.get(background);
   if (!tile) {
     tile = sharp()({ create: { width: TILE_SIZE, height: TILE_SIZE, channels: 3, background } })
       .jpeg({ quality: 80 })
-      .toBuffer();
+      .toBuffer()
+      .then((image) => ({
+        image,
+        blob: {
+          sha256: crypto.createHash('sha256').update(image).digest('hex'),
+          md5: crypto.createHash('md5').update(image).digest('hex'),
+          bytes: image.length,
+        },
+      }));
     placeholders.set(background, tile);
   }
   return tile;

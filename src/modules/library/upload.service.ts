@@ -121,8 +121,8 @@ export async function acceptUpload(ctx: Context, upload: FileUpload, kind: Uploa
   // a failure leaves the staged content unadopted (deleted by the multipart layer).
   const staged = stagedBlobOf(upload);
   if (staged) return ctx.em.transactional(async (tx) => record(tx, await adoptStaged(tx, staged, options)));
-  // A GraphQL multipart upload streams in now.
-  return record(ctx.em, await storeStream(ctx.em, upload.createReadStream(), options));
+  // A GraphQL multipart upload streams in now, from the request's buffers, read by nothing else.
+  return record(ctx.em, await storeStream(ctx.em, upload.createReadStream(), { ...options, consume: true }));
 }
 
 /** The caller's unexpired upload of this kind, or WSInvalidParameterException naming the field. */
