@@ -72,6 +72,27 @@ describe('getRecommendedCriteriaForEntity (POST /rest/user/recommended/entityCri
     });
   });
 
+  it('answers in two statements however many criteria and definitions the company has', async () => {
+    const one = await createCompany(t.orm);
+    await createCriterion(t.orm, one.companyId, { countries: ['AU'] });
+    const many = await createCompany(t.orm);
+    const defs = [await createIdentifier(t.orm, { countryCode: 'AU' }), await createIdentifier(t.orm, { countryCode: 'NZ' })];
+    for (const [i, d] of defs.entries())
+      await createCriterion(t.orm, many.companyId, { professions: [101 + i], identifiers: [d.identifierId] });
+    await createCriterion(t.orm, many.companyId, { countries: ['NZ'] });
+    const call = async (companyId: number) => {
+      let res: any;
+      const statements = await t.countStatements(
+        async () => (res = await post({ version: 1, entityType: 'company', entityId: String(companyId) })),
+      );
+      expect(res.status).toBe(200);
+      return { statements, criteria: res.body.criteria.length, definitions: res.body.identifierDefinitions.length };
+    };
+    // The caller's user row, then the company, its criteria and their definitions together.
+    expect(await call(one.companyId)).toEqual({ statements: 2, criteria: 1, definitions: 0 });
+    expect(await call(many.companyId)).toEqual({ statements: 2, criteria: 3, definitions: 2 });
+  });
+
   const notDiscoverable = {
     status: 400,
     body: { errorCode: 'WSInvalidParameterException', message: 'entityId does not name a discoverable company.', field: 'entityId' },

@@ -98,6 +98,28 @@ const CASES: Case[] = [
     expected: 'partial',
   },
   {
+    name: 'several values in every list, each dimension matched',
+    criterion: () => ({ countries: ['NZ', 'AU'], professions: [102, 101], specialties: [202, 201] }),
+    expected: 'full',
+  },
+  {
+    name: 'several values in every list, one dimension mismatched',
+    criterion: () => ({ countries: ['NZ', 'AU'], professions: [102, 103], specialties: [202, 201] }),
+    expected: 'none',
+  },
+  {
+    name: 'no profile values, open lists: full',
+    criterion: () => ({ identifiers: [] }),
+    profile: { countryCode: null, professionId: null, specialtyId: null },
+    expected: 'full',
+  },
+  {
+    name: 'no profile values, every list set: partial',
+    criterion: () => ({ countries: ['NZ'], professions: [102], specialties: [202] }),
+    profile: { countryCode: null, professionId: null, specialtyId: null },
+    expected: 'partial',
+  },
+  {
     name: 'every dimension matched',
     criterion: () => ({ countries: ['AU'], professions: [101], specialties: [201], identifiers: [ids.auHeld] }),
     held: () => [ids.auHeld],

@@ -198,5 +198,8 @@ describe('GraphQL recommendedEntities', () => {
     const many = await t.countStatements(async () => (rows = await run()));
     expect(rows).toBe(8);
     expect(many).toBe(few);
+    // The caller's user row, the rate limit's two statements, the matching itself, then one
+    // batched statement each for the companies, their criteria and the identifier definitions.
+    expect(few).toBe(7);
   });
 });

