@@ -1,4 +1,5 @@
-import { DEMO, NORTHWIND, OLIVIA, useTestApp } from '../kit';
+import crypto from 'node:crypto';
+import { createCompany, DEMO, NORTHWIND, OLIVIA, useTestApp } from '../kit';
 
 const t = useTestApp();
 const olivia = t.as(OLIVIA);
@@ -122,5 +123,55 @@ describe('setEConsent (PUT /rest/user/econsents/{consentUUID})', () => {
     const missing = await olivia.rest('PUT', `/rest/user/econsents/${EVENT_CONSENTS[0].consentUUID}`, { body: {} });
     expect(missing).toMatchObject({ status: 400, body: { errorCode: 'WSInvalidParameterException', field: 'consentGiven' } });
     expect(await t.countRows('user_consent')).toBe(before);
+  });
+});
+
+describe('getEConsents reads', () => {
+  it("when the list is read, then the caller's user row and one statement, answers included", async () => {
+    const u = await t.newUser();
+    const path = `/rest/user/econsents?type=C&companyId=${NORTHWIND}`;
+    await u.rest('PUT', `/rest/user/econsents/${COMPANY_CONSENTS[1].consentUUID}`, { body: { consentGiven: true } });
+    await u.rest('GET', path);
+    let res: any;
+    const statements = await t.countStatements(async () => (res = await u.rest('GET', path)));
+    expect(res.body).toEqual([
+      { ...COMPANY_CONSENTS[0], consentGiven: false },
+      { ...COMPANY_CONSENTS[1], consentGiven: true },
+    ]);
+    expect(statements).toBe(2);
+  });
+
+  it("when another user gave a consent or the caller withdrew one, then the caller's list shows false", async () => {
+    const giver = await t.newUser();
+    const withdrawer = await t.newUser();
+    const [attendance, photos] = EVENT_CONSENTS.map((c) => c.consentUUID);
+    await giver.rest('PUT', `/rest/user/econsents/${attendance}`, { body: { consentGiven: true } });
+    await withdrawer.rest('PUT', `/rest/user/econsents/${photos}`, { body: { consentGiven: true } });
+    await withdrawer.rest('PUT', `/rest/user/econsents/${photos}`, { body: { consentGiven: false } });
+    const path = `/rest/user/econsents?type=E&eventUUID=${EVENT}`;
+    expect((await giver.rest('GET', path)).body.map((c: any) => c.consentGiven)).toEqual([true, false]);
+    expect((await withdrawer.rest('GET', path)).body.map((c: any) => c.consentGiven)).toEqual([false, false]);
+  });
+
+  it('when a consent is retired, then it is no longer listed', async () => {
+    const company = await createCompany(t.orm);
+    const uuids = [crypto.randomUUID(), crypto.randomUUID()];
+    await t.sql(
+      `insert into consent_definition (consent_uuid, consent_type_code, company_id, consent_value, consent_required, sort_order, active)
+       values (?, 'C', ?, 'Kept.', true, 2, true), (?, 'C', ?, 'Retired.', false, 1, false)`,
+      [uuids[0], company.companyId, uuids[1], company.companyId],
+    );
+    const res = await olivia.rest('GET', `/rest/user/econsents?type=C&companyId=${company.companyId}`);
+    expect(res.body).toEqual([
+      {
+        consentTypeCode: 'C',
+        consentUUID: uuids[0],
+        companyId: company.companyId,
+        eventUUID: null,
+        consentRequired: true,
+        consentValue: 'Kept.',
+        consentGiven: false,
+      },
+    ]);
   });
 });

@@ -95,6 +95,41 @@ describe('getConditions and version', () => {
     const res = await t.rest('GET', '/rest/refdata/conditions/version');
     expect(res).toMatchObject({ status: 200, body: { version: 1 } });
   });
+
+  it('when the list is asked again with its ETag, then 304 after one statement; a changed list has another ETag', async () => {
+    const first = await t.rest('GET', '/rest/refdata/conditions');
+    const etag = first.headers.get('etag')!;
+    let again: any;
+    const statements = await t.countStatements(async () => {
+      again = await t.rest('GET', '/rest/refdata/conditions', { headers: { 'if-none-match': etag } });
+    });
+    expect(again.status).toBe(304);
+    expect(statements).toBe(1);
+    await t.sql(`insert into condition (condition_id, condition_name) values (399, 'Zz test condition')`);
+    try {
+      const changed = await t.rest('GET', '/rest/refdata/conditions', { headers: { 'if-none-match': etag } });
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get('etag')).not.toBe(etag);
+      expect(changed.body).toEqual([...first.body, { conditionId: 399, conditionName: 'Zz test condition' }]);
+    } finally {
+      await t.sql('delete from condition where condition_id = 399');
+    }
+  });
+
+  it('when the version counter moves, then the data version follows it; with no counter row it is 1', async () => {
+    const [stored] = await t.sql(`select version from reference_data_version where name = 'conditions'`);
+    await t.sql(`update reference_data_version set version = 7 where name = 'conditions'`);
+    try {
+      expect((await t.rest('GET', '/rest/refdata/conditions/version')).body).toEqual({ version: 7 });
+      await t.sql(`delete from reference_data_version where name = 'conditions'`);
+      expect((await t.rest('GET', '/rest/refdata/conditions/version')).body).toEqual({ version: 1 });
+    } finally {
+      await t.sql(
+        `insert into reference_data_version (name, version) values ('conditions', ?) on conflict (name) do update set version = excluded.version`,
+        [stored?.version ?? 1],
+      );
+    }
+  });
 });
 
 describe('getAssessmentForms (GET /rest/refdata/assessment-forms)', () => {

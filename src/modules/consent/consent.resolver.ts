@@ -4,6 +4,11 @@ import { ServiceBoundary } from '../../graphql/service-boundary';
 import { ConsentDefinition } from '../directory';
 import { pairKey } from '../../core/loaders';
 import { listEConsents, setEConsent } from './consent.service';
+import type { EConsentRow } from './consent.reads';
+
+/** What an EConsent resolves from: the list's plain row, or the entity (setEConsent, a directory's consents). */
+type EConsentSource = ConsentDefinition | EConsentRow;
+const isRow = (consent: EConsentSource): consent is EConsentRow => !(consent instanceof ConsentDefinition);
 
 @Resolver(() => ConsentDefinition)
 @UseMiddleware(ServiceBoundary('WSUserServiceException'))
@@ -16,9 +21,9 @@ export class ConsentResolver {
     @Arg('type', () => String, { nullable: true, description: 'C (company) or E (event).' }) type?: string | null,
     @Arg('companyId', () => Int, { nullable: true, description: 'Company id; required when type is C.' }) companyId?: number | null,
     @Arg('eventUUID', () => String, { nullable: true, description: 'Event UUID; required when type is E.' }) eventUUID?: string | null,
-  ): Promise<ConsentDefinition[]> {
-    await ctx.auth.requireUser();
-    return listEConsents(ctx.em, { type, companyId, eventUUID });
+  ): Promise<EConsentRow[]> {
+    const { user } = await ctx.auth.requireUser();
+    return listEConsents(ctx.em, user.uId, { type, companyId, eventUUID });
   }
 
   @Mutation(() => ConsentDefinition, { description: "Records the caller's answer to a consent (given or withdrawn)." })
@@ -34,20 +39,22 @@ export class ConsentResolver {
   }
 
   @FieldResolver(() => Int, { nullable: true, description: 'Company id, on company consents.' })
-  companyId(@Root() consent: ConsentDefinition): number | null {
-    return consent.company?.companyId ?? null;
+  companyId(@Root() consent: EConsentSource): number | null {
+    return isRow(consent) ? consent.companyId : (consent.company?.companyId ?? null);
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'UUID of the smart directory, on directory consents (type DS).' })
-  directoryUUID(@Root() consent: ConsentDefinition): string | null {
-    return consent.directory?.directoryUUID ?? null;
+  directoryUUID(@Root() consent: EConsentSource): string | null {
+    return isRow(consent) ? consent.directoryUUID : (consent.directory?.directoryUUID ?? null);
   }
 
   @FieldResolver(() => Boolean, {
     nullable: true,
     description: 'Whether the caller has given this consent; null without a user auth token.',
   })
-  async consentGiven(@Root() consent: ConsentDefinition, @Ctx() ctx: Context): Promise<boolean | null> {
+  async consentGiven(@Root() consent: EConsentSource, @Ctx() ctx: Context): Promise<boolean | null> {
+    // The list read the caller's answers with the rows (it requires a user auth token).
+    if (isRow(consent)) return consent.consentGiven;
     if (!ctx.credentials.authToken) return null;
     const { user } = await ctx.auth.requireUser();
     return ctx.loaders.consentGiven.load(pairKey(user.uId, consent.id));

@@ -3,6 +3,7 @@ import { ServiceError, invalidParameter } from '../../graphql/errors';
 import { parseUuid } from '../../core/uuid';
 import { User } from '../user';
 import { ConsentDefinition, UserConsent } from '../directory';
+import { companyConsentRows, eventConsentRows, type EConsentRow } from './consent.reads';
 
 export interface EConsentQuery {
   type?: string | null;
@@ -10,20 +11,19 @@ export interface EConsentQuery {
   eventUUID?: string | null;
 }
 
-/** getEConsents: the active consents of one company (type=C) or one event (type=E), in display order. */
-export function listEConsents(em: EntityManager, q: EConsentQuery): Promise<ConsentDefinition[]> {
-  const order = { orderBy: { sortOrder: 'asc', id: 'asc' } } as const;
+/** getEConsents: the active consents of one company (type=C) or one event (type=E), in display order, with the caller's answers. */
+export function listEConsents(em: EntityManager, userId: number, q: EConsentQuery): Promise<EConsentRow[]> {
   if (q.type === 'C') {
     if (q.companyId == null) throw invalidParameter('companyId', 'companyId is required when type is C.');
     if (q.companyId < 1) throw invalidParameter('companyId', 'companyId must be a positive id.');
     if (q.eventUUID != null) throw invalidParameter('eventUUID', 'eventUUID is only accepted when type is E.');
-    return em.find(ConsentDefinition, { company: q.companyId, eventUUID: null, consentTypeCode: 'C', active: true }, order);
+    return companyConsentRows(em, userId, q.companyId);
   }
   if (q.type === 'E') {
     if (q.eventUUID == null || q.eventUUID === '') throw invalidParameter('eventUUID', 'eventUUID is required when type is E.');
     parseUuid(q.eventUUID, 'eventUUID');
     if (q.companyId != null) throw invalidParameter('companyId', 'companyId is only accepted when type is C.');
-    return em.find(ConsentDefinition, { eventUUID: q.eventUUID.toLowerCase(), consentTypeCode: 'C', active: true }, order);
+    return eventConsentRows(em, userId, q.eventUUID.toLowerCase());
   }
   throw invalidParameter('type', 'type must be C (company) or E (event).');
 }

@@ -3,15 +3,19 @@ import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { invalidParameter } from '../../graphql/errors';
 import { parseUuid } from '../../core/uuid';
+import { AssessmentField, AssessmentForm, Condition, FieldDefinition, Profession, Specialty } from './reference-data.entity';
 import {
-  AssessmentField,
-  AssessmentForm,
-  Condition,
-  FieldDefinition,
-  Profession,
-  ReferenceDataVersion,
-  Specialty,
-} from './reference-data.entity';
+  assessmentFormByUuid,
+  assessmentFormRows,
+  conditionRows,
+  fieldDefinitionRows,
+  listVersion,
+  professionRows,
+  professionSpecialtyRows,
+  specialtyRows,
+  type AssessmentFieldRow,
+  type AssessmentFormRow,
+} from './reference-data.reads';
 import { CountryView, DataVersion, StateView, TimezoneView } from './reference-data.types';
 import { listCountries, listStates, listTimezones, normaliseCountryCode } from './iso';
 
@@ -35,13 +39,13 @@ export class ReferenceDataResolver {
 
   @Query(() => [Condition], { description: 'Conditions for users and contacts (getConditions).' })
   conditions(@Ctx() ctx: Context): Promise<Condition[]> {
-    return ctx.em.find(Condition, {}, { orderBy: { conditionName: 'asc', conditionId: 'asc' } });
+    return conditionRows(ctx.em);
   }
 
   @Query(() => DataVersion, { description: 'Data version of the conditions list.' })
   async conditionsVersion(@Ctx() ctx: Context): Promise<DataVersion> {
-    const row = await ctx.em.findOne(ReferenceDataVersion, { name: 'conditions' });
-    return { version: row?.version ?? 1 };
+    const [version] = await listVersion(ctx.em, 'conditions');
+    return { version: version ?? 1 };
   }
 
   @Query(() => [AssessmentForm], {
@@ -51,12 +55,12 @@ export class ReferenceDataResolver {
     @Ctx() ctx: Context,
     @Arg('assessmentUuid', () => String, { nullable: true, description: 'UUID of one assessment; unknown gives an empty list.' })
     assessmentUuid?: string | null,
-  ): Promise<AssessmentForm[]> {
+  ): Promise<AssessmentFormRow[]> {
     if (assessmentUuid !== undefined && assessmentUuid !== null) {
       parseUuid(assessmentUuid, 'assessmentUuid');
-      return ctx.em.find(AssessmentForm, { assessmentUuid: assessmentUuid.toLowerCase() });
+      return assessmentFormByUuid(ctx.em, assessmentUuid.toLowerCase());
     }
-    return ctx.em.find(AssessmentForm, {}, { orderBy: { assessmentId: 'asc' } });
+    return assessmentFormRows(ctx.em);
   }
 
   @Query(() => [CountryView], { description: 'ISO 3166-1 countries with English names.' })
@@ -73,12 +77,12 @@ export class ReferenceDataResolver {
 
   @Query(() => [FieldDefinition], { description: 'Fields a smart directory can show (directoryFieldIds).' })
   fieldDefinitions(@Ctx() ctx: Context): Promise<FieldDefinition[]> {
-    return ctx.em.find(FieldDefinition, {}, { orderBy: { fieldId: 'asc' } });
+    return fieldDefinitionRows(ctx.em);
   }
 
   @Query(() => [Profession], { description: 'Professions users can hold.' })
   professions(@Ctx() ctx: Context): Promise<Profession[]> {
-    return ctx.em.find(Profession, {}, { orderBy: { professionName: 'asc' } });
+    return professionRows(ctx.em);
   }
 
   @Query(() => [Specialty], { description: 'Specialties, all or those of one profession.' })
@@ -87,8 +91,7 @@ export class ReferenceDataResolver {
     @Arg('professionId', () => Int, { nullable: true, description: 'Only the specialties of this profession.' })
     professionId?: number | null,
   ): Promise<Specialty[]> {
-    const where = professionId == null ? {} : { professionId };
-    return ctx.em.find(Specialty, where, { orderBy: { specialtyName: 'asc' } });
+    return professionId == null ? specialtyRows(ctx.em) : professionSpecialtyRows(ctx.em, professionId);
   }
 }
 
@@ -96,7 +99,7 @@ export class ReferenceDataResolver {
 @UseMiddleware(ServiceBoundary('WSRefDataServiceException'))
 export class AssessmentFormResolver {
   @FieldResolver(() => [AssessmentField], { description: 'Fields (questions) of the form, in order.' })
-  fields(@Root() form: AssessmentForm, @Ctx() ctx: Context): Promise<AssessmentField[]> {
+  fields(@Root() form: AssessmentFormRow, @Ctx() ctx: Context): Promise<AssessmentFieldRow[]> {
     return ctx.loaders.assessmentFields.load(form.assessmentId);
   }
 }

@@ -1,10 +1,21 @@
 // updateUserProfile: each field's own rules ran on the input (profile.inputs.ts); the checks
-// across fields and against the reference data run here first, then, in one transaction with the
-// user's row locked, write only the columns whose value really differs and run the change hooks.
-// The lock makes updatedFieldCount exact under concurrency; writing only changed columns
-// is what lets two concurrent updates of different fields both survive.
-import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+// across fields run here first, then one statement does the rest (where a locked read, one read
+// per given reference and the unit of work's update each took a statement before). It
+//  - locks the user's row (FOR UPDATE), which makes updatedFieldCount exact under concurrency:
+//    a second update of the same field waits, then compares with the value the first one wrote;
+//  - checks that the given reference ids and codes exist and that a specialty belongs to the
+//    profession (given, or else stored);
+//  - compares each given value with the stored one and, only when every check passed and some
+//    value differs, writes the named columns and nothing else, which is what lets two concurrent
+//    updates of different fields both survive.
+// It answers its verdicts, and the errors are raised from them in the order the checks had when
+// each was its own query: references in field order, the specialty's profession, then the
+// e-mail's unique index (the write itself). The statement runs in a transaction so that the
+// change hooks run after the write and roll it back when they throw.
+import { UniqueConstraintViolationException, type EntityManager, type EntityName } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { ServiceError, invalidParameter } from '../../graphql/errors';
+import { tableOf } from '../../db/lean';
 import { Condition, Profession, Specialty } from '../reference-data';
 import { User } from './user.entity';
 import { Gender, Title } from './user-reference.entity';
@@ -14,6 +25,7 @@ import {
   READ_ONLY_PROFILE_FIELDS,
   normaliseProfileValue,
   type ProfileField,
+  type ReferenceTable,
 } from './profile.fields';
 import type { UpdateUserProfileInput } from './profile.inputs';
 import type { Hooks } from '../../core/hooks';
@@ -36,32 +48,73 @@ function parseFieldsToNull(names: string[] | null | undefined): Set<ProfileField
   return fields;
 }
 
-/** Ids and codes that must exist in a reference table: one query per given reference. */
-async function checkReferences(em: EntityManager, given: Map<ProfileField, unknown>): Promise<Specialty | null> {
-  let specialty: Specialty | null = null;
-  for (const [field, value] of given) {
-    if (!field.ref) continue;
-    let found: unknown;
-    switch (field.ref) {
-      case 'title':
-        found = await em.findOne(Title, { titleId: value as number });
-        break;
-      case 'gender':
-        found = await em.findOne(Gender, { genderCode: value as string });
-        break;
-      case 'profession':
-        found = await em.findOne(Profession, { professionId: value as number });
-        break;
-      case 'condition':
-        found = await em.findOne(Condition, { conditionId: value as number });
-        break;
-      case 'specialty':
-        found = specialty = await em.findOne(Specialty, { specialtyId: value as number });
-        break;
-    }
-    if (!found) throw invalidParameter(field.name, `${field.name} does not name an entry of the ${field.ref} list.`);
+/** The table and key column each reference field names an entry of. */
+const REFERENCES: Record<ReferenceTable, [EntityName<object>, string]> = {
+  title: [Title, 'titleId'],
+  gender: [Gender, 'genderCode'],
+  profession: [Profession, 'professionId'],
+  specialty: [Specialty, 'specialtyId'],
+  condition: [Condition, 'conditionId'],
+};
+
+interface ProfileWrite {
+  sql: string;
+  params: unknown[];
+  /** The given reference fields, in field order: verdict column rN says whether the Nth names an entry. */
+  refs: ProfileField[];
+  /** The given and the erased fields, in that order: verdict column cN says whether the Nth changes. */
+  candidates: ProfileField[];
+}
+
+/**
+ * The statement of one update. Its text depends on which fields are given, so it is written per
+ * request from the entities' metadata (src/db/lean.ts); values are `?` parameters, pushed in
+ * the order they appear in the text.
+ */
+function profileWrite(em: EntityManager, callerId: number, given: Map<ProfileField, unknown>, toNull: Set<ProfileField>): ProfileWrite {
+  const user = tableOf(em, User);
+  const params: unknown[] = [];
+  const p = (value: unknown) => (params.push(value), '?');
+  const refs = [...given.keys()].filter((f) => f.ref);
+  const candidates = [...given.keys(), ...toNull];
+  const specialty = refs.find((f) => f.ref === 'specialty');
+  const id = user.column('uId');
+
+  const read = new Set([id, ...candidates.map((f) => user.column(f.prop))]);
+  if (specialty) read.add(user.column('professionId'));
+  const old = `select ${[...read].join(', ')} from ${user.table} where ${id} = ${p(callerId)} for update`;
+
+  const verdicts = [`old.${id}`];
+  refs.forEach((f, i) => {
+    const [entity, key] = REFERENCES[f.ref!];
+    const ref = tableOf(em, entity as EntityName<Record<string, unknown>>);
+    verdicts.push(`exists(select 1 from ${ref.table} where ${ref.column(key)} = ${p(given.get(f))}) as r${i}`);
+  });
+  if (specialty) {
+    const s = tableOf(em, Specialty);
+    const givenProfession = given.get(PROFESSION);
+    const profession = () => (givenProfession === undefined ? `old.${user.column('professionId')}` : p(givenProfession));
+    const owner = () =>
+      `(select ${s.column('professionId')} from ${s.table} where ${s.column('specialtyId')} = ${p(given.get(specialty))})`;
+    verdicts.push(`(${profession()} is null or ${owner()} = ${profession()}) is true as fits`);
   }
-  return specialty;
+  candidates.forEach((f, i) => {
+    const column = `old.${user.column(f.prop)}`;
+    verdicts.push(toNull.has(f) ? `${column} is not null as c${i}` : `${column} is distinct from ${p(given.get(f))} as c${i}`);
+  });
+
+  const set = candidates.map((f) => `${user.column(f.prop)} = ${toNull.has(f) ? 'null' : p(given.get(f))}`);
+  set.push(`${user.column('updatedAt')} = ${p(new Date())}`);
+  const guards = [
+    ...refs.map((_, i) => `v.r${i}`),
+    ...(specialty ? ['v.fits'] : []),
+    `(${candidates.map((_, i) => `v.c${i}`).join(' or ')})`,
+  ];
+  const write = `update ${user.table} as u set ${set.join(', ')} from verdict as v where u.${id} = v.${id} and ${guards.join(' and ')}`;
+
+  // A data-modifying WITH runs to completion whether or not the outer select reads it.
+  const sql = `with old as (${old}), verdict as (select ${verdicts.join(', ')} from old), written as (${write}) select * from verdict`;
+  return { sql, params, refs, candidates };
 }
 
 /** Applies the update for the caller; answers the number of fields really changed. */
@@ -78,32 +131,27 @@ export async function updateUserProfile(em: EntityManager, hooks: Hooks, callerI
     if (toNull.has(field)) throw invalidParameter(field.name, `${field.name} has a value and is also named in fieldsToNull.`);
     given.set(field, normaliseProfileValue(field, raw));
   }
-  const specialty = await checkReferences(em, given);
+  // Nothing given and nothing erased: nothing to check or write.
+  if (!given.size && !toNull.size) return 0;
+  const { sql, params, refs, candidates } = profileWrite(em, callerId, given, toNull);
 
   return em.transactional(
     async (tx) => {
-      const user = await tx.findOneOrFail(User, { uId: callerId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      const current = user as unknown as Record<string, unknown>;
-      const changed: ProfileField[] = [];
-      for (const [field, value] of given) if (current[field.prop] !== value) changed.push(field);
-      for (const field of toNull) if (current[field.prop] != null) changed.push(field);
-
-      if (specialty) {
-        const professionId = given.has(PROFESSION) ? (given.get(PROFESSION) as number) : user.professionId;
-        if (professionId != null && specialty.professionId !== professionId) {
-          throw invalidParameter('uSpecialtyId', 'uSpecialtyId does not belong to the profession.');
-        }
-      }
-      if (!changed.length) return 0;
-
-      for (const field of changed) current[field.prop] = toNull.has(field) ? null : given.get(field);
+      let verdict: Record<string, unknown> | undefined;
       try {
-        await tx.flush();
+        [verdict] = await (tx as SqlEntityManager).execute<Record<string, unknown>[]>(sql, params);
       } catch (err) {
         // The unique index on lower(email) decides, so two users racing for one address cannot both win.
         if (err instanceof UniqueConstraintViolationException) throw invalidParameter('uEmail', 'uEmail is already used by another user.');
         throw err;
       }
+      if (!verdict) throw new Error(`User ${callerId} has no row.`);
+      refs.forEach((field, i) => {
+        if (!verdict[`r${i}`]) throw invalidParameter(field.name, `${field.name} does not name an entry of the ${field.ref} list.`);
+      });
+      if (verdict.fits === false) throw invalidParameter('uSpecialtyId', 'uSpecialtyId does not belong to the profession.');
+      const changed = candidates.filter((_, i) => verdict[`c${i}`]);
+      if (!changed.length) return 0;
       await hooks.emit('profileChanged', { em: tx, userId: callerId, changedFields: changed.map((f) => f.name) });
       return changed.length;
     },

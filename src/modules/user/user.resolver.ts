@@ -10,6 +10,7 @@ import { Gender, Title } from './user-reference.entity';
 import { ProfileUpdateResult, UserProfile } from './profile.types';
 import { UpdateUserProfileInput } from './profile.inputs';
 import { updateUserProfile } from './profile.service';
+import { genderRows, titleRows } from './user-reference.reads';
 
 @Resolver(() => UserProfile)
 @UseMiddleware(ServiceBoundary('WSUserServiceException'))
@@ -79,12 +80,12 @@ export class UserProfileResolver {
 export class UserReferenceDataResolver {
   @Query(() => [Title], { description: 'Titles a profile can carry (uTitleId).' })
   titles(@Ctx() ctx: Context): Promise<Title[]> {
-    return ctx.em.find(Title, {}, { orderBy: { titleId: 'asc' } });
+    return titleRows(ctx.em);
   }
 
   @Query(() => [Gender], { description: 'Genders a profile can carry (uGenderCode).' })
   genders(@Ctx() ctx: Context): Promise<Gender[]> {
-    return ctx.em.find(Gender, {}, { orderBy: { genderName: 'asc' } });
+    return genderRows(ctx.em);
   }
 }
 
