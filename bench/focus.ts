@@ -6,18 +6,29 @@
 //
 // Environment: DATABASE_URL (the server, as for npm run bench), FOCUS_SERVER (the server.js to
 // start, default this build's), FOCUS_PROFILE (a directory: the service writes a V8 CPU profile
-// there, `node --cpu-prof`), BENCH_DURATION (seconds, 5), BENCH_CONNECTIONS (10).
+// there, `node --cpu-prof`), BENCH_DURATION (seconds, 5), BENCH_CONNECTIONS (10), FOCUS_RAW (set:
+// each read is also measured on the raw baseline, raw-server.js replaying the statements this
+// build's service sends for it, captured in process; printed as a second line `<scenario> (raw)`).
+// PostgreSQL CPU counts only the backends of the measured process's own connections (its
+// PGAPPNAME), so tests and other runs on the same server are left out.
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { load, metricsText, spawnServer, sumOf, withCpu, SERVICE_NODE_FLAGS, type LoadSpec } from './harness';
-import { benchScenarios, benchServiceEnv, signIn, type Scenario } from './scenarios';
+import { captureStatements } from './capture';
+import { load, metricsText, spawnServer, sumOf, withCpu, SERVICE_NODE_FLAGS, type Spawned } from './harness';
+import { benchScenarios, benchServiceEnv, loadSpec, signIn, type Scenario } from './scenarios';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-function spec(base: string, s: Scenario, duration: number): LoadSpec {
-  const body = s.form ? new URLSearchParams(s.form).toString() : s.body === undefined ? undefined : JSON.stringify(s.body);
-  const headers = s.form ? { 'content-type': 'application/x-www-form-urlencoded' } : s.headers;
-  return { url: base + s.path, method: s.method, headers, body, setupRequest: s.setupRequest, connections: CONNECTIONS, duration };
+const spec = (base: string, s: Scenario, duration: number) => loadSpec(base, s, CONNECTIONS, duration);
+
+/** One measurement of `s` on a server: a second of warm-up first; `before` runs after the warm-up. */
+async function measure(server: Spawned, s: Scenario, databaseUrl: string, before: () => Promise<void> = async () => {}) {
+  const base = `http://127.0.0.1:${server.port}`;
+  await load(spec(base, s, 1));
+  await before();
+  return withCpu(server.child.pid!, () => load(spec(base, s, DURATION)), { databaseUrl, applicationName: server.applicationName });
 }
 
 async function main() {
@@ -26,32 +37,61 @@ async function main() {
   if (!serverUrl || !names.length) throw new Error('usage: DATABASE_URL=postgres://... node dist/bench/focus.js "<scenario>" ...');
   const url = new URL(serverUrl);
   url.pathname = '/pronet_bench';
+  const databaseUrl = url.toString();
   const entry = process.env.FOCUS_SERVER ?? path.join(__dirname, '..', 'src', 'server.js');
   const profile = process.env.FOCUS_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.FOCUS_PROFILE}`] : [];
-  const server = await spawnServer(entry, { ...(await benchServiceEnv()), DATABASE_URL: url.toString() }, '/readyz', [
-    ...SERVICE_NODE_FLAGS,
-    ...profile,
-  ]);
+  const env = { ...(await benchServiceEnv()), DATABASE_URL: databaseUrl };
+  const server = await spawnServer(entry, env, '/readyz', [...SERVICE_NODE_FLAGS, ...profile]);
   const base = `http://127.0.0.1:${server.port}`;
+  let raw: Spawned | undefined;
+  const rawFile = path.join(os.tmpdir(), `pronet-focus-raw-${process.pid}.json`);
   try {
     const [olivia, cara, pat] = await Promise.all(
       ['olivia', 'cara', 'pat'].map((u) => signIn(base, `${u}@demo.example`, 'Demo-Passw0rd!')),
     );
     const all = benchScenarios({ olivia, cara, pat }, Date.now().toString(36));
-    for (const name of names) {
+    const chosen = names.map((name) => {
       const s = all.find((x) => x.name === name);
       if (!s) throw new Error(`no scenario "${name}"; scenarios: ${all.map((x) => x.name).join(', ')}`);
-      await load(spec(base, s, 1));
-      const before = await metricsText(server.port);
-      const r = await withCpu(server.child.pid!, () => load(spec(base, s, DURATION)));
+      return s;
+    });
+    const reads = chosen.filter((s) => s.read);
+    if (process.env.FOCUS_RAW && reads.length) {
+      const captured = await captureStatements(
+        databaseUrl,
+        reads.map((s, i) => ({
+          name: `s${i}`,
+          method: s.method,
+          path: s.path,
+          headers: s.headers ?? {},
+          body: s.body === undefined ? undefined : JSON.stringify(s.body),
+        })),
+        env,
+      );
+      fs.writeFileSync(rawFile, JSON.stringify(captured));
+      raw = await spawnServer(path.join(__dirname, 'raw-server.js'), { DATABASE_URL: databaseUrl, RAW_SCENARIOS: rawFile }, '/ready');
+    }
+    for (const s of chosen) {
+      let before = '';
+      const r = await measure(server, s, databaseUrl, async () => void (before = await metricsText(server.port)));
       const statements = sumOf(await metricsText(server.port), 'db_statements_total') - sumOf(before, 'db_statements_total');
       console.log(
-        `${name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${(statements / r.requests).toFixed(2)} SQL/req, ` +
+        `${s.name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${(statements / r.requests).toFixed(2)} SQL/req, ` +
           `service CPU ${r.cpuMsPerRequest.toFixed(3)} ms/req, PostgreSQL CPU ${r.postgresCpuMsPerRequest.toFixed(3)} ms/req, ` +
           `${r.non2xx} non-2xx, ${r.errors} errors`,
       );
+      if (!raw || !s.read) continue;
+      const rawScenario: Scenario = { name: `${s.name} (raw)`, method: 'GET', path: `/s${reads.indexOf(s)}`, read: true };
+      const w = await measure(raw, rawScenario, databaseUrl);
+      console.log(
+        `${rawScenario.name}: ${w.rps} req/s, p50 ${w.p50} ms, p99 ${w.p99} ms, raw CPU ${w.cpuMsPerRequest.toFixed(3)} ms/req, ` +
+          `PostgreSQL CPU ${w.postgresCpuMsPerRequest.toFixed(3)} ms/req, ${w.non2xx} non-2xx, ${w.errors} errors; ` +
+          `service/raw ${(r.rps / Math.max(w.rps, 1)).toFixed(2)}`,
+      );
     }
   } finally {
+    await raw?.stop();
+    fs.rmSync(rawFile, { force: true });
     await server.stop();
   }
 }

@@ -6,10 +6,13 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { Client } from 'pg';
 
 export interface Spawned {
   child: ChildProcess;
   port: number;
+  /** The application_name its PostgreSQL connections carry (PGAPPNAME), unique to this process. */
+  applicationName: string;
   stop(): Promise<void>;
 }
 
@@ -43,8 +46,9 @@ process.once('exit', () => {
 
 export async function spawnServer(entry: string, env: NodeJS.ProcessEnv, readyPath = '/readyz', nodeArgs: string[] = []): Promise<Spawned> {
   const port = await freePort();
+  const applicationName = `pronet-bench-${process.pid}-${port}`;
   const child = spawn(process.execPath, [...nodeArgs, entry], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PGAPPNAME: applicationName },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   running.add(child);
@@ -74,6 +78,7 @@ export async function spawnServer(entry: string, env: NodeJS.ProcessEnv, readyPa
   return {
     child,
     port,
+    applicationName,
     stop: () =>
       new Promise<void>((done) => {
         stopping = true;
@@ -114,31 +119,69 @@ export function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
-/** CPU time used so far by every PostgreSQL process of this machine, in ms. */
-export function postgresCpuMs(): number {
-  let total = 0;
+/** CPU time used so far by each PostgreSQL process of this machine, in ms, by pid. */
+export function postgresCpu(): Map<number, number> {
+  const out = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.includes('(postgres)')) total += cpuMs(Number(entry));
+      if (stat.includes('(postgres)')) out.set(Number(entry), cpuMs(Number(entry)));
     } catch {
       /* the process ended meanwhile */
     }
   }
+  return out;
+}
+
+/** CPU time used so far by every PostgreSQL process of this machine together, in ms. */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const ms of postgresCpu().values()) total += ms;
   return total;
 }
 
-/** Runs `work` and returns its result with the CPU ms per request the process and PostgreSQL spent on it. */
+/** Whose PostgreSQL backends a measurement counts: one process's connections to one database. */
+export interface Backends {
+  databaseUrl: string;
+  /** Spawned.applicationName. */
+  applicationName: string;
+}
+
+/** The server processes (backends) serving those connections now. */
+async function backendsOf({ databaseUrl, applicationName }: Backends): Promise<Set<number>> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and application_name = $1',
+      [applicationName],
+    );
+    return new Set(rows.map((r) => r.pid));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Runs `work` and returns its result with the CPU ms per request the process and PostgreSQL spent
+ * on it. PostgreSQL's is what its processes alive at the end used since the start (one that ended
+ * meanwhile would otherwise count negative); with `of`, only the backends of that process's
+ * connections, so that other work on the same server (tests, other bench runs) is left out.
+ */
 export async function withCpu<T extends { requests: number }>(
   pid: number,
   work: () => Promise<T>,
+  of?: Backends,
 ): Promise<T & { cpuMsPerRequest: number; postgresCpuMsPerRequest: number }> {
-  const [c0, p0] = [cpuMs(pid), postgresCpuMs()];
+  const [c0, p0] = [cpuMs(pid), postgresCpu()];
   const r = await work();
-  const [c1, p1] = [cpuMs(pid), postgresCpuMs()];
+  const [c1, p1] = [cpuMs(pid), postgresCpu()];
+  const backends = of ? await backendsOf(of) : undefined;
+  let postgres = 0;
+  for (const [p, ms] of p1) if (!backends || backends.has(p)) postgres += ms - (p0.get(p) ?? 0);
   const per = (ms: number) => (r.requests ? Math.round((ms / r.requests) * 1000) / 1000 : 0);
-  return { ...r, cpuMsPerRequest: per(c1 - c0), postgresCpuMsPerRequest: per(p1 - p0) };
+  return { ...r, cpuMsPerRequest: per(c1 - c0), postgresCpuMsPerRequest: per(postgres) };
 }
 
 /** The service's /metrics text. Reading it also starts a new event-loop delay window (prom-client resets it). */
@@ -190,8 +233,10 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
     duration: spec.duration,
     overallRate: spec.overallRate,
   });
+  // Responses over the run's own length: autocannon's per-second average is off for runs of a
+  // few seconds (it averages whole one-second samples).
   return {
-    rps: Math.round(r.requests.average),
+    rps: r.duration ? Math.round((r['2xx'] + r.non2xx) / r.duration) : 0,
     p50: r.latency.p50,
     p99: r.latency.p99,
     requests: r['2xx'] + r.non2xx,
@@ -213,6 +258,33 @@ function percentile(sorted: number[], p: number): number {
  * Latencies are in ms with 0.01 ms resolution.
  */
 export async function paced(spec: LoadSpec, rate: number): Promise<LoadResult> {
+  return summarize([await pacedSamples(spec, rate)]);
+}
+
+/** What one paced run saw: each response's latency (ms, unsorted), the run's length and its failures. */
+export interface PacedSamples {
+  latencies: number[];
+  seconds: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** One result from several paced runs at the same rate (chunks of one measurement, interleaved with another's). */
+export function summarize(runs: PacedSamples[]): LoadResult {
+  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const seconds = runs.reduce((t, r) => t + r.seconds, 0);
+  return {
+    rps: seconds ? Math.round(latencies.length / seconds) : 0,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    requests: latencies.length,
+    non2xx: runs.reduce((t, r) => t + r.non2xx, 0),
+    errors: runs.reduce((t, r) => t + r.errors, 0),
+  };
+}
+
+/** The open-loop run of paced(), answering its samples rather than their percentiles. */
+export async function pacedSamples(spec: LoadSpec, rate: number): Promise<PacedSamples> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections });
   const url = new URL(spec.url);
   const latencies: number[] = [];
@@ -258,17 +330,9 @@ export async function paced(spec: LoadSpec, rate: number): Promise<LoadResult> {
     pending.push(once(due));
   }
   await Promise.all(pending);
-  const elapsed = (performance.now() - start) / 1000;
+  const seconds = (performance.now() - start) / 1000;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: Math.round(latencies.length / elapsed),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    requests: latencies.length,
-    non2xx,
-    errors,
-  };
+  return { latencies, seconds, non2xx, errors };
 }
 
 export function median(values: number[]): number {

@@ -21,6 +21,7 @@ export const BENCH = {
   tags: 50,
   folders: 20,
   notifications: 100_000,
+  scheduled: 10_000,
   events: 2_000,
   password: 'Bench-Passw0rd!',
 } as const;
@@ -140,6 +141,7 @@ export function benchStatements(companies: number, hash: string): string[] {
        case when i % 3 = 0 then 'https://northwindhealth.example/notices/' || i end, true, 1 + ${b("'sn'||i", 1)}, '{1101}', 'Success: delivered',
        timestamptz '2024-01-01 00:00:00+00' + i * interval '5 minutes', timestamptz '2024-01-01 00:00:00+00' + i * interval '5 minutes', '2003', '2003'
      from generate_series(1, ${BENCH.notifications}) i`,
+    scheduledStatement(),
     // Half the events are Northwind's; Olivia is invited to every one of those, ten bench users to each event.
     `insert into event (e_id, event_uuid, company_id, name, description, address, street, suburb, city, post_code, country, status, timezone_id, utc_start, utc_end, version)
      select ${BASE} + i, ('e0000000-0000-4000-8000-' || lpad((${BASE} + i)::text, 12, '0'))::uuid, case when i % 2 = 0 or ${BASE} + i > ${CN} then 1001 else ${BASE} + i end,
@@ -153,6 +155,28 @@ export function benchStatements(companies: number, hash: string): string[] {
      from generate_series(1, ${BENCH.events}) i cross join generate_series(0, 10) k
      where k > 0 or (select company_id from event where e_id = ${BASE} + i) = 1001`,
   ];
+}
+
+/**
+ * Company 1001's processed scheduled GT notifications (the sent-scheduled list): one every 50
+ * minutes through 2024 (none pending: nothing for a scheduler to deliver), one in twenty FAILED,
+ * one in ten with an e-mail template and parameters. A statement of its own: main adds it to a database
+ * seeded before it was part of the set.
+ */
+function scheduledStatement(): string {
+  const due = `timestamptz '2024-01-01 00:00:00+00' + i * interval '50 minutes'`;
+  return `insert into scheduled_notification (notification_schedule_id, company_id, broadcast_type, schedule_timezone_id, schedule_local_date_time,
+       schedule_due_at, message, url, value_ids, total_notifications_sent, notification_log, status, attempts, schedule_created, schedule_modified,
+       schedule_created_by, schedule_modified_by, email_template, email_subject, email_params, version)
+     select ${BASE} + i, 1001, 'GT', 'Australia/Sydney', (${due}) at time zone 'Australia/Sydney', ${due},
+       'Scheduled bench notice ' || i || ' about ' || lower(${pick(WORDS, b("'sc'||i", 0))}), case when i % 3 = 0 then 'https://northwindhealth.example/notices/s' || i end,
+       '{1101}', case when i % 20 = 0 then 0 else 1 + ${b("'sc'||i", 1)} end,
+       case when i % 20 = 0 then 'Failed: no recipients' else 'Success: delivered to ' || (1 + ${b("'sc'||i", 1)}) || ' users' end,
+       case when i % 20 = 0 then 'FAILED' else 'SENT' end, 1,
+       ${due} - interval '1 day', ${due}, '2003', '2003',
+       case when i % 10 = 5 then 'bench-notice' end, case when i % 10 = 5 then 'Notice ' || i end,
+       case when i % 10 = 5 then jsonb_build_array(jsonb_build_object('key', 'n', 'value', i::text)) end, 3
+     from generate_series(1, ${BENCH.scheduled}) i`;
 }
 
 /** Moves every serial sequence of the public schema past the largest id present. */
@@ -190,7 +214,20 @@ async function main() {
     const em = orm.em.fork() as SqlEntityManager;
     const [{ n }] = await em.execute<{ n: number }[]>(`select count(*)::int as n from company where company_id > ${BASE}`);
     if (n > 0) {
-      console.log(`bench data already present (${n} bench companies): nothing to do`);
+      // A database seeded before the scheduled notifications were part of the set gets them now.
+      const [{ s }] = await em.execute<{ s: number }[]>(
+        `select count(*)::int as s from scheduled_notification where notification_schedule_id > ${BASE}`,
+      );
+      if (s > 0) {
+        console.log(`bench data already present (${n} bench companies): nothing to do`);
+        return;
+      }
+      await em.transactional(async (tx) => {
+        await tx.execute(scheduledStatement());
+        await tx.execute(SETVAL_SEQUENCES);
+      });
+      await em.execute('analyze scheduled_notification');
+      console.log(`bench data present (${n} bench companies): added ${BENCH.scheduled} scheduled notifications`);
       return;
     }
     const hash = await hashPassword(BENCH.password);
