@@ -3,7 +3,7 @@
 // Both are filled from plain rows (event.reads.ts), never from entities.
 import { Directive, Field, Float, Int, ObjectType } from 'type-graphql';
 
-@ObjectType('EventFields', { description: 'Fields every view of an event has.' })
+@ObjectType('EventFields', { description: 'Fields every view of an event has.', simpleResolvers: true })
 export abstract class EventFields {
   @Field({ description: 'UUID of the event.' }) eventUUID!: string;
 
@@ -59,11 +59,14 @@ export abstract class EventFields {
   @Field(() => Int, { description: 'Record version (2).' }) version!: number;
 }
 
-@ObjectType('Event', { description: 'An event on a company wall.' })
+@ObjectType('Event', { description: 'An event on a company wall.', simpleResolvers: true })
 @Directive('@key(fields: "eventUUID")')
 export class EventView extends EventFields {}
 
-@ObjectType('UserEvent', { description: "An event as listed for a user: the event and the user's invitation to it." })
+@ObjectType('UserEvent', {
+  description: "An event as listed for a user: the event and the user's invitation to it.",
+  simpleResolvers: true,
+})
 export class UserEventView extends EventFields {
   @Field({ description: 'UUID of the invitation.' }) eventInviteUUID!: string;
 

@@ -8,7 +8,7 @@ import { LIMITS, atMost } from './library.limits';
 
 export type SmartFileType = 'OUF' | 'THMB';
 
-@ObjectType({ description: 'A file of a smart entry: OUF (the original) or THMB (its tile image).' })
+@ObjectType({ description: 'A file of a smart entry: OUF (the original) or THMB (its tile image).', simpleResolvers: true })
 @Entity({ tableName: 'smart_file' })
 // The same uploaded content twice in one library is refused (WSDuplicateSmartFileException).
 @Unique({ properties: ['library', 'dedupeMd5'] })
@@ -47,7 +47,7 @@ export class SmartFile {
   smartFileModified: Date & Opt = new Date();
 }
 
-@ObjectType({ description: 'A named link of a smart entry.' })
+@ObjectType({ description: 'A named link of a smart entry.', simpleResolvers: true })
 @Entity({ tableName: 'smart_entry_url' })
 export class SmartEntryUrl {
   [PrimaryKeyProp]?: 'smartEntryUrlId';

@@ -11,7 +11,7 @@ import { LIMITS, atMost } from './library.limits';
 /** Entries a library may hold unless configured otherwise (WSLimitExceededException beyond). */
 export const DEFAULT_MAX_ENTRIES = 10_000;
 
-@ObjectType({ description: 'A smart library: the shared shelf of entries of a company, or of one of its teams.' })
+@ObjectType({ description: 'A smart library: the shared shelf of entries of a company, or of one of its teams.', simpleResolvers: true })
 @Directive('@key(fields: "smartLibId")')
 @Entity({ tableName: 'smart_library' })
 export class SmartLibrary {
@@ -47,7 +47,10 @@ export class SmartLibraryPublisher {
   @Property({ defaultRaw: 'now()' }) createdAt: Date & Opt = new Date();
 }
 
-@ObjectType({ description: 'An entry of a smart library: an uploaded file or a URL, with its files, links and classification.' })
+@ObjectType({
+  description: 'An entry of a smart library: an uploaded file or a URL, with its files, links and classification.',
+  simpleResolvers: true,
+})
 @Directive('@key(fields: "smartEntryId")')
 @Entity({ tableName: 'smart_entry' })
 @Unique({ properties: ['library', 'nameKey'] })

@@ -31,7 +31,7 @@ export class UploadedTileImage {
   @Field(() => Date, { description: 'When the upload expires unless used.' }) expiresAt!: Date;
 }
 
-@ObjectType({ description: "One page of a library's entries, newest first." })
+@ObjectType({ description: "One page of a library's entries, newest first.", simpleResolvers: true })
 export class SmartEntryPage {
   @Field(() => [SmartEntry], { description: 'The entries of this page.' }) items!: EntryRow[];
 

@@ -7,7 +7,7 @@ import { Field, Int, ObjectType } from 'type-graphql';
 import { SmartEntry, SmartLibrary } from './library.entity';
 import { LIMITS, atMost } from './library.limits';
 
-@ObjectType({ description: 'A tag of a smart library.' })
+@ObjectType({ description: 'A tag of a smart library.', simpleResolvers: true })
 @Entity({ tableName: 'smart_tag' })
 @Unique({ properties: ['library', 'nameKey'] })
 export class SmartTag {
@@ -23,7 +23,7 @@ export class SmartTag {
   @Property({ length: LIMITS.tagName }) nameKey!: string;
 }
 
-@ObjectType({ description: 'A folder of a smart library.' })
+@ObjectType({ description: 'A folder of a smart library.', simpleResolvers: true })
 @Entity({ tableName: 'smart_folder' })
 @Unique({ properties: ['library', 'nameKey'] })
 export class SmartFolder {
@@ -39,7 +39,7 @@ export class SmartFolder {
   @Property({ length: LIMITS.folderName }) nameKey!: string;
 }
 
-@ObjectType({ description: 'A filter of a smart library.' })
+@ObjectType({ description: 'A filter of a smart library.', simpleResolvers: true })
 @Entity({ tableName: 'smart_filter' })
 @Unique({ properties: ['library', 'nameKey'] })
 export class SmartFilter {
@@ -55,7 +55,7 @@ export class SmartFilter {
   @Property({ length: LIMITS.filterName }) nameKey!: string;
 }
 
-@ObjectType({ description: 'A category of a smart library.' })
+@ObjectType({ description: 'A category of a smart library.', simpleResolvers: true })
 @Entity({ tableName: 'smart_category' })
 @Unique({ properties: ['library', 'nameKey'] })
 export class SmartCategory {
