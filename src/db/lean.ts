@@ -28,6 +28,26 @@ export function tableOf<T extends object>(em: EntityManager, entity: EntityName<
 }
 
 /**
+ * Runs `sql` (`?` placeholders) on the EntityManager's connection, inside its transaction when it
+ * has one, counted and traced like every statement. Every hand-written statement goes through
+ * here, so none can leave the request's transaction by forgetting its context.
+ */
+export function runSql<R>(em: EntityManager, sql: string, params: readonly unknown[] = []): Promise<R[]> {
+  return em.getConnection().execute<R[]>(sql, [...params], 'all', em.getTransactionContext());
+}
+
+/**
+ * A timestamptz column as epoch milliseconds (a float8, floored: what a JS Date keeps of it), for
+ * read models: `new Date(ms)` is one call, where parsing the timestamp's text costs more per value.
+ */
+export const epochMillis = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
+
+/** `alias.column as "field"` for each field of `fields`, whose values are properties of the entity behind `names`. */
+export function selectAs<T>(names: TableNames<T>, alias: string, fields: Record<string, keyof T & string>): string[] {
+  return Object.entries(fields).map(([field, prop]) => `${alias}.${names.column(prop)} as "${field}"`);
+}
+
+/**
  * Rows of one entity's table as plain objects: a statement built once per entity (on first use,
  * from the metadata; `sql` uses `?` placeholders and the names from `tableOf`), each row mapped by
  * MikroORM's own compiled result mapper (columns to property names, dates and custom types
@@ -40,7 +60,7 @@ export function plainQuery<R, A extends unknown[]>(entity: EntityName<object>, b
   return async (em: EntityManager, ...params: A): Promise<R[]> => {
     const meta = em.getMetadata().get(entity);
     sql ??= build(tableOf(em, entity) as TableNames<R>);
-    const rows: Record<string, unknown>[] = await em.getConnection().execute(sql, params, 'all', em.getTransactionContext());
+    const rows = await runSql<Record<string, unknown>>(em, sql, params);
     const comparator = em.getComparator();
     return rows.map((row) => comparator.mapResult(meta, row) as R);
   };
@@ -64,7 +84,6 @@ export function readQuery<R, A extends unknown[], Row extends object = Record<st
   let sql: string | undefined;
   return async (em: EntityManager, ...params: A): Promise<R[]> => {
     sql ??= build((entity) => tableOf(em, entity));
-    const rows: Row[] = await em.getConnection().execute(sql, params, 'all', em.getTransactionContext());
-    return rows.map(shape);
+    return (await runSql<Row>(em, sql, params)).map(shape);
   };
 }

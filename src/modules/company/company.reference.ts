@@ -4,6 +4,7 @@
 // status or the company's state) and companyConnections (company admins, their own company);
 // recommendedCriteria and requestConnection accept any active company that is not a hidden
 // wall. The reference rule follows them (see resolveCompanyReference and docs/security.md).
+import { runSql } from '../../db/lean';
 import DataLoader from 'dataloader';
 import type { EntityDictionary, EntityManager } from '@mikro-orm/core';
 import { Company } from './company.entity';
@@ -28,9 +29,11 @@ export function visibleCompaniesLoader(em: EntityManager, userId: number | null)
     const marks = ids.map(() => '?').join(', ');
     const rule = userId === null ? DISCOVERABLE : `(${DISCOVERABLE}) or ${TIED}`;
     const params = userId === null ? [...ids] : [...ids, userId, userId];
-    const rows: EntityDictionary<Company>[] = await em
-      .getConnection()
-      .execute(`select c.* from company c where c.company_id in (${marks}) and (${rule})`, params, 'all', em.getTransactionContext());
+    const rows = await runSql<EntityDictionary<Company>>(
+      em,
+      `select c.* from company c where c.company_id in (${marks}) and (${rule})`,
+      params,
+    );
     const byId = new Map<number, Company>();
     for (const row of rows) {
       const company = em.map(Company, row);

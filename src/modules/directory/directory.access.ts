@@ -2,6 +2,7 @@
 // directory exists, its company has the feature, it is active, the caller is in its team,
 // has a contact record there, has given its required consents, and (for address
 // operations) the directory shows an address field.
+import { runSql } from '../../db/lean';
 import type { EntityManager } from '@mikro-orm/core';
 import { ServiceError } from '../../graphql/errors';
 import { TeamMember } from '../team';
@@ -40,9 +41,7 @@ where d.directory_uuid = ?`;
 
 /** The chain's row for the caller; the first four checks (directory found, feature enabled, active, caller a member of its team). */
 async function memberChain(em: EntityManager, userId: number, directoryUUID: string): Promise<ChainRow & { member_id: number }> {
-  const [row] = (await em
-    .getConnection()
-    .execute(CHAIN_SQL, [userId, userId, userId, directoryUUID], 'all', em.getTransactionContext())) as ChainRow[];
+  const [row] = await runSql<ChainRow>(em, CHAIN_SQL, [userId, userId, userId, directoryUUID]);
   if (!row) throw new ServiceError('WSSmartDirectoryNotFoundException', 'No smart directory has this uuid.', { field: 'directoryUUID' });
   if (!row.enabled) throw new ServiceError('WSSmartDirectoryNotEnabledForCompanyException');
   if (!row.active) throw new ServiceError('WSSmartDirectoryInactiveException');

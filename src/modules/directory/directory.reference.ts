@@ -3,6 +3,7 @@
 // representation at once: one statement for all of them, the same checks in the same order,
 // the same errors. The router's federation token sees the directories a member could open,
 // of active companies.
+import { runSql } from '../../db/lean';
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/core';
 import { ServiceError } from '../../graphql/errors';
@@ -22,7 +23,8 @@ const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 async function chainRows(em: EntityManager, userId: number, uuids: readonly string[]): Promise<Map<string, ChainRow>> {
   // team_member is unique per (team, user) and contact_record per (directory, user): one row per directory.
-  const rows: ChainRow[] = await em.getConnection().execute(
+  const rows = await runSql<ChainRow>(
+    em,
     `select d.directory_uuid::text as directory_uuid, c.smart_directory_enabled as enabled, d.active,
        m.id as member_id, coalesce(m.is_team_admin, false) as team_admin, r.contact_id,
        (select count(*)::int from consent_definition cd where cd.directory_uuid = d.directory_uuid and cd.consent_required and cd.active
@@ -32,8 +34,6 @@ async function chainRows(em: EntityManager, userId: number, uuids: readonly stri
      left join contact_record r on r.directory_uuid = d.directory_uuid and r.user_id = ?
      where d.directory_uuid in (${marks(uuids.length)})`,
     [userId, userId, userId, ...uuids],
-    'all',
-    em.getTransactionContext(),
   );
   return new Map(rows.map((r) => [r.directory_uuid.toLowerCase(), r]));
 }
@@ -66,12 +66,11 @@ export function directoryStandingLoader(em: EntityManager, userId: number): Data
  * smart directories enabled. One statement per batch. */
 export function routerDirectoriesLoader(em: EntityManager): DataLoader<string, boolean> {
   return new DataLoader(async (uuids) => {
-    const rows: { directory_uuid: string }[] = await em.getConnection().execute(
+    const rows = await runSql<{ directory_uuid: string }>(
+      em,
       `select d.directory_uuid::text as directory_uuid from smart_directory d join company c on c.company_id = d.company_id
        where d.directory_uuid in (${marks(uuids.length)}) and d.active and c.active and c.smart_directory_enabled`,
-      [...uuids],
-      'all',
-      em.getTransactionContext(),
+      uuids,
     );
     const open = new Set(rows.map((r) => r.directory_uuid.toLowerCase()));
     return uuids.map((uuid) => open.has(uuid));

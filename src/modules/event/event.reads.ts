@@ -4,7 +4,7 @@
 // (docs/performance.md). Here each read is one statement written once from the entities'
 // metadata, and its rows are shaped straight into the GraphQL views: no entity is built.
 import type { EntityManager } from '@mikro-orm/core';
-import { readQuery, type NamesOf } from '../../db/lean';
+import { epochMillis, readQuery, selectAs, type NamesOf } from '../../db/lean';
 import { localTimestamp, offsetMinutesAt } from '../../core/zoned-time';
 import { Company } from '../company';
 import { Event, EventAttendee } from './event.entity';
@@ -50,29 +50,29 @@ type Converted = 'eLatitude' | 'eLongitude' | 'eUTCStartDateTime' | 'eUTCEndDate
 
 /**
  * A row as the connection answers it: the columns under their view names, with the company's
- * name. Numeric columns arrive as text (pg's rule), and so do timestamptz columns: MikroORM's
- * PostgreSQL connection installs a text parser for them (createPostgreSqlTypeParsers) and makes
- * the Date itself, as `new Date(text)`; `shape` does the same.
+ * name. Numeric columns arrive as text (pg's rule); the instants are selected as epoch
+ * milliseconds (epochMillis), which `shape` makes Dates.
  */
 type EventRow = Pick<EventFields, Exclude<keyof typeof EVENT_COLUMNS, Converted>> & {
   cName: string;
   eLatitude: string | null;
   eLongitude: string | null;
-  eUTCStartDateTime: string;
-  eUTCEndDateTime: string;
+  eUTCStartDateTime: number;
+  eUTCEndDateTime: number;
   useExternalEventProvider: boolean;
 };
 type UserEventRow = EventRow & Pick<UserEventView, keyof typeof INVITE_COLUMNS>;
 
-/** `alias.column as "field"` for each field of `columns`, the columns of `entity`. */
-function selectAs<T extends object>(n: NamesOf, entity: new () => T, alias: string, columns: Record<string, keyof T & string>): string[] {
-  const names = n(entity);
-  return Object.entries(columns).map(([field, prop]) => `${alias}.${names.column(prop)} as "${field}"`);
-}
-
 /** The select list every event read shares: the event `e` and its company's name (`c`, joined by companyJoin). */
 function eventSelect(n: NamesOf): string[] {
-  return [...selectAs(n, Event, 'e', EVENT_COLUMNS), `c.${n(Company).column('companyName')} as "cName"`];
+  const e = n(Event);
+  const { eUTCStartDateTime, eUTCEndDateTime, ...plain } = EVENT_COLUMNS;
+  return [
+    ...selectAs(e, 'e', plain),
+    `${epochMillis(`e.${e.column(eUTCStartDateTime)}`)} as "eUTCStartDateTime"`,
+    `${epochMillis(`e.${e.column(eUTCEndDateTime)}`)} as "eUTCEndDateTime"`,
+    `c.${n(Company).column('companyName')} as "cName"`,
+  ];
 }
 
 /** Joins the company `c` of the event `e`. */
@@ -106,7 +106,7 @@ const userEventsPage = readQuery<UserEventRow, [userId: number, companyId: numbe
   (n) => {
     const [e, a] = [n(Event), n(EventAttendee)];
     return (
-      `select ${[...eventSelect(n), ...selectAs(n, EventAttendee, 'a', INVITE_COLUMNS)].join(', ')} ` +
+      `select ${[...eventSelect(n), ...selectAs(n(EventAttendee), 'a', INVITE_COLUMNS)].join(', ')} ` +
       `from ${a.table} a join ${e.table} e on e.${e.column('eId')} = a.${a.column('event')} ${companyJoin(n)} ` +
       `where a.${a.column('user')} = ? and e.${e.column('company')} = ? and e.${e.column('status')} = 'A' ` +
       `order by e.${e.column('utcStart')}, e.${e.column('eId')} limit ? offset ?`

@@ -9,7 +9,7 @@
 // milliseconds of a microsecond timestamp), so rows and the JSON of nested lists carry numbers
 // that become the same Date the entities held.
 import type { EntityManager } from '@mikro-orm/core';
-import { readQuery, type NamesOf } from '../../db/lean';
+import { epochMillis, readQuery, selectAs, type NamesOf } from '../../db/lean';
 import { SmartEntry, SmartLibrary } from './library.entity';
 import { SmartEntryUrl, SmartFile } from './entry-content.entity';
 import {
@@ -93,9 +93,6 @@ export type SelectedEntry = Selected<EntryRow, 'smartEntryCreated' | 'smartEntry
 export type SelectedFile = Selected<FileRow, 'smartFileCreated' | 'smartFileModified'>;
 type SelectedContents = Omit<EntryContents, 'files'> & { files: SelectedFile[] };
 
-/** Epoch milliseconds of a timestamptz column, floored: what the driver's Date keeps of it. */
-export const epochMs = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
-
 /** A PostgreSQL int[] literal (ids are integers: nothing to escape). */
 export const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
@@ -103,27 +100,26 @@ export const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.tru
 export function entryColumns(n: NamesOf, e = 'e'): string {
   const entry = n(SmartEntry);
   const c = (prop: keyof SmartEntry & string) => entry.column(prop);
-  const plain = [
-    ['smartEntryId', c('smartEntryId')],
-    ['smartLibId', c('library')],
-    ['smartEntryStatus', c('smartEntryStatus')],
-    ['smartEntryType', c('smartEntryType')],
-    ['smartEntryName', c('smartEntryName')],
-    ['smartEntryDesc', c('smartEntryDesc')],
-    ['smartEntryDownloadOrig', c('smartEntryDownloadOrig')],
-    ['smartEntryDownloadPdf', c('smartEntryDownloadPdf')],
-    ['notifyUserOfExternalUrl', c('notifyUserOfExternalUrl')],
-    ['smartEntryUrlLink', c('smartEntryUrlLink')],
-    ['smartEntryAuthors', c('smartEntryAuthors')],
-    ['smartEntryMetadataVersion', c('smartEntryMetadataVersion')],
-    ['smartEntryFileVersion', c('smartEntryFileVersion')],
-    ['aiIngestionFailures', c('aiIngestionFailures')],
-    ['aiIngestionError', c('aiIngestionError')],
-  ].map(([field, column]) => `${e}.${column} as "${field}"`);
   return [
-    ...plain,
-    `${epochMs(`${e}.${c('smartEntryCreated')}`)} as "smartEntryCreated"`,
-    `${epochMs(`${e}.${c('smartEntryModified')}`)} as "smartEntryModified"`,
+    ...selectAs(entry, e, {
+      smartEntryId: 'smartEntryId',
+      smartLibId: 'library',
+      smartEntryStatus: 'smartEntryStatus',
+      smartEntryType: 'smartEntryType',
+      smartEntryName: 'smartEntryName',
+      smartEntryDesc: 'smartEntryDesc',
+      smartEntryDownloadOrig: 'smartEntryDownloadOrig',
+      smartEntryDownloadPdf: 'smartEntryDownloadPdf',
+      notifyUserOfExternalUrl: 'notifyUserOfExternalUrl',
+      smartEntryUrlLink: 'smartEntryUrlLink',
+      smartEntryAuthors: 'smartEntryAuthors',
+      smartEntryMetadataVersion: 'smartEntryMetadataVersion',
+      smartEntryFileVersion: 'smartEntryFileVersion',
+      aiIngestionFailures: 'aiIngestionFailures',
+      aiIngestionError: 'aiIngestionError',
+    }),
+    `${epochMillis(`${e}.${c('smartEntryCreated')}`)} as "smartEntryCreated"`,
+    `${epochMillis(`${e}.${c('smartEntryModified')}`)} as "smartEntryModified"`,
   ].join(', ');
 }
 
@@ -149,7 +145,7 @@ export function fileJson(n: NamesOf, f = 'f'): string {
   return `json_build_object('smartFileId', ${f}.${c('smartFileId')}, 'smartEntryId', ${f}.${c('entry')},
     'smartFileType', ${f}.${c('smartFileType')}, 'smartFileName', ${f}.${c('smartFileName')}, 'smartFileBytes', ${f}.${c('smartFileBytes')},
     'smartFileMd5', ${f}.${c('smartFileMd5')}, 'mimeType', ${f}.${c('mimeType')},
-    'smartFileCreated', ${epochMs(`${f}.${c('smartFileCreated')}`)}, 'smartFileModified', ${epochMs(`${f}.${c('smartFileModified')}`)})`;
+    'smartFileCreated', ${epochMillis(`${f}.${c('smartFileCreated')}`)}, 'smartFileModified', ${epochMillis(`${f}.${c('smartFileModified')}`)})`;
 }
 
 /** OUF before THMB, then by id: the order of SmartEntry.smartFiles. */
@@ -198,7 +194,7 @@ const librariesFor = readQuery<
   (n) => {
     const l = n(SmartLibrary);
     return `select l.${l.column('smartLibId')} as "smartLibId", l.${l.column('smartLibName')} as "smartLibName",
-        l.${l.column('maxEntries')} as "maxEntries", ${epochMs(`l.${l.column('smartLibCreated')}`)} as "smartLibCreated",
+        l.${l.column('maxEntries')} as "maxEntries", ${epochMillis(`l.${l.column('smartLibCreated')}`)} as "smartLibCreated",
         l.${l.column('company')} as "companyId", l.${l.column('team')} as "teamId", ${readableBy('l', 'u.id')} as readable
       from (select ?::int as id) u, ${l.table} l where l.${l.column('smartLibId')} = any(?::int[])`;
   },

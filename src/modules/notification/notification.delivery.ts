@@ -9,7 +9,7 @@
 // per 300 members.
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from '../../logger';
-import { tableOf } from '../../db/lean';
+import { runSql, tableOf } from '../../db/lean';
 import { Company } from '../company';
 import { Team, TeamMember } from '../team';
 import { User } from '../user';
@@ -117,9 +117,7 @@ export async function findRecipients(em: EntityManager, spec: DeliverySpec): Pro
   // GT and GA always list teams (interpretRequest requires one).
   const scope =
     audience === 'event' ? [spec.eventUUID, spec.companyId] : audience === 'teams' ? [spec.companyId, spec.teamIds] : [spec.companyId];
-  const rows: RecipientRow[] = await em
-    .getConnection()
-    .execute(recipientStatement(em, audience), [spec.brochureId, spec.brochureId, ...scope], 'all', em.getTransactionContext());
+  const rows = await runSql<RecipientRow>(em, recipientStatement(em, audience), [spec.brochureId, spec.brochureId, ...scope]);
   const recipient = (r: RecipientRow): Recipient => ({ uId: r.uId, email: r.email, firstName: r.firstName, lastName: r.lastName });
   return {
     push: rows.filter((r) => r.push).map(recipient),
@@ -188,7 +186,7 @@ export async function recordDelivery(
   await em.flush();
   if (recipients.push.length) {
     const userIds = recipients.push.map((r) => r.uId);
-    await em.getConnection().execute(inboxStatement(em), [sent.notificationId, now, userIds], 'run', em.getTransactionContext());
+    await runSql(em, inboxStatement(em), [sent.notificationId, now, userIds]);
   }
   return sent;
 }

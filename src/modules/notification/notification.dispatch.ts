@@ -21,6 +21,7 @@ import {
   type Recipients,
 } from './notification.delivery';
 import { mailerOf, type NotificationDeps } from './notification.service';
+import { runSql } from '../../db/lean';
 
 export const CLAIM_LEASE_MS = 5 * 60_000;
 export const MAX_ATTEMPTS = 5;
@@ -29,7 +30,8 @@ const BATCH_SIZE = 20;
 /** Claims up to `limit` due notifications for this run; returns their ids. */
 export async function claimDue(em: EntityManager, now: Date, token: string, limit = BATCH_SIZE): Promise<number[]> {
   const at = now.toISOString();
-  const rows: { id: number }[] = await em.getConnection().execute(
+  const rows = await runSql<{ id: number }>(
+    em,
     `update "scheduled_notification"
         set "status" = 'PROCESSING', "claim_token" = ?, "claimed_until" = ?, "attempts" = "attempts" + 1
       where "notification_schedule_id" in (

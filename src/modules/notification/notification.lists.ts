@@ -12,8 +12,9 @@
 // allowed"; the resolver asks the role loader then.
 import type { EntityManager } from '@mikro-orm/core';
 import { invalidParameter } from '../../graphql/errors';
-import { tableOf } from '../../db/lean';
+import { runSql, tableOf } from '../../db/lean';
 import { CompanyRole } from '../company';
+import { NOTIFICATION_MANAGER_ROLES } from '../event';
 import type { BroadcastType, EmailParam } from './notification.entity';
 import type { ScheduledNotificationView, SentNotificationView } from './notification.types';
 
@@ -75,16 +76,13 @@ export interface ListQuery {
   managerId: number | null;
 }
 
-/** The roles that may read a company's sent lists (managesNotifications in the event module says the same). */
-export const LIST_READER_ROLES = ['ADMIN', 'PUSH_NOTIFICATION'] as const;
-
 let readerCheck: string | undefined;
 
 /** `exists (the caller holds a reader role on the company)`, written once from CompanyRole's metadata; parameters: user id, company id. */
 function readerCondition(em: EntityManager): string {
   if (readerCheck) return readerCheck;
   const r = tableOf(em, CompanyRole);
-  const roles = LIST_READER_ROLES.map((role) => `'${role}'`).join(', ');
+  const roles = NOTIFICATION_MANAGER_ROLES.map((role) => `'${role}'`).join(', ');
   return (readerCheck = `exists (select 1 from ${r.table} where ${r.column('user')} = ? and ${r.column('company')} = ? and ${r.column('role')} in (${roles}))`);
 }
 
@@ -171,10 +169,6 @@ interface ScheduledRow {
   version: number;
 }
 
-async function run<R>(em: EntityManager, sql: string, params: unknown[]): Promise<R[]> {
-  return em.getConnection().execute<R[]>(sql, params, 'all', em.getTransactionContext());
-}
-
 const emailParamsOf = (p: EmailParam[] | null) => (p ? p.map((x) => ({ key: x.key, value: x.value })) : null);
 
 /** The one statement of a sent-list page or batch, and its parameters. */
@@ -248,7 +242,7 @@ class SentItem implements SentNotificationView {
 /** Sent notifications (ad hoc and scheduled), newest first: (notificationCreated desc, notificationId desc). */
 export async function readSentList(em: EntityManager, q: ListQuery): Promise<SentNotificationView[]> {
   const { sql, params } = sentListStatement(em, q);
-  const rows = await run<SentRow>(em, sql, params);
+  const rows = await runSql<SentRow>(em, sql, params);
   return rows.map((r) => new SentItem(r));
 }
 
@@ -331,6 +325,6 @@ class ScheduledItem implements ScheduledNotificationView {
 /** Processed (sent or failed) scheduled records, latest first: (scheduleDueAt desc, notificationScheduleId desc). */
 export async function readScheduledList(em: EntityManager, q: ListQuery): Promise<ScheduledNotificationView[]> {
   const { sql, params } = scheduledListStatement(em, q);
-  const rows = await run<ScheduledRow>(em, sql, params);
+  const rows = await runSql<ScheduledRow>(em, sql, params);
   return rows.map((r) => new ScheduledItem(r));
 }
