@@ -26,6 +26,7 @@ export { IdentifierDefinition, UserIdentifier } from '../../src/modules/discover
 export { Event, EventAttendee } from '../../src/modules/event/event.entity';
 export { createSmartLibrary, ensureTerms, grantPublisher } from '../../src/modules/library/library.service';
 export { onePagePdf } from '../../src/modules/library/library.seeder';
+export { ENTRY_FIELDS } from '../../src/modules/library/library.routes';
 export { SmartUpload } from '../../src/modules/library/upload.entity';
 export { startScheduler, type Scheduler } from '../../src/modules/notification/notification.scheduler';
 export { RateLimits } from '../../src/core/rate-limit';

@@ -3,20 +3,10 @@
 // tags, folders, filters, categories and links in as many statements as one with one of each (at
 // most 6). What the write answers is what the read model reads back.
 import { addTerms, newPublisher, useTestApp, type Publisher } from '../kit';
+// The fields of the REST body of createSmartEntry (its route's selection), read back through the library page.
+import { ENTRY_FIELDS } from '../kit/src';
 
 const t = useTestApp();
-
-/** The fields of the REST body of createSmartEntry, read back through the library page. */
-const ENTRY_FIELDS = `smartLibId smartEntryId smartEntryStatus smartEntryType smartEntryName smartEntryDesc
-  smartEntryDownloadOrig smartEntryDownloadPdf notifyUserOfExternalUrl
-  smartEntryCreated smartEntryModified smartEntryMetadataVersion smartEntryFileVersion
-  smartFiles { smartEntryId smartFileId smartFileType smartFileName smartFileBytes smartFileMd5 smartFileCreated smartFileModified }
-  smartEntryCategories { smartCategoryId smartCategoryName }
-  smartEntryUrlLink smartEntryAuthors
-  smartEntryURLs { smartEntryUrlId smartEntryUrlName smartEntryUrlValue }
-  smartEntryTags { smartTagId smartTagName }
-  smartEntryFolders { smartFolderId smartFolderName }
-  smartEntryFilters { smartFilterId smartFilterName }`;
 
 const PAGE = `query($id: Int!, $page: Int, $size: Int) { smartLibrary(smartLibId: $id) {
   smartLibId smartLibName companyId teamId

@@ -9,10 +9,13 @@ import type { EventStatus } from './event.entity';
 import type { EventView } from './event.types';
 import { pairKey } from '../../core/loaders';
 
+/** The roles that manage a company's notifications (send them, read its sent lists); the notification lists' SQL checks the same. */
+export const NOTIFICATION_MANAGER_ROLES = ['ADMIN', 'PUSH_NOTIFICATION'] as const;
+
 /** ADMIN or PUSH_NOTIFICATION on the company: may read its sent notifications. */
 export async function managesNotifications(ctx: Context, userId: number, companyId: number): Promise<boolean> {
   const roles = await rolesOn(ctx, userId, companyId);
-  return roles.includes('ADMIN') || roles.includes('PUSH_NOTIFICATION');
+  return NOTIFICATION_MANAGER_ROLES.some((role) => roles.includes(role));
 }
 
 export async function canSeeEvent(ctx: Context, userId: number, event: Pick<EventView, 'cId' | 'eId'>): Promise<boolean> {

@@ -18,5 +18,5 @@ export const event = defineModule({
   seeders: () => import('./event.seeder.js').then((m) => [m.EventSeeder]),
 });
 
-export { eventForNotifications, managesNotifications } from './event.access';
+export { eventForNotifications, managesNotifications, NOTIFICATION_MANAGER_ROLES } from './event.access';
 export { Event, EventAttendee } from './event.entity';

@@ -3,7 +3,7 @@ import { sendSmartFile } from './download.service';
 import { admitUpload } from './upload.service';
 
 /** Every field of the entry, in the specification's order: REST bodies carry them all. */
-const ENTRY_FIELDS = `
+export const ENTRY_FIELDS = `
   smartLibId smartEntryId smartEntryStatus smartEntryType smartEntryName smartEntryDesc
   smartEntryDownloadOrig smartEntryDownloadPdf notifyUserOfExternalUrl
   smartEntryCreated smartEntryModified smartEntryMetadataVersion smartEntryFileVersion
