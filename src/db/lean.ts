@@ -42,6 +42,9 @@ export function runSql<R>(em: EntityManager, sql: string, params: readonly unkno
  */
 export const epochMillis = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
 
+/** A PostgreSQL int[] literal for a `?::int[]` parameter (`= any(?::int[])`): ids are integers, nothing to escape. */
+export const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
 /** `alias.column as "field"` for each field of `fields`, whose values are properties of the entity behind `names`. */
 export function selectAs<T>(names: TableNames<T>, alias: string, fields: Record<string, keyof T & string>): string[] {
   return Object.entries(fields).map(([field, prop]) => `${alias}.${names.column(prop)} as "${field}"`);

@@ -63,3 +63,15 @@ export async function resolveCompanyReference(ref: { companyId: number | string 
     throw err;
   }
 }
+
+/**
+ * A company reached through an edge of the graph (Event.company, SmartLibrary.company,
+ * SmartDirectory.company, ...): the same rule as a federation reference (resolveCompanyReference),
+ * so a hidden wall or an inactive company is reached only by a user tied to it (a connection of any
+ * status, or its ADMIN). Null for every other company. Batched: one statement per request for all
+ * the companies the request's edges reach.
+ */
+export async function visibleCompany(ctx: Context, companyId: number): Promise<Company | null> {
+  const viewer = await referenceViewer(ctx);
+  return ctx.loaders.visibleCompanies(viewer.kind === 'user' ? viewer.user.uId : null).load(companyId);
+}

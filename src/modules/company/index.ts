@@ -4,6 +4,7 @@
 import { defineModule } from '../../core/module';
 import { Company, CompanyRole, CompanyApiKey } from './company.entity';
 import { CompanyResolver, resolveCompanyReference } from './company.resolver';
+export { visibleCompany } from './company.resolver';
 import { createCompanyLoaders } from './company.loaders';
 
 export const company = defineModule({

@@ -9,7 +9,7 @@
 // milliseconds of a microsecond timestamp), so rows and the JSON of nested lists carry numbers
 // that become the same Date the entities held.
 import type { EntityManager } from '@mikro-orm/core';
-import { epochMillis, readQuery, selectAs, type NamesOf } from '../../db/lean';
+import { epochMillis, intArray, readQuery, selectAs, type NamesOf } from '../../db/lean';
 import { SmartEntry, SmartLibrary } from './library.entity';
 import { SmartEntryUrl, SmartFile } from './entry-content.entity';
 import {
@@ -92,9 +92,6 @@ type Selected<T, K extends keyof T> = Omit<T, K> & Record<K, number>;
 export type SelectedEntry = Selected<EntryRow, 'smartEntryCreated' | 'smartEntryModified'>;
 export type SelectedFile = Selected<FileRow, 'smartFileCreated' | 'smartFileModified'>;
 type SelectedContents = Omit<EntryContents, 'files'> & { files: SelectedFile[] };
-
-/** A PostgreSQL int[] literal (ids are integers: nothing to escape). */
-export const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
 /** The columns of an entry row under alias `e`, named as its GraphQL fields. */
 export function entryColumns(n: NamesOf, e = 'e'): string {

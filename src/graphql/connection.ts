@@ -1,0 +1,230 @@
+// Relay cursor connections (https://relay.dev/graphql/connections.htm) for every GraphQL list that
+// can grow: `edges { cursor node }`, `pageInfo`, `totalCount`, paged forward with `first` (at most
+// 100) and `after`. Cursors are opaque keyset cursors: base64url of the list's name and the sort key
+// of the row they stand on, so a page asked for after a cursor starts right after that row however
+// many rows were inserted or removed meanwhile (no row skipped or repeated, as page numbers would).
+//
+// A list that hangs under many parents (Company.events under fifty connections) reads the pages of
+// every parent in one statement: `keysetWindow` wraps the candidate rows of all the parents into the
+// first `first + 1` rows per parent after the cursor, with each parent's total, and `pagesByGroup`
+// turns those rows into one connection per parent.
+import { ArgsType, Field, Int, ObjectType, type ClassType } from 'type-graphql';
+import { invalidParameter } from './errors';
+
+/** The most edges one page may ask for. */
+export const MAX_FIRST = 100;
+/** Edges per page when `first` is not given. */
+export const DEFAULT_FIRST = 20;
+
+@ObjectType({ description: 'Where a page of a cursor connection stands in its list (Relay PageInfo).', simpleResolvers: true })
+export class PageInfo {
+  @Field({ description: 'Whether the list goes on after endCursor: ask again with after: endCursor.' }) hasNextPage!: boolean;
+
+  @Field({ description: 'Whether the list has edges before startCursor (true when the page was asked for after a cursor).' })
+  hasPreviousPage!: boolean;
+
+  @Field(() => String, { nullable: true, description: "Cursor of the page's first edge; null when the page is empty." })
+  startCursor!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Cursor of the page's last edge; null when the page is empty." })
+  endCursor!: string | null;
+}
+
+export interface Edge<T> {
+  cursor: string;
+  node: T;
+}
+
+/** What a connection field answers. */
+export interface ConnectionPage<T> {
+  edges: Edge<T>[];
+  pageInfo: PageInfo;
+  totalCount: number;
+}
+
+/**
+ * The `<name>Connection` and `<name>Edge` object types over `node` (a type-graphql object type):
+ * `@FieldResolver(() => connectionType(EventView, 'CompanyEvent', 'event'))`. Made once per name.
+ */
+export function connectionType<T extends object>(node: ClassType<T>, name: string, what: string): ClassType<ConnectionPage<T>> {
+  const made = MADE.get(name);
+  if (made) {
+    if (made.node !== node) throw new Error(`connection type ${name} made twice over different nodes`);
+    return made.type as ClassType<ConnectionPage<T>>;
+  }
+
+  @ObjectType(`${name}Edge`, { description: `One ${what} of a ${name}Connection, with its cursor.`, simpleResolvers: true })
+  class EdgeType {
+    @Field({ description: `Opaque cursor of this ${what}: pass it as after to read on from here.` }) cursor!: string;
+
+    @Field(() => node, { description: `The ${what}.` }) node!: T;
+  }
+
+  @ObjectType(`${name}Connection`, { description: `A page of ${what}s (a Relay cursor connection).`, simpleResolvers: true })
+  class ConnectionType {
+    @Field(() => [EdgeType], { description: `The ${what}s of this page, in the list's order.` }) edges!: Edge<T>[];
+
+    @Field(() => PageInfo, { description: 'Where this page stands in the list.' }) pageInfo!: PageInfo;
+
+    @Field(() => Int, { description: `${what[0].toUpperCase()}${what.slice(1)}s in the whole list, on every page.` })
+    totalCount!: number;
+  }
+
+  MADE.set(name, { node, type: ConnectionType });
+  return ConnectionType;
+}
+
+const MADE = new Map<string, { node: ClassType<object>; type: ClassType<object> }>();
+
+/** `first` and `after`, the forward paging arguments of every connection field (extend it for more). */
+@ArgsType()
+export class ConnectionArgs {
+  @Field(() => Int, { defaultValue: DEFAULT_FIRST, description: `How many edges to return, 1 to ${MAX_FIRST}.` })
+  first!: number;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Return the edges after this cursor (an endCursor or edge cursor of the same list).',
+  })
+  after?: string | null;
+}
+
+/** A sort key value a cursor holds: the values the list's ORDER BY compares (text, numbers, epoch ms). */
+export type KeyValue = string | number;
+
+/** A checked page request: how many rows, and the sort key to start after (null: from the top). */
+export interface PageRequest {
+  first: number;
+  after: KeyValue[] | null;
+}
+
+/** The cursor of a row of list `list` whose sort key is `key`. */
+export function encodeCursor(list: string, key: readonly KeyValue[]): string {
+  return Buffer.from(JSON.stringify([list, ...key])).toString('base64url');
+}
+
+/**
+ * Checks `first` (1 to 100) and decodes `after` as a cursor of list `list` with a key of `arity`
+ * values; anything else is WSInvalidParameterException naming the argument.
+ */
+export function pageRequest(list: string, arity: number, args: { first: number; after?: string | null }): PageRequest {
+  const { first, after } = args;
+  if (!Number.isInteger(first) || first < 1 || first > MAX_FIRST) throw invalidParameter('first', `first must be from 1 to ${MAX_FIRST}.`);
+  if (after === undefined || after === null) return { first, after: null };
+  return { first, after: decodeCursor(list, arity, after) };
+}
+
+function decodeCursor(list: string, arity: number, cursor: string): KeyValue[] {
+  const notOurs = () => invalidParameter('after', 'after is not a cursor of this list.');
+  if (!/^[A-Za-z0-9_-]{1,512}$/.test(cursor)) throw notOurs();
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw notOurs();
+  }
+  if (!Array.isArray(decoded) || decoded.length !== arity + 1 || decoded[0] !== list) throw notOurs();
+  const key = decoded.slice(1) as unknown[];
+  if (!key.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) throw notOurs();
+  return key as KeyValue[];
+}
+
+/**
+ * One connection from up to `first + 1` rows in list order (the extra row only tells that the list
+ * goes on), the request it answers and the list's total.
+ */
+export function pageOf<R, T = R>(
+  rows: readonly R[],
+  request: PageRequest,
+  totalCount: number,
+  cursorOf: (row: R) => string,
+  nodeOf: (row: R) => T = (row) => row as unknown as T,
+): ConnectionPage<T> {
+  const page = rows.slice(0, request.first);
+  const edges = page.map((row) => ({ cursor: cursorOf(row), node: nodeOf(row) }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: rows.length > request.first,
+      hasPreviousPage: request.after !== null,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+    totalCount,
+  };
+}
+
+/** One column of a keyset order: its name in the candidate rows, and its direction. */
+export interface OrderColumn {
+  column: string;
+  desc?: boolean;
+}
+
+/** The column names keysetWindow adds to each row: its parent's total and its place in the page. */
+export const WINDOW_TOTAL = '_total';
+export const WINDOW_PAGE = '_page';
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Wraps `candidates` (a select whose rows carry a `group` column naming their parent and the
+ * `order` columns, none of them null, the last one unique within a parent) into the first
+ * `first + 1` rows of each group after the cursor, in order, each with its group's total (column
+ * `_total`, counted before the cursor applies). A group whose rows all come before the cursor keeps
+ * one row marked `_page = false`, which carries only its total. Placeholders are `?`; the returned
+ * params follow the candidates' own.
+ */
+export function keysetWindow(
+  candidates: string,
+  candidateParams: readonly unknown[],
+  group: string,
+  order: readonly OrderColumn[],
+  request: PageRequest,
+): { sql: string; params: unknown[] } {
+  if (request.after && request.after.length !== order.length) throw new Error('cursor key and order differ in length');
+  const orderBy = order.map((o) => `p.${quote(o.column)} ${o.desc ? 'desc' : 'asc'}`).join(', ');
+  const params: unknown[] = [];
+  let after = 'true';
+  if (request.after) {
+    // (c1 > v1) or (c1 = v1 and c2 > v2) or ..., each comparison in its column's direction.
+    const key = request.after;
+    const terms = order.map((o, i) => {
+      const parts: string[] = [];
+      for (let j = 0; j < i; j++) parts.push(`b.${quote(order[j].column)} = ?`);
+      parts.push(`b.${quote(o.column)} ${o.desc ? '<' : '>'} ?`);
+      params.push(...key.slice(0, i), key[i]);
+      return `(${parts.join(' and ')})`;
+    });
+    after = terms.join(' or ');
+  }
+  params.push(...candidateParams, request.first + 1);
+  const g = quote(group);
+  const sql = `select * from (
+    select p.*, row_number() over (partition by p.${g}, p."${WINDOW_PAGE}" order by ${orderBy}) as "_rn"
+    from (select b.*, (count(*) over (partition by b.${g}))::int as "${WINDOW_TOTAL}", coalesce(${after}, false) as "${WINDOW_PAGE}"
+      from (${candidates}) b) p
+  ) w where w."_rn" <= case when w."${WINDOW_PAGE}" then ? else 1 end order by w.${g}, w."${WINDOW_PAGE}", w."_rn"`;
+  return { sql, params };
+}
+
+/** The connection of each group (in the order of `groups`) from keysetWindow's rows. */
+export function pagesByGroup<G, R extends Record<string, unknown>, T = R>(
+  groups: readonly G[],
+  rows: readonly R[],
+  groupOf: (row: R) => G,
+  request: PageRequest,
+  cursorOf: (row: R) => string,
+  nodeOf: (row: R) => T = (row) => row as unknown as T,
+): ConnectionPage<T>[] {
+  const byGroup = new Map<G, { total: number; page: R[] }>();
+  for (const row of rows) {
+    const key = groupOf(row);
+    let entry = byGroup.get(key);
+    if (!entry) byGroup.set(key, (entry = { total: Number(row[WINDOW_TOTAL]), page: [] }));
+    if (row[WINDOW_PAGE]) entry.page.push(row);
+  }
+  return groups.map((g) => {
+    const entry = byGroup.get(g);
+    return pageOf(entry?.page ?? [], request, entry?.total ?? 0, cursorOf, nodeOf);
+  });
+}

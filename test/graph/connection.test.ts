@@ -1,0 +1,112 @@
+// The cursor connection helpers of src/graphql/connection.ts on the real database: keysetWindow
+// pages many parents in one statement, each parent's page starting right after the cursor's row
+// however many rows arrive meanwhile; cursors of another list, or not cursors at all, and `first`
+// outside 1..100 are WSInvalidParameterException naming the argument.
+import { useTestApp } from '../kit';
+import { serviceErrorOf } from '../kit/errors';
+import { intArray, runSql } from '../../src/db/lean';
+import { encodeCursor, keysetWindow, pageRequest, pagesByGroup, type PageRequest } from '../../src/graphql/connection';
+
+const t = useTestApp({ demo: false });
+
+type Row = { g: number; at: number; id: number; _total: number; _page: boolean };
+
+beforeAll(async () => {
+  await t.sql('create table conn_probe (g int not null, at bigint not null, id int primary key)');
+  // Group 1: ids 1..7 at times 10,20,..,70 (two share time 30: ids 3 and 4); group 2: ids 11..12; group 3: none.
+  await t.sql(`insert into conn_probe values (1,10,1),(1,20,2),(1,30,3),(1,30,4),(1,50,5),(1,60,6),(1,70,7),(2,5,11),(2,6,12)`);
+});
+
+async function pages(groups: number[], request: PageRequest) {
+  const candidates = 'select g, at::float8 as at, id from conn_probe where g = any(?::int[])';
+  const { sql, params } = keysetWindow(
+    candidates,
+    [intArray(groups)],
+    'g',
+    [
+      { column: 'at', desc: true },
+      { column: 'id', desc: true },
+    ],
+    request,
+  );
+  const rows = await runSql<Row>(t.orm.em.fork(), sql, params);
+  const cursorOf = (r: Row) => encodeCursor('probe', [r.at, r.id]);
+  return pagesByGroup(
+    groups,
+    rows,
+    (r) => r.g,
+    request,
+    cursorOf,
+    (r) => r.id,
+  );
+}
+
+const ids = (page: { edges: { node: number }[] }) => page.edges.map((e) => e.node);
+
+it('reads the first page of every group in one statement, newest first, with each total', async () => {
+  let result: Awaited<ReturnType<typeof pages>> = [];
+  const statements = await t.countStatements(async () => (result = await pages([1, 2, 3], pageRequest('probe', 2, { first: 3 }))));
+  expect(statements).toBe(1);
+  expect(result.map(ids)).toEqual([[7, 6, 5], [12, 11], []]);
+  expect(result.map((p) => p.totalCount)).toEqual([7, 2, 0]);
+  expect(result.map((p) => p.pageInfo.hasNextPage)).toEqual([true, false, false]);
+  expect(result[0].pageInfo).toEqual({
+    hasNextPage: true,
+    hasPreviousPage: false,
+    startCursor: encodeCursor('probe', [70, 7]),
+    endCursor: encodeCursor('probe', [50, 5]),
+  });
+  expect(result[2].pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null });
+});
+
+it('walks a list to its end exactly once, ties on the first key included, and keeps totals past the end', async () => {
+  const seen: number[] = [];
+  let after: string | null = null;
+  for (let i = 0; i < 10; i++) {
+    const [page]: Awaited<ReturnType<typeof pages>> = await pages([1], pageRequest('probe', 2, { first: 2, after }));
+    seen.push(...ids(page));
+    expect(page.totalCount).toBe(7);
+    if (!page.pageInfo.hasNextPage) break;
+    after = page.pageInfo.endCursor;
+  }
+  expect(seen).toEqual([7, 6, 5, 4, 3, 2, 1]);
+  // After the last row: an empty page that still knows the total.
+  const [end] = await pages([1, 2], pageRequest('probe', 2, { first: 2, after: encodeCursor('probe', [10, 1]) }));
+  expect(ids(end)).toEqual([]);
+  expect(end.totalCount).toBe(7);
+  expect(end.pageInfo.hasPreviousPage).toBe(true);
+});
+
+it('is stable when rows arrive between pages', async () => {
+  const [first] = await pages([1], pageRequest('probe', 2, { first: 3 }));
+  await t.sql('insert into conn_probe values (1, 80, 8), (1, 55, 9)');
+  try {
+    const [second] = await pages([1], pageRequest('probe', 2, { first: 3, after: first.pageInfo.endCursor }));
+    // Starts right after id 5 (time 50); the new row at 55 sits before the cursor and is not repeated or skipped into this page.
+    expect(ids(second)).toEqual([4, 3, 2]);
+    expect(second.totalCount).toBe(9);
+  } finally {
+    await t.sql('delete from conn_probe where id in (8, 9)');
+  }
+});
+
+it('refuses first outside 1..100 and cursors that are not this list', () => {
+  const err = serviceErrorOf;
+  expect(err(() => pageRequest('probe', 2, { first: 0 }))).toEqual({
+    code: 'WSInvalidParameterException',
+    field: 'first',
+    message: 'first must be from 1 to 100.',
+  });
+  expect(err(() => pageRequest('probe', 2, { first: 101 }))).toMatchObject({ code: 'WSInvalidParameterException', field: 'first' });
+  expect(pageRequest('probe', 2, { first: 100 })).toEqual({ first: 100, after: null });
+  const notOurs = { code: 'WSInvalidParameterException', field: 'after', message: 'after is not a cursor of this list.' };
+  expect(err(() => pageRequest('probe', 2, { first: 1, after: encodeCursor('other', [1, 2]) }))).toEqual(notOurs);
+  expect(err(() => pageRequest('probe', 2, { first: 1, after: encodeCursor('probe', [1]) }))).toEqual(notOurs);
+  expect(err(() => pageRequest('probe', 2, { first: 1, after: 'not a cursor!' }))).toEqual(notOurs);
+  expect(err(() => pageRequest('probe', 2, { first: 1, after: Buffer.from('{"a":1}').toString('base64url') }))).toEqual(notOurs);
+  expect(err(() => pageRequest('probe', 2, { first: 1, after: encodeCursor('probe', [1, { x: 1 } as never]) }))).toEqual(notOurs);
+  expect(pageRequest('probe', 2, { first: 1, after: encodeCursor('probe', ['2027-01-01', 3]) })).toEqual({
+    first: 1,
+    after: ['2027-01-01', 3],
+  });
+});
