@@ -79,8 +79,12 @@ const MADE = new Map<string, { node: ClassType<object>; type: ClassType<object> 
 /** `first` and `after`, the forward paging arguments of every connection field (extend it for more). */
 @ArgsType()
 export class ConnectionArgs {
-  @Field(() => Int, { defaultValue: DEFAULT_FIRST, description: `How many edges to return, 1 to ${MAX_FIRST}.` })
-  first!: number;
+  @Field(() => Int, {
+    nullable: true,
+    defaultValue: DEFAULT_FIRST,
+    description: `How many edges to return, 1 to ${MAX_FIRST} (null or omitted: ${DEFAULT_FIRST}).`,
+  })
+  first!: number | null;
 
   @Field(() => String, {
     nullable: true,
@@ -107,8 +111,9 @@ export function encodeCursor(list: string, key: readonly KeyValue[]): string {
  * Checks `first` (1 to 100) and decodes `after` as a cursor of list `list` with a key of `arity`
  * values; anything else is WSInvalidParameterException naming the argument.
  */
-export function pageRequest(list: string, arity: number, args: { first: number; after?: string | null }): PageRequest {
-  const { first, after } = args;
+export function pageRequest(list: string, arity: number, args: { first?: number | null; after?: string | null }): PageRequest {
+  const { after } = args;
+  const first = args.first ?? DEFAULT_FIRST;
   if (!Number.isInteger(first) || first < 1 || first > MAX_FIRST) throw invalidParameter('first', `first must be from 1 to ${MAX_FIRST}.`);
   if (after === undefined || after === null) return { first, after: null };
   return { first, after: decodeCursor(list, arity, after) };

@@ -3,8 +3,9 @@
 // new mobile client runs to draw its first screen in one round trip.
 
 /** The caller's connections, each company's next events and its libraries' newest entries. */
-export const HOME_SCREEN_QUERY = `# The home screen in one round trip: your connections, each company's next events
-# and the newest entries of its libraries. Needs the header x-service-authtoken.
+export const HOME_SCREEN_QUERY = `# The home screen in one round trip: your connections,
+# each company's next events and its newest library entries.
+# Needs the header x-service-authtoken.
 query homeScreen {
   me {
     connections {

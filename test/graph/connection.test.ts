@@ -99,6 +99,9 @@ it('refuses first outside 1..100 and cursors that are not this list', () => {
   });
   expect(err(() => pageRequest('probe', 2, { first: 101 }))).toMatchObject({ code: 'WSInvalidParameterException', field: 'first' });
   expect(pageRequest('probe', 2, { first: 100 })).toEqual({ first: 100, after: null });
+  // first null or omitted: the default page of 20.
+  expect(pageRequest('probe', 2, { first: null })).toEqual({ first: 20, after: null });
+  expect(pageRequest('probe', 2, {})).toEqual({ first: 20, after: null });
   const notOurs = { code: 'WSInvalidParameterException', field: 'after', message: 'after is not a cursor of this list.' };
   expect(err(() => pageRequest('probe', 2, { first: 1, after: encodeCursor('other', [1, 2]) }))).toEqual(notOurs);
   expect(err(() => pageRequest('probe', 2, { first: 1, after: encodeCursor('probe', [1]) }))).toEqual(notOurs);

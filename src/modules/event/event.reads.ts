@@ -4,10 +4,21 @@
 // (docs/performance.md). Here each read is one statement written once from the entities'
 // metadata, and its rows are shaped straight into the GraphQL views: no entity is built.
 import type { EntityManager } from '@mikro-orm/core';
-import { epochMillis, readQuery, selectAs, type NamesOf } from '../../db/lean';
+import { epochMillis, intArray, readQuery, runSql, selectAs, tableOf, type NamesOf } from '../../db/lean';
 import { localTimestamp, offsetMinutesAt } from '../../core/zoned-time';
-import { Company } from '../company';
+import {
+  encodeCursor,
+  keysetWindow,
+  pagesByGroup,
+  WINDOW_PAGE,
+  WINDOW_TOTAL,
+  type ConnectionPage,
+  type OrderColumn,
+  type PageRequest,
+} from '../../graphql/connection';
+import { Company, CompanyRole } from '../company';
 import { Event, EventAttendee } from './event.entity';
+import { NOTIFICATION_MANAGER_ROLES } from './event.access';
 import type { EventFields, EventView, UserEventView } from './event.types';
 
 /** View fields read from a column of the event, with the property that holds them. */
@@ -156,3 +167,106 @@ export const readInvitations = readQuery<{ userId: number; eventId: number }, [u
   },
   (row) => row as { userId: number; eventId: number },
 );
+
+// --- The graph's event lists (cursor connections under many parents, one statement each) ---
+
+/** The cursor lists: User.events pages the caller's invitations, Company.events a wall's events. */
+export const USER_EVENTS_LIST = 'UserEvent';
+export const COMPANY_EVENTS_LIST = 'CompanyEvent';
+
+/** The order of both lists, as userEvents orders its pages: start instant (epoch ms), then event id. */
+const EVENT_ORDER: OrderColumn[] = [{ column: 'eUTCStartDateTime' }, { column: 'eId' }];
+/** Values in a cursor's key: the order's columns. */
+export const EVENT_KEY_ARITY = EVENT_ORDER.length;
+
+/** A statement text written once from the entities' metadata, on first use. */
+function sqlOnce(build: (names: NamesOf) => string): (em: EntityManager) => string {
+  let sql: string | undefined;
+  return (em) => (sql ??= build((entity) => tableOf(em, entity)));
+}
+
+/**
+ * Active events the users are invited to, as UserEvent rows with the invitee (`_uId`); on one
+ * company's wall when the company parameter is not null. Parameters: user ids (int[]), company id twice.
+ */
+const invitationCandidates = sqlOnce((n) => {
+  const [e, a] = [n(Event), n(EventAttendee)];
+  const select = [...eventSelect(n), ...selectAs(a, 'a', INVITE_COLUMNS), `a.${a.column('user')} as "_uId"`];
+  return (
+    `select ${select.join(', ')} from ${a.table} a join ${e.table} e on e.${e.column('eId')} = a.${a.column('event')} ${companyJoin(n)} ` +
+    `where a.${a.column('user')} = any(?::int[]) and e.${e.column('status')} = 'A' ` +
+    `and (?::int is null or e.${e.column('company')} = ?)`
+  );
+});
+
+/**
+ * Active events of the companies that the viewer may see, as Event rows: those they are invited to,
+ * and every one of a company whose notifications they manage (ADMIN or PUSH_NOTIFICATION, as
+ * canSeeEvent and Query.event decide). Parameters: company ids (int[]), viewer, viewer.
+ */
+const visibleEventCandidates = sqlOnce((n) => {
+  const [e, a, r] = [n(Event), n(EventAttendee), n(CompanyRole)];
+  const roles = NOTIFICATION_MANAGER_ROLES.map((role) => `'${role}'`).join(', ');
+  return (
+    `select ${eventSelect(n).join(', ')} from ${e.table} e ${companyJoin(n)} ` +
+    `where e.${e.column('company')} = any(?::int[]) and e.${e.column('status')} = 'A' and (` +
+    `exists (select 1 from ${a.table} a where a.${a.column('event')} = e.${e.column('eId')} and a.${a.column('user')} = ?) ` +
+    `or exists (select 1 from ${r.table} r where r.${r.column('company')} = e.${e.column('company')} and r.${r.column('user')} = ? ` +
+    `and r.${r.column('role')} in (${roles})))`
+  );
+});
+
+type Windowed<R> = R & { _total: number; _page: boolean; _rn: string };
+
+/** A window row's view without the window's bookkeeping columns. */
+function withoutWindow<R extends object>(row: R): R {
+  const view = { ...row } as Record<string, unknown>;
+  for (const column of [WINDOW_TOTAL, WINDOW_PAGE, '_rn', '_uId']) delete view[column];
+  return view as R;
+}
+
+/**
+ * The page of each user's invitations to active events (on one company's wall, or all), by start
+ * time then id, with each list's total: one statement for all the users.
+ */
+export async function readUserEventPages(
+  em: EntityManager,
+  userIds: readonly number[],
+  companyId: number | null,
+  request: PageRequest,
+): Promise<ConnectionPage<UserEventView>[]> {
+  const { sql, params } = keysetWindow(invitationCandidates(em), [intArray(userIds), companyId, companyId], '_uId', EVENT_ORDER, request);
+  const rows = await runSql<Windowed<UserEventRow & { _uId: number }>>(em, sql, params);
+  const now = Date.now();
+  return pagesByGroup(
+    userIds,
+    rows,
+    (row) => row._uId,
+    request,
+    (row) => encodeCursor(USER_EVENTS_LIST, [row.eUTCStartDateTime, row.eId]),
+    (row) => shape(withoutWindow(row), now),
+  );
+}
+
+/**
+ * The page of each company's active events that the viewer may see (visibleEventCandidates), by
+ * start time then id, with each list's total: one statement for all the companies.
+ */
+export async function readCompanyEventPages(
+  em: EntityManager,
+  viewerId: number,
+  companyIds: readonly number[],
+  request: PageRequest,
+): Promise<ConnectionPage<EventView>[]> {
+  const { sql, params } = keysetWindow(visibleEventCandidates(em), [intArray(companyIds), viewerId, viewerId], 'cId', EVENT_ORDER, request);
+  const rows = await runSql<Windowed<EventRow>>(em, sql, params);
+  const now = Date.now();
+  return pagesByGroup(
+    companyIds,
+    rows,
+    (row) => row.cId,
+    request,
+    (row) => encodeCursor(COMPANY_EVENTS_LIST, [row.eUTCStartDateTime, row.eId]),
+    (row) => shape(withoutWindow(row), now),
+  );
+}

@@ -5,12 +5,13 @@ import { defineModule } from '../../core/module';
 import { Event, EventAttendee } from './event.entity';
 import { EventResolver, resolveEventReference } from './event.resolver';
 import { createEventLoaders } from './event.loaders';
+import { CompanyEventsResolver, EventCompanyResolver, UserEventCompanyResolver, UserEventsResolver } from './event.graph';
 import { eventRoutes } from './event.routes';
 
 export const event = defineModule({
   name: 'event',
   entities: [Event, EventAttendee],
-  resolvers: [EventResolver],
+  resolvers: [EventResolver, UserEventsResolver, CompanyEventsResolver, EventCompanyResolver, UserEventCompanyResolver],
   references: { Event: resolveEventReference },
   loaders: createEventLoaders,
   tag: 'Events',
