@@ -6,16 +6,17 @@ import { BASE, BENCH } from '../scripts/seed-bench';
 import type { LoadSpec } from './harness';
 
 export const DIRECTORY = 'd0000000-0000-4000-8000-000000001001';
-export const LIBRARY_QUERY = `query benchLibraryPage($id: Int!, $page: Int, $size: Int) { smartLibrary(smartLibId: $id) {
+export const LIBRARY_QUERY = `query benchLibraryPage($id: Int!, $size: Int) { smartLibrary(smartLibId: $id) {
   smartLibId smartLibName companyId teamId
-  entries(pageNum: $page, pageSize: $size) {
-    totalCount pageNum pageSize
-    items {
+  entries(first: $size) {
+    totalCount
+    pageInfo { hasNextPage endCursor }
+    edges { cursor node {
       smartEntryId smartLibId smartEntryName smartEntryType smartEntryDesc smartEntryCreated smartEntryModified
       smartFiles { smartFileId smartEntryId smartFileType smartFileName smartFileBytes mimeType }
       smartEntryURLs { smartEntryUrlName smartEntryUrlValue }
       smartEntryTags { smartTagId smartTagName } smartEntryFolders { smartFolderId smartFolderName }
-    }
+    } }
   }
 } }`;
 
@@ -154,7 +155,7 @@ export function benchScenarios(tokens: { olivia: string; cara: string; pat: stri
       method: 'POST',
       path: '/graphql',
       headers: userHeaders(olivia),
-      body: { query: LIBRARY_QUERY, variables: { id: BENCH.libraryId, page: 1, size: 20 } },
+      body: { query: LIBRARY_QUERY, variables: { id: BENCH.libraryId, size: 20 } },
       read: true,
     },
     {

@@ -36,16 +36,16 @@ async function northwindAdmin() {
   return admin;
 }
 
-const LIBRARY_QUERY = `query($id: Int!, $page: Int, $size: Int) { smartLibrary(smartLibId: $id) {
+const LIBRARY_QUERY = `query($id: Int!, $first: Int, $after: String) { smartLibrary(smartLibId: $id) {
   smartLibId smartLibName companyId teamId
-  entries(pageNum: $page, pageSize: $size) {
-    totalCount pageNum pageSize
-    items {
+  entries(first: $first, after: $after) {
+    totalCount pageInfo { hasNextPage hasPreviousPage }
+    edges { node {
       smartEntryId smartLibId smartEntryName smartEntryType smartEntryDownloadOrig aiIngestionFailures
       smartFiles { smartFileId smartEntryId smartFileType smartFileName smartFileBytes mimeType }
       smartEntryURLs { smartEntryUrlName smartEntryUrlValue }
       smartEntryTags { smartTagName } smartEntryFolders { smartFolderName } smartEntryFilters { smartFilterName } smartEntryCategories { smartCategoryName }
-    }
+    } }
   }
   smartTags { smartTagName } smartFolders { smartFolderName } smartFilters { smartFilterName } smartCategories { smartCategoryName }
 } }`;
@@ -64,10 +64,10 @@ describe('the demo library', () => {
       smartFolders: [{ smartFolderName: 'Getting started' }, { smartFolderName: 'Policies' }],
       smartFilters: [{ smartFilterName: 'Clinicians' }, { smartFilterName: 'New staff' }],
       smartCategories: [{ smartCategoryName: 'Forms' }, { smartCategoryName: 'Guides' }],
-      entries: { totalCount: 1, pageNum: 1, pageSize: 20 },
+      entries: { totalCount: 1, pageInfo: { hasNextPage: false, hasPreviousPage: false } },
     });
     const pdf = onePagePdf('Welcome to Northwind Health');
-    expect(library.entries.items).toEqual([
+    expect(library.entries.edges.map((e: any) => e.node)).toEqual([
       {
         smartEntryId: WELCOME_PACK,
         smartLibId: DEMO_LIBRARY,
@@ -100,7 +100,7 @@ describe('the demo library', () => {
         smartEntryCategories: [{ smartCategoryName: 'Guides' }],
       },
     ]);
-    const download = await olivia.rest('GET', `/rest/smartlib/files/${library.entries.items[0].smartFiles[0].smartFileId}/content`);
+    const download = await olivia.rest('GET', `/rest/smartlib/files/${library.entries.edges[0].node.smartFiles[0].smartFileId}/content`);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
     expect(download.headers.get('content-disposition')).toBe('attachment; filename="welcome-pack.pdf"');
@@ -202,11 +202,11 @@ describe('batching', () => {
     await admin.gql(LIBRARY_QUERY, { id: one }); // warms the token cache and the sliding expiry
     let small: any;
     let large: any;
-    const smallCount = await t.countStatements(async () => (small = await admin.gql(LIBRARY_QUERY, { id: one, size: 100 })));
-    const largeCount = await t.countStatements(async () => (large = await admin.gql(LIBRARY_QUERY, { id: hundred, size: 100 })));
-    expect(small.body.data.smartLibrary.entries.items).toHaveLength(1);
-    expect(large.body.data.smartLibrary.entries.items).toHaveLength(100);
-    expect(large.body.data.smartLibrary.entries.items[99]).toMatchObject({
+    const smallCount = await t.countStatements(async () => (small = await admin.gql(LIBRARY_QUERY, { id: one, first: 100 })));
+    const largeCount = await t.countStatements(async () => (large = await admin.gql(LIBRARY_QUERY, { id: hundred, first: 100 })));
+    expect(small.body.data.smartLibrary.entries.edges).toHaveLength(1);
+    expect(large.body.data.smartLibrary.entries.edges).toHaveLength(100);
+    expect(large.body.data.smartLibrary.entries.edges[99].node).toMatchObject({
       smartFiles: [{ smartFileType: 'OUF' }, { smartFileType: 'THMB' }],
       smartEntryTags: [{ smartTagName: 'alpha' }, { smartTagName: 'beta' }],
     });
@@ -242,20 +242,31 @@ describe('batching', () => {
 });
 
 describe('paging', () => {
-  it('when a library has 25 entries, then pages of 10 hold 10, 10 and 5, newest first', async () => {
+  it('when a library has 25 entries, then pages of 10 hold 10, 10 and 5, newest first, and first above 100 is refused', async () => {
     const admin = await northwindAdmin();
     const id = await libraryWith(t.orm, 25);
-    const page = async (n: number) => (await admin.gql(LIBRARY_QUERY, { id, page: n, size: 10 })).body.data.smartLibrary.entries;
-    const [p1, p2, p3, p4] = [await page(1), await page(2), await page(3), await page(4)];
-    expect([p1.items.length, p2.items.length, p3.items.length, p4.items.length]).toEqual([10, 10, 5, 0]);
-    expect(p1).toMatchObject({ totalCount: 25, pageNum: 1, pageSize: 10 });
-    const ids = [...p1.items, ...p2.items, ...p3.items].map((e: any) => e.smartEntryId);
+    const PAGE = `query($id: Int!, $after: String) { smartLibrary(smartLibId: $id) {
+      entries(first: 10, after: $after) { totalCount edges { node { smartEntryId } } pageInfo { hasNextPage endCursor } } } }`;
+    const pages: any[] = [];
+    let after: string | null = null;
+    do {
+      const res: any = await admin.gql(PAGE, { id, after });
+      pages.push(res.body.data.smartLibrary.entries);
+      after = pages.at(-1).pageInfo.hasNextPage ? pages.at(-1).pageInfo.endCursor : null;
+    } while (after && pages.length < 5);
+    expect(pages.map((p) => p.edges.length)).toEqual([10, 10, 5]);
+    expect(pages.map((p) => p.totalCount)).toEqual([25, 25, 25]);
+    const ids = pages.flatMap((p) => p.edges.map((e: any) => e.node.smartEntryId));
+    // Created one after another, each with a later or equal instant and a higher id: newest first is the higher id first.
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    const bad = await admin.gql(LIBRARY_QUERY, { id, size: 101 });
-    expect(bad.body.errors![0]).toMatchObject({
-      message: 'pageSize must be from 1 to 100.',
-      extensions: { code: 'WSInvalidParameterException', field: 'pageSize' },
-    });
+    expect(new Set(ids).size).toBe(25);
+    const bad = await admin.gql(LIBRARY_QUERY, { id, first: 101 });
+    expect(bad.body.errors).toEqual([
+      expect.objectContaining({
+        message: 'first must be from 1 to 100.',
+        extensions: expect.objectContaining({ code: 'WSInvalidParameterException', field: 'first' }),
+      }),
+    ]);
   });
 });
 

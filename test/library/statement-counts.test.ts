@@ -8,9 +8,9 @@ import { ENTRY_FIELDS } from '../kit/src';
 
 const t = useTestApp();
 
-const PAGE = `query($id: Int!, $page: Int, $size: Int) { smartLibrary(smartLibId: $id) {
+const PAGE = `query($id: Int!, $size: Int, $after: String) { smartLibrary(smartLibId: $id) {
   smartLibId smartLibName companyId teamId
-  entries(pageNum: $page, pageSize: $size) { totalCount pageNum pageSize items { ${ENTRY_FIELDS} } }
+  entries(first: $size, after: $after) { totalCount pageInfo { hasNextPage hasPreviousPage } edges { node { ${ENTRY_FIELDS} } } }
 } }`;
 
 let n = 0;
@@ -61,19 +61,28 @@ describe('the library page over GraphQL', () => {
     const largeCount = await t.countStatements(async () => (large = await twenty.gql(PAGE, { id: twenty.smartLibId, size: 20 })));
 
     expect(small.body.errors).toBeUndefined();
-    expect(large.body.data.smartLibrary.entries).toMatchObject({ totalCount: 20, pageNum: 1, pageSize: 20 });
-    expect(large.body.data.smartLibrary.entries.items).toHaveLength(20);
-    expect(small.body.data.smartLibrary.entries.items).toEqual([created]);
+    expect(large.body.data.smartLibrary.entries).toMatchObject({
+      totalCount: 20,
+      pageInfo: { hasNextPage: false, hasPreviousPage: false },
+    });
+    expect(large.body.data.smartLibrary.entries.edges).toHaveLength(20);
+    expect(small.body.data.smartLibrary.entries.edges).toEqual([{ node: created }]);
     expect(largeCount).toBe(smallCount);
     // The caller, the library with the right to read it, the page with its total and every nested list.
     expect(smallCount).toBe(3);
   });
 
-  it('when the page is past the last entry, then it is empty and still counts the entries', async () => {
+  it('when the page is asked for after the last entry, then it is empty and still counts the entries', async () => {
     const p = await publisherWithTerms();
     for (let i = 0; i < 3; i++) await createEntry(p);
-    const res = await p.gql(PAGE, { id: p.smartLibId, page: 3, size: 2 });
-    expect(res.body.data.smartLibrary.entries).toEqual({ totalCount: 3, pageNum: 3, pageSize: 2, items: [] });
+    const LAST = `query($id: Int!) { smartLibrary(smartLibId: $id) { entries(first: 3) { pageInfo { endCursor } } } }`;
+    const last = (await p.gql(LAST, { id: p.smartLibId })).body.data.smartLibrary.entries.pageInfo.endCursor;
+    const res = await p.gql(PAGE, { id: p.smartLibId, size: 2, after: last });
+    expect(res.body.data.smartLibrary.entries).toEqual({
+      totalCount: 3,
+      pageInfo: { hasNextPage: false, hasPreviousPage: true },
+      edges: [],
+    });
   });
 });
 

@@ -1,15 +1,19 @@
 // Nested fields of libraries, entries and files, all through the request's loaders. The roots are
 // the plain rows of library.read.ts; the entity classes give the GraphQL types.
-import { Arg, Ctx, FieldResolver, Int, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Args, Ctx, FieldResolver, Int, Resolver, Root, UseMiddleware } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
-import { invalidParameter } from '../../graphql/errors';
+import { invalidParameter, ServiceError } from '../../graphql/errors';
+import { pageRequest, type ConnectionPage } from '../../graphql/connection';
+import { Company, visibleCompany } from '../company';
 import { SmartEntry, SmartLibrary } from './library.entity';
 import { SmartEntryUrl, SmartFile } from './entry-content.entity';
 import { SmartCategory, SmartFilter, SmartFolder, SmartTag } from './taxonomy.entity';
-import { SmartEntryPage } from './library.types';
-import { LIMITS } from './library.limits';
-import { entryPage, type EntryContents, type EntryRow, type FileRow, type LibraryRow } from './library.read';
+import { SmartEntriesArgs, SmartEntryConnection } from './library.types';
+import { ENTRY_LIST, type EntryContents, type EntryRow, type FileRow, type LibraryRow } from './library.read';
+import { entryPagesKey } from './library.loaders';
+import { readableLibrary } from './library.access';
+import { nameKey } from './library.service';
 
 @Resolver(() => SmartLibrary)
 @UseMiddleware(ServiceBoundary('WSSmartLibraryServiceException'))
@@ -24,21 +28,29 @@ export class SmartLibraryFieldsResolver {
     return library.teamId;
   }
 
-  @FieldResolver(() => SmartEntryPage, { description: "The library's entries, newest first, one page at a time." })
-  async entries(
-    @Root() library: LibraryRow,
-    @Ctx() ctx: Context,
-    @Arg('pageNum', () => Int, { defaultValue: 1, description: 'Page, from 1.' }) pageNum: number,
-    @Arg('pageSize', () => Int, { defaultValue: LIMITS.defaultPageSize, description: `Entries per page, 1 to ${LIMITS.maxPageSize}.` })
-    pageSize: number,
-  ): Promise<SmartEntryPage> {
-    if (pageNum < 1) throw invalidParameter('pageNum', 'pageNum starts at 1.');
-    if (pageSize < 1 || pageSize > LIMITS.maxPageSize)
-      throw invalidParameter('pageSize', `pageSize must be from 1 to ${LIMITS.maxPageSize}.`);
-    const { items, totalCount } = await entryPage(ctx.em, library.smartLibId, pageSize, (pageNum - 1) * pageSize);
-    // The lists came with the page: the entries' list fields find them in the loader.
-    for (const { entry, contents } of items) ctx.loaders.smartEntryContents.prime(entry.smartEntryId, contents);
-    return { items: items.map((i) => i.entry), totalCount, pageNum, pageSize };
+  @FieldResolver(() => SmartEntryConnection, {
+    description:
+      "The library's entries, newest first (a cursor connection), optionally only those in a folder and/or with a tag. Under many libraries, one statement per argument set.",
+  })
+  async entries(@Root() library: LibraryRow, @Ctx() ctx: Context, @Args() args: SmartEntriesArgs): Promise<ConnectionPage<EntryRow>> {
+    const request = pageRequest(ENTRY_LIST, 2, args);
+    // The key is an instant in epoch ms and an id: a cursor holding text is not one of ours.
+    if (request.after?.some((value) => typeof value !== 'number')) throw invalidParameter('after', 'after is not a cursor of this list.');
+    // Only a reader reaches a library: its row answers SmartEntry.library of these entries.
+    const { user } = await ctx.auth.requireUser();
+    ctx.loaders.readableLibraries(user.uId).prime(library.smartLibId, library);
+    const tagName = args.tagName ?? null;
+    const filter = { folderId: args.folderId ?? null, tagKey: tagName === null ? null : nameKey(tagName) };
+    return ctx.loaders.smartEntryPages(entryPagesKey({ request, filter })).load(library.smartLibId);
+  }
+
+  @FieldResolver(() => Company, {
+    nullable: true,
+    description:
+      "The library's company: null when the caller may not see it (a hidden wall or an inactive company is seen only by its connections and ADMINs).",
+  })
+  company(@Root() library: LibraryRow, @Ctx() ctx: Context): Promise<Company | null> {
+    return visibleCompany(ctx, library.companyId);
   }
 
   @FieldResolver(() => [SmartTag], { description: 'Every tag of the library, by name.' })
@@ -68,6 +80,14 @@ export class SmartEntryFieldsResolver {
   @FieldResolver(() => Int, { description: "Id of the entry's library." })
   smartLibId(@Root() entry: EntryRow): number {
     return entry.smartLibId;
+  }
+
+  @FieldResolver(() => SmartLibrary, { description: "The entry's library (whoever reads an entry reads its library)." })
+  async library(@Root() entry: EntryRow, @Ctx() ctx: Context): Promise<LibraryRow> {
+    const library = await readableLibrary(ctx, entry.smartLibId);
+    // Unreachable: an entry is handed out only to readers of its library, and this request decided that already.
+    if (!library) throw new ServiceError('WSSmartLibNotFoundException', undefined, { field: 'smartLibId' });
+    return library;
   }
 
   @FieldResolver(() => [SmartFile], { description: "The entry's files: OUF (original) then THMB (tile)." })

@@ -8,6 +8,7 @@ import { SmartUpload } from './upload.entity';
 import * as taxonomy from './taxonomy.entity';
 import { LibraryResolver, IngestionResolver } from './library.resolver';
 import { SmartLibraryFieldsResolver, SmartEntryFieldsResolver, SmartFileFieldsResolver } from './entry.resolver';
+import { CompanyLibrariesResolver, UserLibrariesResolver } from './library.edges';
 import { resolveSmartEntryReference, resolveSmartLibraryReference } from './library.reference';
 import { createLibraryLoaders } from './library.loaders';
 import { libraryRoutes } from './library.routes';
@@ -25,7 +26,15 @@ export const library = defineModule({
     // Tags, folders, filters and categories, and their links to entries: every class of the file.
     ...Object.values(taxonomy),
   ],
-  resolvers: [LibraryResolver, IngestionResolver, SmartLibraryFieldsResolver, SmartEntryFieldsResolver, SmartFileFieldsResolver],
+  resolvers: [
+    LibraryResolver,
+    IngestionResolver,
+    SmartLibraryFieldsResolver,
+    SmartEntryFieldsResolver,
+    SmartFileFieldsResolver,
+    CompanyLibrariesResolver,
+    UserLibrariesResolver,
+  ],
   references: {
     SmartEntry: resolveSmartEntryReference,
     SmartLibrary: resolveSmartLibraryReference,

@@ -26,9 +26,6 @@ export const LIMITS = {
   tempName: 64,
   /** aiIngestionError: a whole stack trace fits; longer is InvalidParameterException. */
   aiIngestionError: 100_000,
-  /** Page size of entry listings. */
-  defaultPageSize: 20,
-  maxPageSize: 100,
 } as const;
 
 /** A field's bound, in the words the input rules are described in. */

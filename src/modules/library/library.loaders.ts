@@ -1,10 +1,24 @@
 // Per-request loaders of the library: every nested list of an entry (files, links, tags,
-// folders, filters, categories) is one statement for any number of entries, all lists together.
+// folders, filters, categories) is one statement for any number of entries, all lists together;
+// pages of entries are one statement for any number of libraries (per argument set), and the
+// libraries of any number of companies one statement per reader. What a loader reads that another
+// loader answers (a page's lists, a company's readable libraries) primes that loader.
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/core';
 import { keyed, once } from '../../core/loaders';
 import { readableLibrariesLoader } from './library.access';
-import { entriesByIds, entryContents, type EntryContents, type EntryRow } from './library.read';
+import type { ConnectionPage, PageRequest } from '../../graphql/connection';
+import {
+  companyLibrariesReadableBy,
+  entriesByIds,
+  entryContents,
+  entryPages,
+  librariesOfReaders,
+  type EntryContents,
+  type EntryFilter,
+  type EntryRow,
+  type LibraryRow,
+} from './library.read';
 import { SmartCategory, SmartFilter, SmartFolder, SmartTag } from './taxonomy.entity';
 
 function grouped<T, V = T>(
@@ -18,17 +32,68 @@ function grouped<T, V = T>(
   return keys.map((k) => map.get(k)!);
 }
 
+/** The arguments of one page of entries per library, as the key of its loader (entryPagesKey). */
+export interface EntryPageArgs {
+  request: PageRequest;
+  filter: EntryFilter;
+}
+
+/** The key of the entry pages loader of these arguments: equal arguments share one loader, so one statement. */
+export const entryPagesKey = (args: EntryPageArgs): string => JSON.stringify(args);
+
 export function createLibraryLoaders(em: EntityManager) {
   const libraryIds = (ids: readonly number[]) => ({ library: { $in: [...ids] } });
+  /** Per user, the libraries they may read, with the library (library.access.ts). */
+  const readableLibraries = keyed((userId: number) => readableLibrariesLoader(em, userId));
+  /** Every nested list of an entry (files, links, tags, folders, filters, categories): one statement for a page. */
+  const smartEntryContents = new DataLoader<number, EntryContents>((ids) => entryContents(em, ids));
+  /** Entries by id (plain rows, library.read.ts). */
+  const smartEntry = new DataLoader<number, EntryRow | null>((ids) => entriesByIds(em, ids));
+  /** Libraries a user may read, in hand: the readableLibraries loader answers them without a statement. */
+  const primeReadable = (userId: number, libraries: LibraryRow[][]) => {
+    const loader = readableLibraries(userId);
+    for (const list of libraries) for (const library of list) loader.prime(library.smartLibId, library);
+    return libraries;
+  };
   return {
-    /** Per user, the libraries they may read, with the library (library.access.ts). */
-    readableLibraries: keyed((userId: number) => readableLibrariesLoader(em, userId)),
+    readableLibraries,
+    /**
+     * Per argument set (entryPagesKey), a page of each library's entries, newest first: one
+     * statement for any number of libraries; the entries and their lists prime smartEntry and
+     * smartEntryContents, so the entries' fields cost nothing more.
+     */
+    smartEntryPages: keyed(
+      (key: string) =>
+        new DataLoader<number, ConnectionPage<EntryRow>>(async (ids) => {
+          const { request, filter } = JSON.parse(key) as EntryPageArgs;
+          const pages = await entryPages(em, ids, request, filter);
+          return pages.map((page) => ({
+            ...page,
+            edges: page.edges.map(({ cursor, node: { entry, contents } }) => {
+              smartEntry.prime(entry.smartEntryId, entry);
+              smartEntryContents.prime(entry.smartEntryId, contents);
+              return { cursor, node: entry };
+            }),
+          }));
+        }),
+    ),
+    /** Per reader, each company's libraries they may read, by name (Company.smartLibraries). */
+    companyLibraries: keyed(
+      (userId: number) =>
+        new DataLoader<number, LibraryRow[]>(async (companyIds) =>
+          primeReadable(userId, await companyLibrariesReadableBy(em, userId, companyIds)),
+        ),
+    ),
+    /** Every library each user may read, by name (User.smartLibraries). */
+    librariesOfReader: new DataLoader<number, LibraryRow[]>(async (userIds) => {
+      const lists = await librariesOfReaders(em, userIds);
+      userIds.forEach((userId, i) => primeReadable(userId, [lists[i]]));
+      return lists;
+    }),
     /** The uploader admitted for this request (upload.service.ts admitUpload): checked once. */
     uploadAdmission: once<number>(),
-    /** Entries by id (plain rows, library.read.ts). */
-    smartEntry: new DataLoader<number, EntryRow | null>((ids) => entriesByIds(em, ids)),
-    /** Every nested list of an entry (files, links, tags, folders, filters, categories): one statement for a page. */
-    smartEntryContents: new DataLoader<number, EntryContents>((ids) => entryContents(em, ids)),
+    smartEntry,
+    smartEntryContents,
     libraryTags: new DataLoader<number, SmartTag[]>(async (ids) =>
       grouped(await em.find(SmartTag, libraryIds(ids), { orderBy: { smartTagName: 'asc' } }), ids, (t) => t.library.smartLibId),
     ),

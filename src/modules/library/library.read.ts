@@ -3,13 +3,15 @@
 // types. The entity classes stay the GraphQL object types and the write model; nothing here
 // builds an entity. The library page over GraphQL is two statements whatever its size (after the
 // caller's own): the library with the caller's right to read it, and the page with its total and
-// every nested list of its entries.
+// every nested list of its entries; pages of many libraries (SmartLibrary.entries under
+// Company.smartLibraries) share that one statement.
 //
 // Timestamps are selected as epoch milliseconds (floored, as the driver's own parsing keeps the
 // milliseconds of a microsecond timestamp), so rows and the JSON of nested lists carry numbers
 // that become the same Date the entities held.
 import type { EntityManager } from '@mikro-orm/core';
-import { epochMillis, intArray, readQuery, selectAs, type NamesOf } from '../../db/lean';
+import { epochMillis, intArray, readQuery, runSql, selectAs, tableOf, type NamesOf } from '../../db/lean';
+import { encodeCursor, keysetWindow, pagesByGroup, WINDOW_PAGE, type ConnectionPage, type PageRequest } from '../../graphql/connection';
 import { SmartEntry, SmartLibrary } from './library.entity';
 import { SmartEntryUrl, SmartFile } from './entry-content.entity';
 import {
@@ -179,23 +181,37 @@ function listColumns(n: NamesOf, id: string): string {
     ${termList(id, n(SmartEntryCategory), 'category', n(SmartCategory), 'smartCategoryId', 'smartCategoryName')} as categories`;
 }
 
+/** A library row as selected by libraryColumns. */
+type SelectedLibrary = Selected<LibraryRow, 'smartLibCreated'>;
+
+/** The columns of a library row under alias `l`, named as its GraphQL fields. */
+function libraryColumns(n: NamesOf, l = 'l'): string {
+  const library = n(SmartLibrary);
+  return [
+    ...selectAs(library, l, {
+      smartLibId: 'smartLibId',
+      smartLibName: 'smartLibName',
+      maxEntries: 'maxEntries',
+      companyId: 'company',
+      teamId: 'team',
+    }),
+    `${epochMillis(`${l}.${library.column('smartLibCreated')}`)} as "smartLibCreated"`,
+  ].join(', ');
+}
+
+const libraryRow = (row: SelectedLibrary): LibraryRow => ({ ...row, smartLibCreated: new Date(row.smartLibCreated) });
+
 /**
  * Libraries with the user's right to read each (its audience, library.service.ts readableBy):
  * one statement for any number of libraries. Unknown ids have no row.
  */
-const librariesFor = readQuery<
-  LibraryRow & { readable: boolean },
-  [number, string],
-  Selected<LibraryRow, 'smartLibCreated'> & { readable: boolean }
->(
+const librariesFor = readQuery<LibraryRow & { readable: boolean }, [number, string], SelectedLibrary & { readable: boolean }>(
   (n) => {
     const l = n(SmartLibrary);
-    return `select l.${l.column('smartLibId')} as "smartLibId", l.${l.column('smartLibName')} as "smartLibName",
-        l.${l.column('maxEntries')} as "maxEntries", ${epochMillis(`l.${l.column('smartLibCreated')}`)} as "smartLibCreated",
-        l.${l.column('company')} as "companyId", l.${l.column('team')} as "teamId", ${readableBy('l', 'u.id')} as readable
+    return `select ${libraryColumns(n)}, ${readableBy('l', 'u.id')} as readable
       from (select ?::int as id) u, ${l.table} l where l.${l.column('smartLibId')} = any(?::int[])`;
   },
-  (row) => ({ ...row, smartLibCreated: new Date(row.smartLibCreated) }),
+  ({ readable, ...row }) => ({ ...libraryRow(row), readable }),
 );
 
 /** Each library (in key order) with whether the user may read it; null when there is no such library. */
@@ -209,6 +225,46 @@ export async function librariesReadableBy(
   return ids.map((id) => byId.get(id) ?? null);
 }
 
+/** The libraries of the companies that the user may read, by company, then name (and id, for equal names). */
+const companyLibraries = readQuery<LibraryRow, [number, string], SelectedLibrary>((n) => {
+  const l = n(SmartLibrary);
+  return `select ${libraryColumns(n)} from (select ?::int as id) u, ${l.table} l
+      where l.${l.column('company')} = any(?::int[]) and ${readableBy('l', 'u.id')}
+      order by l.${l.column('company')}, l.${l.column('smartLibName')}, l.${l.column('smartLibId')}`;
+}, libraryRow);
+
+/** For each company (in key order), its libraries the user may read, by name: one statement for any number of companies. */
+export async function companyLibrariesReadableBy(
+  em: EntityManager,
+  userId: number,
+  companyIds: readonly number[],
+): Promise<LibraryRow[][]> {
+  const byCompany = new Map<number, LibraryRow[]>(companyIds.map((id) => [id, []]));
+  for (const row of await companyLibraries(em, userId, intArray(companyIds))) byCompany.get(row.companyId)?.push(row);
+  return companyIds.map((id) => byCompany.get(id)!);
+}
+
+/**
+ * Every library each user may read, whatever its company, by name (and id): one statement for any
+ * number of users. The rule is evaluated on every library; libraries are few (one per company or
+ * team), so this stays a scan of a small table.
+ */
+const userLibraries = readQuery<LibraryRow & { userId: number }, [string], SelectedLibrary & { userId: number }>(
+  (n) => {
+    const l = n(SmartLibrary);
+    return `select u.id as "userId", ${libraryColumns(n)} from unnest(?::int[]) as u(id), ${l.table} l
+      where ${readableBy('l', 'u.id')} order by u.id, l.${l.column('smartLibName')}, l.${l.column('smartLibId')}`;
+  },
+  ({ userId, ...row }) => ({ ...libraryRow(row), userId }),
+);
+
+/** For each user (in key order), every library they may read, by name. */
+export async function librariesOfReaders(em: EntityManager, userIds: readonly number[]): Promise<LibraryRow[][]> {
+  const byUser = new Map<number, LibraryRow[]>(userIds.map((id) => [id, []]));
+  for (const { userId, ...row } of await userLibraries(em, intArray(userIds))) byUser.get(userId)?.push(row);
+  return userIds.map((id) => byUser.get(id)!);
+}
+
 /** Entries by id, in no particular order. */
 const entriesById = readQuery<EntryRow, [string], SelectedEntry>(
   (n) => `select ${entryColumns(n)} from ${n(SmartEntry).table} e where e.${n(SmartEntry).column('smartEntryId')} = any(?::int[])`,
@@ -220,49 +276,87 @@ export async function entriesByIds(em: EntityManager, ids: readonly number[]): P
   return ids.map((id) => byId.get(id) ?? null);
 }
 
+/** The name of the entries' cursors (a cursor of another list is refused). */
+export const ENTRY_LIST = 'SmartLibrary.entries';
+
+/** Newest first: the creation instant (epoch ms, as the cursor holds it), then the id, which makes the key unique. */
+const ENTRY_ORDER = [
+  { column: 'smartEntryCreated', desc: true },
+  { column: 'smartEntryId', desc: true },
+] as const;
+
+/** Which entries of a library a page lists: all, or only those in a folder and/or with a tag (by nameKey). */
+export interface EntryFilter {
+  folderId: number | null;
+  tagKey: string | null;
+}
+
+/** An entry of a page with its nested lists (read with the page, for the loader of the lists). */
+export interface EntryWithContents {
+  entry: EntryRow;
+  contents: EntryContents;
+}
+
+/** A row of the window: the entry, its lists, and keysetWindow's own columns (its library's total, its place). */
+type WindowRow = SelectedEntry & SelectedContents & { _total: number; _page: boolean; _rn?: unknown };
+
+const entryCursor = (row: WindowRow) => encodeCursor(ENTRY_LIST, [row.smartEntryCreated, row.smartEntryId]);
+
+// The window's own columns are left out of the entry; the rest is the entry and its lists.
+const entryWithContents = ({
+  _total,
+  _page,
+  _rn,
+  files,
+  urls,
+  tags,
+  folders,
+  filters,
+  categories,
+  ...row
+}: WindowRow): EntryWithContents => ({
+  entry: entryRow(row),
+  contents: entryContentsOf({ files, urls, tags, folders, filters, categories }),
+});
+
 /**
- * A page of a library's entries, newest first, each with its nested lists and the library's entry
- * count (an uncorrelated subquery evaluated once, an index-only count, where a window count would
- * read every entry of the library). The lists come with the page, rather than through the loader
- * after it, because a page is read to show them: one statement and one round trip fewer.
+ * A page of entries of each library (in key order), newest first, each entry with its nested lists
+ * and each page with its library's count of matching entries: one statement for any number of
+ * libraries (keysetWindow picks the first `first + 1` entries of each library after the cursor; the
+ * lists are read for those rows only).
  */
-const page = readQuery<
-  { entry: EntryRow; contents: EntryContents; total: number },
-  [number, number, number, number],
-  SelectedEntry & SelectedContents & { totalCount: number; rowNumber: string }
->(
-  (n) => {
-    const e = n(SmartEntry);
-    const order = `e.${e.column('smartEntryCreated')} desc, e.${e.column('smartEntryId')} desc`;
-    return `select p.*, ${listColumns(n, 'p."smartEntryId"')}
-      from (select ${entryColumns(n)}, (select count(*) from ${e.table} c where c.${e.column('library')} = ?)::int as "totalCount",
-          row_number() over (order by ${order}) as "rowNumber"
-        from ${e.table} e where e.${e.column('library')} = ? order by ${order} limit ? offset ?) p
-      order by p."rowNumber"`;
-  },
-  // rowNumber only orders the page.
-  ({ totalCount, rowNumber, files, urls, tags, folders, filters, categories, ...row }) => ({
-    entry: entryRow(row),
-    contents: entryContentsOf({ files, urls, tags, folders, filters, categories }),
-    total: totalCount,
-  }),
-);
-
-const entryCount = readQuery<number, [number], { n: number }>(
-  (n) => `select count(*)::int as n from ${n(SmartEntry).table} where ${n(SmartEntry).column('library')} = ?`,
-  (row) => row.n,
-);
-
-export async function entryPage(
+export async function entryPages(
   em: EntityManager,
-  smartLibId: number,
-  limit: number,
-  offset: number,
-): Promise<{ items: { entry: EntryRow; contents: EntryContents }[]; totalCount: number }> {
-  const rows = await page(em, smartLibId, smartLibId, limit, offset);
-  if (rows.length) return { items: rows, totalCount: rows[0].total };
-  // A page past the end has no row to carry the count (the first page of an empty library needs none).
-  return { items: [], totalCount: offset ? (await entryCount(em, smartLibId))[0] : 0 };
+  smartLibIds: readonly number[],
+  request: PageRequest,
+  filter: EntryFilter,
+): Promise<ConnectionPage<EntryWithContents>[]> {
+  const n: NamesOf = (entity) => tableOf(em, entity);
+  const e = n(SmartEntry);
+  const id = `e.${e.column('smartEntryId')}`;
+  const where = [`e.${e.column('library')} = any(?::int[])`];
+  const params: unknown[] = [intArray(smartLibIds)];
+  if (filter.folderId !== null) {
+    const f = n(SmartEntryFolder);
+    where.push(`exists (select 1 from ${f.table} f where f.${f.column('entry')} = ${id} and f.${f.column('folder')} = ?)`);
+    params.push(filter.folderId);
+  }
+  if (filter.tagKey !== null) {
+    const x = n(SmartEntryTag);
+    const tag = n(SmartTag);
+    where.push(`exists (select 1 from ${x.table} x join ${tag.table} t on t.${tag.column('smartTagId')} = x.${x.column('tag')}
+      where x.${x.column('entry')} = ${id} and t.${tag.column('nameKey')} = ?)`);
+    params.push(filter.tagKey);
+  }
+  const candidates = `select ${entryColumns(n)} from ${e.table} e where ${where.join(' and ')}`;
+  const window = keysetWindow(candidates, params, 'smartLibId', ENTRY_ORDER, request);
+  const rows = await runSql<WindowRow>(
+    em,
+    `select w.*, ${listColumns(n, 'w."smartEntryId"')} from (${window.sql}) w
+      order by w."smartLibId", w."${WINDOW_PAGE}", w."smartEntryCreated" desc, w."smartEntryId" desc`,
+    window.params,
+  );
+  return pagesByGroup(smartLibIds, rows, (row) => row.smartLibId, request, entryCursor, entryWithContents);
 }
 
 /** Every nested list of each entry: one statement for any number of entries, one row per entry. */

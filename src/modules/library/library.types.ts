@@ -1,7 +1,7 @@
-// GraphQL views that are not entities: upload receipts and a page of entries.
-import { Field, Int, ObjectType } from 'type-graphql';
+// GraphQL views that are not entities: upload receipts, and the cursor connection of a library's entries.
+import { ArgsType, Field, Int, ObjectType } from 'type-graphql';
+import { ConnectionArgs, connectionType } from '../../graphql/connection';
 import { SmartEntry } from './library.entity';
-import type { EntryRow } from './library.read';
 
 @ObjectType({ description: 'Receipt of uploadSmartFile: pass tempFilename to createSmartEntry within 24 hours.' })
 export class UploadedSmartFile {
@@ -31,13 +31,19 @@ export class UploadedTileImage {
   @Field(() => Date, { description: 'When the upload expires unless used.' }) expiresAt!: Date;
 }
 
-@ObjectType({ description: "One page of a library's entries, newest first.", simpleResolvers: true })
-export class SmartEntryPage {
-  @Field(() => [SmartEntry], { description: 'The entries of this page.' }) items!: EntryRow[];
+/** The SmartEntryConnection and SmartEntryEdge types of SmartLibrary.entries. */
+export const SmartEntryConnection = connectionType(SmartEntry, 'SmartEntry', 'entry record');
 
-  @Field(() => Int, { description: 'Entries in the library.' }) totalCount!: number;
+/** The arguments of SmartLibrary.entries: the page (first, after) and the optional filters. */
+@ArgsType()
+export class SmartEntriesArgs extends ConnectionArgs {
+  @Field(() => Int, { nullable: true, description: 'Only the entries in this folder of the library (its smartFolderId).' })
+  folderId?: number | null;
 
-  @Field(() => Int, { description: 'This page, from 1.' }) pageNum!: number;
-
-  @Field(() => Int, { description: 'Entries per page.' }) pageSize!: number;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Only the entries with this tag, named as tags match names: case, outer and repeated spaces and compatibility forms aside.',
+  })
+  tagName?: string | null;
 }
