@@ -1,20 +1,31 @@
 // Connections: the caller asks to connect and lists their connections; company admins list,
-// approve and decline requests. Nested company and requester data come through loaders.
+// approve and decline requests. Nested company and requester data come through loaders. The
+// graph's edges to connections (User.connections, Company.viewerConnection) are here too: the
+// module that owns the records answers for them, so the user and company modules import nothing
+// of this one.
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { Company } from '../company';
 import { requireCompanyAdmin } from '../company';
+import { referenceViewer, requireOwnUser, UserProfile } from '../user';
 import { Connection, ConnectionRequester, IdentifierValueInput, toConnection } from './connection.types';
-import { checkStatusFilter, decideConnection, listCompanyConnections, listUserConnections, requestConnection } from './connection.service';
+import { checkStatusFilter, decideConnection, listCompanyConnections, requestConnection } from './connection.service';
 import { checkIdentifierValues } from '../discovery';
 
 /** A company admin (the caller) approves or declines a user's request. */
 async function decide(ctx: Context, companyId: number, userId: number, decision: 'approve' | 'decline'): Promise<Connection> {
   const { user } = await ctx.auth.requireUser();
   await requireCompanyAdmin(ctx, user.uId, companyId);
-  return toConnection(await decideConnection(ctx.em, user.uId, companyId, userId, decision));
+  const connection = toConnection(await decideConnection(ctx.em, user.uId, companyId, userId, decision));
+  ctx.loaders.viewerConnectionAt(userId).clear(companyId).prime(companyId, connection);
+  return connection;
 }
+
+const STATUS_ARG = {
+  nullable: true,
+  description: 'Only connections in this status: requested, pending, accepted or rejected (anything else is WSInvalidParameterException).',
+};
 
 @Resolver(() => Connection)
 @UseMiddleware(ServiceBoundary('WSDiscoverableServiceException'))
@@ -34,17 +45,15 @@ export class ConnectionResolver {
   ): Promise<Connection> {
     const { user } = await ctx.auth.requireUser();
     const values = checkIdentifierValues(identifiers ?? []);
-    const connection = await requestConnection(ctx.em, user.uId, companyId, values);
-    return toConnection(connection);
+    const connection = toConnection(await requestConnection(ctx.em, user.uId, companyId, values));
+    ctx.loaders.viewerConnectionAt(user.uId).clear(companyId).prime(companyId, connection);
+    return connection;
   }
 
   @Query(() => [Connection], { description: "The caller's connections, newest request first." })
-  async myConnections(
-    @Ctx() ctx: Context,
-    @Arg('status', () => String, { nullable: true, description: 'Only connections in this status.' }) status?: string | null,
-  ): Promise<Connection[]> {
+  async myConnections(@Ctx() ctx: Context, @Arg('status', () => String, STATUS_ARG) status?: string | null): Promise<Connection[]> {
     const { user } = await ctx.auth.requireUser();
-    return (await listUserConnections(ctx.em, user.uId, checkStatusFilter(status))).map(toConnection);
+    return ctx.loaders.connectionsOfUser(checkStatusFilter(status) ?? null).load(user.uId);
   }
 
   @Query(() => [Connection], { description: 'Connections of a company, oldest request first (company admins).' })
@@ -105,5 +114,38 @@ export class ConnectionResolver {
         .filter((v) => asked.has(v.identifier.identifierId))
         .map((v) => ({ identifierId: v.identifier.identifierId, value: v.value })),
     };
+  }
+}
+
+@Resolver(() => UserProfile)
+@UseMiddleware(ServiceBoundary('WSDiscoverableServiceException'))
+export class UserConnectionsResolver {
+  @FieldResolver(() => [Connection], {
+    description:
+      "The user's connections with company walls, newest request first: the records and order of myConnections. Only the caller's own: " +
+      'on any other user (a federation reference resolved with the router token) the field is refused with WSInsufficientPrivilegesException.',
+  })
+  async connections(
+    @Root() user: UserProfile,
+    @Ctx() ctx: Context,
+    @Arg('status', () => String, STATUS_ARG) status?: string | null,
+  ): Promise<Connection[]> {
+    const uId = await requireOwnUser(ctx, user, 'connections');
+    return ctx.loaders.connectionsOfUser(checkStatusFilter(status) ?? null).load(uId);
+  }
+}
+
+@Resolver(() => Company)
+@UseMiddleware(ServiceBoundary('WSDiscoverableServiceException'))
+export class CompanyViewerConnectionResolver {
+  @FieldResolver(() => Connection, {
+    nullable: true,
+    description:
+      "The caller's connection with this company, whatever its status; null when they have none (and for the router token, which has no connections).",
+  })
+  async viewerConnection(@Root() company: Company, @Ctx() ctx: Context): Promise<Connection | null> {
+    const viewer = await referenceViewer(ctx);
+    if (viewer.kind !== 'user') return null;
+    return ctx.loaders.viewerConnectionAt(viewer.user.uId).load(company.companyId);
   }
 }

@@ -124,10 +124,6 @@ export async function decideConnection(
   });
 }
 
-export function listUserConnections(em: EntityManager, userId: number, status?: ConnectionStatus): Promise<CompanyConnection[]> {
-  return em.find(CompanyConnection, { user: userId, ...(status ? { status } : {}) }, { orderBy: { requestedAt: 'desc', id: 'desc' } });
-}
-
 /** The caller must be an admin of the company: the resolver checks (requireCompanyAdmin). */
 export async function listCompanyConnections(
   em: EntityManager,

@@ -4,14 +4,16 @@
 // when a profile changes.
 import { defineModule } from '../../core/module';
 import { CompanyConnection } from './connection.entity';
-import { ConnectionResolver } from './connection.resolver';
+import { CompanyViewerConnectionResolver, ConnectionResolver, UserConnectionsResolver } from './connection.resolver';
+import { createConnectionLoaders } from './connection.loaders';
 import { connectionRoutes } from './connection.routes';
 import { recheckAfterProfileChange } from './connection.hooks';
 
 export const connection = defineModule({
   name: 'connection',
   entities: [CompanyConnection],
-  resolvers: [ConnectionResolver],
+  resolvers: [ConnectionResolver, UserConnectionsResolver, CompanyViewerConnectionResolver],
+  loaders: createConnectionLoaders,
   tag: 'Connections',
   routes: connectionRoutes,
   hooks: { profileChanged: recheckAfterProfileChange },

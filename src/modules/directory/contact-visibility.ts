@@ -23,7 +23,7 @@ const HIDEABLE = ['email', 'mobile', 'phone', 'jobTitle', 'department', 'divisio
 const byName = new Intl.Collator('en', { sensitivity: 'base' }).compare;
 
 export function visibleContacts(
-  directory: SmartDirectory,
+  directory: Pick<SmartDirectory, 'directoryType' | 'directoryOrder'>,
   shown: ShownFields,
   records: ContactRecord[],
   viewer: DirectoryViewer,

@@ -6,6 +6,8 @@ import { addressesOf, type AddressColumns } from '../address';
 import { keyed } from '../../core/loaders';
 import { directoryStandingLoader, routerDirectoriesLoader } from './directory.reference';
 import { ContactAddress, ContactRecord, SmartDirectory, SmartDirectoryField } from './directory.entity';
+import { intArray } from '../../db/lean';
+import { openDirectoriesAtCompanies, openDirectoriesOfUsers, type DirectoryRoot, type OpenDirectory } from './directory.reads';
 
 /** Addresses of contact records, oldest first, in one statement. */
 export const addressesOfContacts = addressesOf(ContactAddress, 'contactRecord');
@@ -17,9 +19,26 @@ function group<K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): V[][]
 }
 
 export function createDirectoryLoaders(em: EntityManager) {
+  const directoryStanding = keyed((userId: number) => directoryStandingLoader(em, userId));
+  /** The directories of the open ones, grouped by `keyOf`; each one's standing primed, so its contacts cost no chain. */
+  const opened = <K>(keys: readonly K[], rows: OpenDirectory[], keyOf: (row: OpenDirectory) => K): DirectoryRoot[][] => {
+    for (const row of rows) directoryStanding(row.userId).prime(row.directory.directoryUUID, { admin: row.admin });
+    return group(keys, rows, keyOf).map((list) => list.map((row) => row.directory));
+  };
   return {
     /** The user's standing in directories (Query.smartDirectory's chain), per user. */
-    directoryStanding: keyed((userId: number) => directoryStandingLoader(em, userId)),
+    directoryStanding,
+    /** The directories each user can open (Query.smartDirectory's chain), by name: one statement per batch of users. */
+    openDirectoriesOf: new DataLoader<number, DirectoryRoot[]>(async (userIds) =>
+      opened(userIds, await openDirectoriesOfUsers(em, intArray(userIds)), (row) => row.userId),
+    ),
+    /** The directories the user can open at each company, by name, per user: one statement per batch of companies. */
+    openDirectoriesAt: keyed(
+      (userId: number) =>
+        new DataLoader<number, DirectoryRoot[]>(async (companyIds) =>
+          opened(companyIds, await openDirectoriesAtCompanies(em, userId, intArray(companyIds)), (row) => row.directory.company.companyId),
+        ),
+    ),
     /** Of the given directories, those the router may see. */
     routerDirectories: routerDirectoriesLoader(em),
     directoryByUuid: new DataLoader<string, SmartDirectory | null>(async (uuids) => {

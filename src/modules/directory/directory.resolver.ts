@@ -3,7 +3,8 @@ import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { isDependencyFailure } from '../../graphql/error-mapping';
 import { ServiceError, type ErrorCode } from '../../graphql/errors';
-import { referenceViewer } from '../user';
+import { referenceViewer, requireOwnUser, UserProfile } from '../user';
+import { Company, visibleCompany } from '../company';
 import { FieldDefinition } from '../reference-data';
 import { ConsentDefinition } from './consent.entity';
 import { AddressColumns } from '../address';
@@ -15,6 +16,7 @@ import { requireDirectoryContact } from './directory.access';
 import { visibleContacts, type DirectoryViewer } from './contact-visibility';
 import { MAX_COPY, copyAddressesFromUser, listContactAddresses, updateContactAddress } from './contact-address.service';
 import { createContactRecord } from './directory.service';
+import type { DirectoryRoot } from './directory.reads';
 
 const SERVICE: ErrorCode = 'WSSmartDirectoryServiceException';
 
@@ -48,31 +50,40 @@ export class SmartDirectoryResolver {
   }
 
   @FieldResolver(() => Int, { description: 'Company the directory belongs to.' })
-  companyId(@Root() directory: SmartDirectory): number {
+  companyId(@Root() directory: DirectoryRoot): number {
     return directory.company.companyId;
   }
 
+  @FieldResolver(() => Company, {
+    nullable: true,
+    description:
+      'The company the directory belongs to, as the caller may see a company: null for a hidden wall or an inactive company unless the caller has a connection with it or is its ADMIN.',
+  })
+  company(@Root() directory: DirectoryRoot, @Ctx() ctx: Context): Promise<Company | null> {
+    return visibleCompany(ctx, directory.company.companyId);
+  }
+
   @FieldResolver(() => Int, { description: "Team whose members are the directory's contacts." })
-  teamId(@Root() directory: SmartDirectory): number {
+  teamId(@Root() directory: DirectoryRoot): number {
     return directory.team.teamId;
   }
 
   @FieldResolver(() => [FieldDefinition], { description: 'Fields the directory shows (directoryFieldIds), first and last name included.' })
-  fields(@Root() directory: SmartDirectory, @Ctx() ctx: Context): Promise<FieldDefinition[]> {
+  fields(@Root() directory: DirectoryRoot, @Ctx() ctx: Context): Promise<FieldDefinition[]> {
     return ctx.loaders.directoryFields.load(directory.directoryUUID);
   }
 
   @FieldResolver(() => [ConsentDefinition], {
     description: 'Consents (type DS) the directory asks for; required ones gate the contact record.',
   })
-  consents(@Root() directory: SmartDirectory, @Ctx() ctx: Context): Promise<ConsentDefinition[]> {
+  consents(@Root() directory: DirectoryRoot, @Ctx() ctx: Context): Promise<ConsentDefinition[]> {
     return ctx.loaders.directoryConsents.load(directory.directoryUUID);
   }
 
   @FieldResolver(() => [DirectoryContact], {
     description: "Consented contacts the caller may see, in the directory's name order (see the directory types in docs/api/directory.md).",
   })
-  async contacts(@Root() directory: SmartDirectory, @Ctx() ctx: Context): Promise<DirectoryContact[]> {
+  async contacts(@Root() directory: DirectoryRoot, @Ctx() ctx: Context): Promise<DirectoryContact[]> {
     const viewer = await directoryViewer(ctx, directory.directoryUUID);
     const [fields, records] = await Promise.all([
       ctx.loaders.directoryFields.load(directory.directoryUUID),
@@ -134,6 +145,35 @@ export class SmartDirectoryResolver {
     const fields = await ctx.loaders.directoryFields.load(uuid);
     const shown = { codes: new Set(fields.map((f) => f.fieldCode)), addresses: fields.some((f) => f.isAddressField) };
     return visibleContacts(record.directory, shown, [record], { userId: user.uId, admin: false })[0];
+  }
+}
+
+const OPEN_DIRECTORIES =
+  'The directories the caller can open with Query.smartDirectory (the company has the feature, the directory is active, the caller is a member of its team ' +
+  'and holds a contact record there with the required consents given), by name; their contacts follow the directory types as that query shows them.';
+
+@Resolver(() => UserProfile)
+@UseMiddleware(ServiceBoundary(SERVICE))
+export class UserDirectoriesResolver {
+  @FieldResolver(() => [SmartDirectory], {
+    description: `${OPEN_DIRECTORIES} Only the caller's own: on any other user (a federation reference resolved with the router token) the field is refused with WSInsufficientPrivilegesException.`,
+  })
+  async smartDirectories(@Root() user: UserProfile, @Ctx() ctx: Context): Promise<DirectoryRoot[]> {
+    const uId = await requireOwnUser(ctx, user, 'directories');
+    return ctx.loaders.openDirectoriesOf.load(uId);
+  }
+}
+
+@Resolver(() => Company)
+@UseMiddleware(ServiceBoundary(SERVICE))
+export class CompanyDirectoriesResolver {
+  @FieldResolver(() => [SmartDirectory], {
+    description: `Of this company: ${OPEN_DIRECTORIES.charAt(0).toLowerCase()}${OPEN_DIRECTORIES.slice(1)} Empty for the router token, which opens no directory as a user.`,
+  })
+  async smartDirectories(@Root() company: Company, @Ctx() ctx: Context): Promise<DirectoryRoot[]> {
+    const viewer = await referenceViewer(ctx);
+    if (viewer.kind !== 'user') return [];
+    return ctx.loaders.openDirectoriesAt(viewer.user.uId).load(company.companyId);
   }
 }
 

@@ -5,14 +5,20 @@
 import { defineModule } from '../../core/module';
 import { SmartDirectory, SmartDirectoryField, ContactRecord, ContactAddress } from './directory.entity';
 import { ConsentDefinition, UserConsent } from './consent.entity';
-import { SmartDirectoryResolver, DirectoryContactResolver, resolveSmartDirectoryReference } from './directory.resolver';
+import {
+  CompanyDirectoriesResolver,
+  DirectoryContactResolver,
+  resolveSmartDirectoryReference,
+  SmartDirectoryResolver,
+  UserDirectoriesResolver,
+} from './directory.resolver';
 import { createDirectoryLoaders } from './directory.loaders';
 import { directoryRoutes } from './directory.routes';
 
 export const directory = defineModule({
   name: 'directory',
   entities: [SmartDirectory, SmartDirectoryField, ContactRecord, ContactAddress, ConsentDefinition, UserConsent],
-  resolvers: [SmartDirectoryResolver, DirectoryContactResolver],
+  resolvers: [SmartDirectoryResolver, DirectoryContactResolver, UserDirectoriesResolver, CompanyDirectoriesResolver],
   references: { SmartDirectory: resolveSmartDirectoryReference },
   loaders: createDirectoryLoaders,
   tag: 'Smart directory',

@@ -21,4 +21,4 @@ export const user = defineModule({
 
 export { UserProfile } from './profile.types';
 export { User } from './user.entity';
-export { referenceViewer } from './user.reference';
+export { referenceViewer, requireOwnUser } from './user.reference';

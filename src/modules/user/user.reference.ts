@@ -8,6 +8,7 @@
 // what that user may read by adding its own. Both principals are memoised per request, so a
 // batch of representations costs one credential lookup.
 import type { Context } from '../../context';
+import { ServiceError } from '../../graphql/errors';
 import type { User } from './user.entity';
 
 export type ReferenceViewer = { kind: 'user'; user: User } | { kind: 'router' };
@@ -20,4 +21,18 @@ export async function referenceViewer(ctx: Context): Promise<ReferenceViewer> {
     return { kind: 'router' };
   }
   return { kind: 'user', user: (await ctx.auth.requireUser()).user };
+}
+
+/**
+ * For the edges of `User` that hold personal data (connections, directories, ...): the record must
+ * be the caller's own, as every root operation that reads that data reads only the caller's. Any
+ * other user (a federation reference of another uId, resolved by the router's token) is
+ * WSInsufficientPrivilegesException; no credential is WSInvalidAuthTokenException.
+ */
+export async function requireOwnUser(ctx: Context, user: { uId: number }, what: string): Promise<number> {
+  const viewer = await referenceViewer(ctx);
+  if (viewer.kind !== 'user' || viewer.user.uId !== user.uId) {
+    throw new ServiceError('WSInsufficientPrivilegesException', `Only the user themselves may read their ${what}.`);
+  }
+  return user.uId;
 }

@@ -20,6 +20,14 @@ export class UserProfileResolver {
     return (await ctx.auth.requireUser()).user;
   }
 
+  @Query(() => UserProfile, {
+    description:
+      "The caller (the viewer): their profile, as userProfile answers it, and the edges to what they see (connections, events, libraries, directories). The root of a client's home screen.",
+  })
+  async me(@Ctx() ctx: Context): Promise<User> {
+    return (await ctx.auth.requireUser()).user;
+  }
+
   @Mutation(() => ProfileUpdateResult, {
     description: "Updates the caller's profile: only fields whose value differs are written (updateUserProfile).",
   })

@@ -1,0 +1,105 @@
+// Read models of the graph's edges to directories (User.smartDirectories, Company.smartDirectories):
+// the directories a user can open with Query.smartDirectory, the chain of directory.access.ts in
+// one statement for all of them: the company has the feature, the directory is active, the user is
+// a member of its team, holds a contact record there and has given every required (active)
+// consent. Rows are plain objects shaped as the SmartDirectory resolvers read them (a DirectoryRoot),
+// with the user's standing (team admin or not), which primes the contacts' viewer.
+import { readQuery, selectAs, type NamesOf } from '../../db/lean';
+import { Company } from '../company';
+import { TeamMember } from '../team';
+import { ConsentDefinition, UserConsent } from './consent.entity';
+import { ContactRecord, SmartDirectory } from './directory.entity';
+
+/** What the SmartDirectory type and its field resolvers read of a directory: an entity or a row of a read model. */
+export type DirectoryRoot = Pick<
+  SmartDirectory,
+  'directoryUUID' | 'directoryName' | 'directoryType' | 'directoryOrder' | 'syncUp' | 'autoPopulateFromProfile' | 'active'
+> & { company: { companyId: number }; team: { teamId: number } };
+
+/** A directory a user can open, with that user's standing in it. */
+export interface OpenDirectory {
+  userId: number;
+  admin: boolean;
+  directory: DirectoryRoot;
+}
+
+const FIELDS = {
+  directoryName: 'directoryName',
+  directoryType: 'directoryType',
+  directoryOrder: 'directoryOrder',
+  syncUp: 'syncUp',
+  autoPopulateFromProfile: 'autoPopulateFromProfile',
+  active: 'active',
+} as const satisfies Partial<Record<keyof DirectoryRoot, keyof SmartDirectory & string>>;
+
+type Row = Pick<DirectoryRoot, keyof typeof FIELDS> & {
+  directoryUUID: string;
+  companyId: number;
+  teamId: number;
+  userId: number;
+  admin: boolean;
+};
+
+function shape(row: Row): OpenDirectory {
+  return {
+    userId: row.userId,
+    admin: row.admin,
+    directory: {
+      directoryUUID: row.directoryUUID,
+      directoryName: row.directoryName,
+      directoryType: row.directoryType,
+      directoryOrder: row.directoryOrder,
+      syncUp: row.syncUp,
+      autoPopulateFromProfile: row.autoPopulateFromProfile,
+      active: row.active,
+      company: { companyId: row.companyId },
+      team: { teamId: row.teamId },
+    },
+  };
+}
+
+/** The open directories of the members `m` matching `where`, in `order` (`d` the directory, `m` the team member). */
+function openDirectoriesSql(n: NamesOf, where: string, order: string): string {
+  const d = n(SmartDirectory);
+  const c = n(Company);
+  const m = n(TeamMember);
+  const r = n(ContactRecord);
+  const cd = n(ConsentDefinition);
+  const uc = n(UserConsent);
+  const fields = [
+    `d.${d.column('directoryUUID')}::text as "directoryUUID"`,
+    `d.${d.column('company')} as "companyId"`,
+    `d.${d.column('team')} as "teamId"`,
+    ...selectAs(d, 'd', FIELDS),
+    `m.${m.column('user')} as "userId"`,
+    `m.${m.column('isTeamAdmin')} as "admin"`,
+  ];
+  return `select ${fields.join(', ')}
+    from ${d.table} d
+    join ${c.table} c on c.${c.column('companyId')} = d.${d.column('company')}
+    join ${m.table} m on m.${m.column('team')} = d.${d.column('team')}
+    join ${r.table} r on r.${r.column('directory')} = d.${d.column('directoryUUID')} and r.${r.column('user')} = m.${m.column('user')}
+    where ${where} and c.${c.column('smartDirectoryEnabled')} and d.${d.column('active')}
+      and not exists (select 1 from ${cd.table} cd where cd.${cd.column('directory')} = d.${d.column('directoryUUID')}
+        and cd.${cd.column('consentRequired')} and cd.${cd.column('active')}
+        and not exists (select 1 from ${uc.table} uc where uc.${uc.column('consent')} = cd.${cd.column('id')}
+          and uc.${uc.column('user')} = m.${m.column('user')} and uc.${uc.column('given')}))
+    order by ${order}, d.${d.column('directoryName')}, d.${d.column('directoryUUID')}`;
+}
+
+/** The directories each of the users (an intArray) can open, by user, then by name. */
+export const openDirectoriesOfUsers = readQuery<OpenDirectory, [userIds: string], Row>(
+  (n) => openDirectoriesSql(n, `m.${n(TeamMember).column('user')} = any(?::int[])`, `m.${n(TeamMember).column('user')}`),
+  shape,
+);
+
+/** The directories the user can open at any of the companies (an intArray), by company, then by name. */
+export const openDirectoriesAtCompanies = readQuery<OpenDirectory, [userId: number, companyIds: string], Row>(
+  (n) =>
+    openDirectoriesSql(
+      n,
+      `m.${n(TeamMember).column('user')} = ? and d.${n(SmartDirectory).column('company')} = any(?::int[])`,
+      `d.${n(SmartDirectory).column('company')}`,
+    ),
+  shape,
+);
