@@ -1,7 +1,7 @@
 // createApp(deps): the service's one Koa application. It builds what the requests share (schema,
 // services, Apollo, the OAuth endpoints, REST routes, metrics) and chains the middleware in the order that matters:
 // request id and access log, the request span, the one error handler, security headers, the
-// probes and /graphql, authentication, /rest, and a JSON 404. server.ts only starts and stops
+// probes, /graphql and its bundled explorer (/graphiql), authentication, /rest, and a JSON 404. server.ts only starts and stops
 // what this returns; background work is src/background.ts.
 import Koa from 'koa';
 import Router from '@koa/router';
@@ -27,6 +27,7 @@ import { errorHandler } from './http/error-handler';
 import { security } from './http/security';
 import { mountProbes } from './http/probes';
 import { mountGraphql } from './http/graphql-route';
+import { mountExplorer } from './explorer/route';
 import { jsonBody } from './http/json-body';
 import { notFound } from './http/not-found';
 
@@ -70,6 +71,7 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
   const router = new Router();
   mountProbes(router, { config, orm, metrics, openApi });
   await mountGraphql(router, apollo, deps);
+  mountExplorer(router);
   const rest = createRestRouter(deps, compiled, { onIgnoredProperty: (operation) => metrics.ignoredProperty(operation) });
   koa.use(router.routes());
   koa.use(oauth.middleware);

@@ -1,5 +1,6 @@
 // The Apollo server of /graphql: the document limits, what clients may see (introspection,
-// error details), the Sandbox landing page, and the service's own plugins. Started here; the
+// error details), the Sandbox landing page (which links to the bundled explorer at /graphiql
+// when Sandbox cannot load), and the service's own plugins. Started here; the
 // HTTP mount is src/http/graphql-route.ts.
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
@@ -9,6 +10,7 @@ import type { Config } from '../config';
 import type { Context } from '../context';
 import { ROUTES } from '../rest/routes';
 import { graphqlArmor, GRAPHQL_LIMITS } from './limits';
+import { withExplorerLink } from '../explorer/landing-page';
 import { sandboxDocument } from './sandbox';
 import { formatError } from './format-error';
 import { operationSpanPlugin } from './plugins/operation-span';
@@ -31,12 +33,14 @@ export async function startApollo(schema: GraphQLSchema, config: Config): Promis
     plugins: [
       ...armor.plugins,
       ApolloServerPluginInlineTraceDisabled(),
-      ApolloServerPluginLandingPageLocalDefault({
-        embed: true,
-        includeCookies: false,
-        document: sandboxDocument(ROUTES),
-        headers: { 'x-service-authtoken': '' },
-      }),
+      withExplorerLink(
+        ApolloServerPluginLandingPageLocalDefault({
+          embed: true,
+          includeCookies: false,
+          document: sandboxDocument(ROUTES),
+          headers: { 'x-service-authtoken': '' },
+        }),
+      ),
       operationSpanPlugin(),
       requestOutcomePlugin(),
     ],

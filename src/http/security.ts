@@ -1,6 +1,7 @@
 // Browser-facing protection: helmet's security headers on every response, and CORS only for
-// the origins CORS_ORIGINS names (none by default: no CORS headers at all). The CSP is left to
-// the embedded Sandbox page's own needs (it loads from Apollo's CDN); every other response is JSON.
+// the origins CORS_ORIGINS names (none by default: no CORS headers at all). The CSP is set by the
+// two HTML pages themselves: the Sandbox landing page (its own, for Apollo's CDN) and the explorer
+// at /graphiql (same origin only, src/explorer/route.ts); every other response is JSON.
 import type Koa from 'koa';
 import helmet from 'koa-helmet';
 import cors from '@koa/cors';
