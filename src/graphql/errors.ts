@@ -44,6 +44,7 @@ export const ERROR_REGISTRY = {
   WSSmartLibNotFoundException: e(404, 'The smart library was not found.'),
   SmartEntryNotFoundException: e(404, 'The smart entry was not found.'),
   WSEventNotFoundException: e(404, 'The event was not found.'),
+  WSNotificationNotFoundException: e(404, 'The notification was not found.'),
   WSNotFoundException: e(404, 'No such resource.'),
   // 409: conflicts with stored state.
   WSDuplicateSmartEntryException: e(409, 'A smart entry with this name already exists in the library.'),

@@ -103,6 +103,12 @@ export const SWEEP: Record<string, Sweep | 'public'> = {
   },
   getSentNotifications: { call: { query: `version=1&broadcastType=GT&companyId=${NORTHWIND}` }, otherUser: forbidden },
   getSentScheduledNotifications: { call: { query: `version=1&broadcastType=GT&companyId=${NORTHWIND}` }, otherUser: forbidden },
+  getUserNotifications: { call: { query: 'version=1' }, otherUser: { status: 200, body: [] } },
+  markNotificationRead: {
+    call: { params: { notificationId: DEMO.sentIds.event } },
+    otherUser: { status: 404, errorCode: 'WSNotificationNotFoundException' },
+  },
+  markAllNotificationsRead: { call: {}, otherUser: { status: 200, body: { updated: 0 } } },
   getRecommendedEntitiesForUser: { call: { body: { version: 2, entityType: ['company'] } } },
   getRecommendedCriteriaForEntity: { call: { body: { version: 1, entityType: 'company', entityId: String(SOUTHGATE) } } },
   requestConnection: { call: { body: { companyId: SOUTHGATE } } },

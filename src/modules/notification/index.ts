@@ -1,20 +1,24 @@
 // The notification module's door: its definition (read by src/modules/index.ts) and its public
 // surface. Other modules import only from here.
-// Notifications: sending now or on a schedule to teams, events and job audiences, the sent and scheduled lists, e-mail, and the scheduler
-// that delivers what falls due.
+// Notifications: sending now or on a schedule to teams, events and job audiences, the sent and scheduled lists, e-mail, the scheduler
+// that delivers what falls due, and each user's inbox with its read state.
 import { defineModule } from '../../core/module';
 import { ScheduledNotification, SentNotification, NotificationInbox, AssetLevelPreference } from './notification.entity';
 import { NotificationResolver } from './notification.resolver';
 import { notificationRoutes } from './notification.routes';
+import { InboxResolver, UserInboxResolver } from './inbox.resolver';
+import { createInboxLoaders } from './inbox.loaders';
+import { inboxRoutes } from './inbox.routes';
 import { notifyEntryPublished } from './notification.library';
 import { scheduledSends } from './notification.scheduler';
 
 export const notification = defineModule({
   name: 'notification',
   entities: [ScheduledNotification, SentNotification, NotificationInbox, AssetLevelPreference],
-  resolvers: [NotificationResolver],
+  resolvers: [NotificationResolver, InboxResolver, UserInboxResolver],
+  loaders: createInboxLoaders,
   tag: 'Notifications',
-  routes: notificationRoutes,
+  routes: [...notificationRoutes, ...inboxRoutes],
   seeders: () => import('./notification.seeder.js').then((m) => [m.NotificationSeeder]),
   hooks: { smartEntryPublished: notifyEntryPublished },
   jobs: [scheduledSends],

@@ -1,6 +1,7 @@
 // Demo tenant: a team of company 1001 (Olivia and Cara), two ad hoc GT notifications Cara sent
 // to it, a scheduled GT notification already sent with its sent record, and an ad hoc GE
-// notification to the invitees of the first demo event; each delivered to the inboxes.
+// notification to the invitees of the first demo event; each delivered to the inboxes. Olivia has
+// read the two oldest of her four (welcome, flu clinic); the roster reminder and the event note are unread.
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
 import { Company } from '../company';
@@ -21,7 +22,8 @@ export class NotificationSeeder extends Seeder {
     const by = String(DEMO_USERS.cara);
     const teamIds = [String(DEMO_TEAM_ID)];
 
-    const sent = (id: number, at: string, data: Partial<SentNotification>, recipients: User[]) => {
+    /** `read`: when a recipient (by user id) read it; the others have not. */
+    const sent = (id: number, at: string, data: Partial<SentNotification>, recipients: User[], read: Record<number, string> = {}) => {
       const when = new Date(at);
       const n = em.create(SentNotification, {
         notificationId: id,
@@ -37,21 +39,28 @@ export class NotificationSeeder extends Seeder {
         notificationModifiedBy: by,
         ...data,
       });
-      for (const user of recipients) em.create(NotificationInbox, { notification: n, user, deliveredAt: when });
+      for (const user of recipients) {
+        const readAt = read[user.uId] ? new Date(read[user.uId]) : null;
+        em.create(NotificationInbox, { notification: n, user, deliveredAt: when, readAt });
+      }
       return n;
     };
 
     const welcome = 'Welcome to the Northwind Health wall: events, resources and news for our clinicians.';
-    sent(DEMO_SENT_IDS.welcome, '2026-11-01T00:00:00Z', { message: welcome, description: `${welcome}\nTeam ids: ${DEMO_TEAM_ID}` }, [
-      olivia,
-      cara,
-    ]);
+    sent(
+      DEMO_SENT_IDS.welcome,
+      '2026-11-01T00:00:00Z',
+      { message: welcome, description: `${welcome}\nTeam ids: ${DEMO_TEAM_ID}` },
+      [olivia, cara],
+      { [DEMO_USERS.olivia]: '2026-11-01T08:15:00Z' },
+    );
     const flu = 'The staff flu vaccination clinic is open all week in the Haymarket building, level 2.';
     sent(
       DEMO_SENT_IDS.flu,
       '2026-11-10T01:30:00Z',
       { message: flu, description: `${flu}\nTeam ids: ${DEMO_TEAM_ID}`, url: 'https://northwindhealth.example/flu-clinic' },
       [olivia, cara],
+      { [DEMO_USERS.olivia]: '2026-11-10T04:00:00Z' },
     );
 
     const reminder = 'Reminder: the December rosters are published on the wall.';

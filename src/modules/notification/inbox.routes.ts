@@ -1,0 +1,33 @@
+import { route, type RouteDef } from '../../rest/route';
+
+/** An inbox item: every field, null when empty. */
+export const INBOX_SELECTION = 'notificationId type companyId eventUUID brochureId message url read received';
+
+const SERVICE_ERRORS = ['WSInvalidAuthTokenException', 'WSNotificationServiceException'];
+
+export const inboxRoutes: RouteDef[] = [
+  route({
+    at: 'GET /rest/user/notifications',
+    credential: 'user',
+    document: `query getUserNotifications($version: Int!, $pageNum: Int, $unreadOnly: Boolean) {
+      inboxNotifications(version: $version, pageNum: $pageNum, unreadOnly: $unreadOnly) { ${INBOX_SELECTION} }
+    }`,
+    description: 'received is epoch milliseconds; notificationId is the sent notification (one item per notification in an inbox).',
+    errors: ['WSInvalidParameterException', 'WSUnsupportedVersionException', ...SERVICE_ERRORS],
+  }),
+  route({
+    at: 'PUT /rest/user/notifications/:notificationId/read',
+    credential: 'user',
+    document: `mutation markNotificationRead($notificationId: Int!) { markNotificationRead(notificationId: $notificationId) { updated } }`,
+    summary: "Marks one notification of the caller's inbox read.",
+    description: "Marking an item already read again keeps its first read time. Unknown ids and other users' notifications are 404.",
+    status: 204,
+    errors: ['WSInvalidParameterException', 'WSNotificationNotFoundException', ...SERVICE_ERRORS],
+  }),
+  route({
+    at: 'PUT /rest/user/notifications/read',
+    credential: 'user',
+    document: `mutation markAllNotificationsRead { markAllNotificationsRead { updated } }`,
+    errors: SERVICE_ERRORS,
+  }),
+];
