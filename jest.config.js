@@ -9,4 +9,9 @@ module.exports = {
   testTimeout: 60000,
   // Each test file makes its own database; one at a time keeps the 2-core machines steady.
   maxWorkers: 1,
+  // Every test file loads the whole app again in the same worker, and some of what a load builds
+  // outlives its file (type-graphql's metadata is global), so the heap grows with the suite: past
+  // this size after a file, the worker is replaced by a fresh one (a few seconds) instead of
+  // running out of memory. Setting it also makes jest run the files in that worker, not in band.
+  workerIdleMemoryLimit: '1536MB',
 };
