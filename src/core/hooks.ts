@@ -8,6 +8,7 @@
 // embedded database, waits for it forever; for raw SQL use `em.execute`). A handler that throws
 // rolls the whole operation back, so it throws only for failures the caller should see.
 import type { EntityManager } from '@mikro-orm/core';
+import type { Services } from '../services';
 
 export interface HookEvents {
   /** updateUserProfile changed at least one field (spec names, e.g. ['uCountryCode']). */
@@ -20,6 +21,12 @@ export interface HookEvents {
     /** The publisher who created the entry. */
     publishedBy: number;
   };
+  /**
+   * A notification was delivered to these users' inboxes (sendNotification or a scheduled send),
+   * raised in the delivery transaction right after the inbox rows are written: what a handler
+   * writes or enqueues (services.queue.send(em, ...)) commits with them.
+   */
+  notificationDelivered: { em: EntityManager; services: Services; notificationId: number; userIds: readonly number[] };
 }
 
 export type HookName = keyof HookEvents;
@@ -27,7 +34,11 @@ export type HookHandler<K extends HookName> = (event: HookEvents[K]) => Promise<
 export type HookHandlers = { [K in HookName]?: HookHandler<K> };
 
 export class Hooks {
-  private readonly handlers: { [K in HookName]: HookHandler<K>[] } = { profileChanged: [], smartEntryPublished: [] };
+  private readonly handlers: { [K in HookName]: HookHandler<K>[] } = {
+    profileChanged: [],
+    smartEntryPublished: [],
+    notificationDelivered: [],
+  };
 
   constructor(declared: readonly HookHandlers[] = []) {
     for (const set of declared) for (const name of Object.keys(set) as HookName[]) this.add(name, set[name] as never);

@@ -32,6 +32,19 @@ export interface JobDeps {
   blobReferences: readonly BlobReference[];
 }
 
+/**
+ * A module's handler of one named job queue (src/core/queue.ts): the workers run it for each job,
+ * retrying a job whose handler throws, with backoff, up to the limit.
+ */
+export interface QueueHandler {
+  name: string;
+  /** Runs one job; `data` is what `queue.send` was given (check its shape: it comes from the database). */
+  handle(data: unknown, deps: JobDeps): Promise<void>;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+}
+
 /** Background work one instance runs beside answering requests (src/background.ts starts it). */
 export interface Job {
   name: string;
@@ -58,6 +71,8 @@ export interface ModuleDefinition<L extends object = object> {
   hooks?: HookHandlers;
   /** Background work. */
   jobs?: readonly Job[];
+  /** Handlers of named job queues (src/core/queue.ts). */
+  queues?: readonly QueueHandler[];
   /** Operations that count against a rate limit and can answer 429 (src/core/rate-limit.ts). */
   rateLimited?: readonly string[];
   /** Columns that keep stored blobs alive. */

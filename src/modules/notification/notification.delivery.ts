@@ -7,6 +7,7 @@
 // team of one. Through the unit of work a team of 30 cost about 20 ms of CPU (the users hydrated
 // and the inbox entities compared at flush), and a team past MikroORM's batch of 300 an insert more
 // per 300 members.
+import type { Services } from '../../services';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from '../../logger';
 import { runSql, tableOf } from '../../db/lean';
@@ -159,6 +160,7 @@ export async function recordDelivery(
   recipients: Recipients,
   now: Date,
   failure: string | null = null,
+  services?: Services,
 ): Promise<SentNotification> {
   const scheduled = spec.schedule !== null;
   const sent = em.create(SentNotification, {
@@ -187,6 +189,7 @@ export async function recordDelivery(
   if (recipients.push.length) {
     const userIds = recipients.push.map((r) => r.uId);
     await runSql(em, inboxStatement(em), [sent.notificationId, now, userIds]);
+    await services?.hooks.emit('notificationDelivered', { em, services, notificationId: sent.notificationId, userIds });
   }
   return sent;
 }

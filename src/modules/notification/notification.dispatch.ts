@@ -97,7 +97,7 @@ async function deliverClaimed(root: EntityManager, id: number, token: string, de
       );
       // The lease ran out and another instance took the row over: leave it to that one.
       if (updated !== 1) return null;
-      const sent = await recordDelivery(tx, spec, recipients, now, failure);
+      const sent = await recordDelivery(tx, spec, recipients, now, failure, deps.services);
       return { sent, recipients, spec };
     },
   );

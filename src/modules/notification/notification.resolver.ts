@@ -100,7 +100,7 @@ export class NotificationResolver {
     const outcome = await sendNotification(
       ctx.em,
       { ...input, senderId: user.uId },
-      { mailer: ctx.services.mailer, logger: ctx.logger, now: () => ctx.services.clock.now() },
+      { mailer: ctx.services.mailer, logger: ctx.logger, now: () => ctx.services.clock.now(), services: ctx.services },
     );
     return {
       sentNotification: outcome.sent ? toSentView(outcome.sent) : null,

@@ -64,5 +64,6 @@ export const scheduledSends: Job = {
       intervalMs: config.schedulerIntervalMs,
       mailer: services.mailer,
       now: () => services.clock.now(),
+      services,
     }),
 };

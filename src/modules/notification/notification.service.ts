@@ -1,6 +1,7 @@
 // sendNotification: the one entry point for sending, used by the GraphQL mutation and by other
 // modules (the smart library's `sendNotification: true`). Authorisation is the caller's job:
 // the resolver requires the push-notification role; a module calling it has its own rule.
+import type { Services } from '../../services';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from '../../logger';
 import { ServiceError, invalidParameter } from '../../graphql/errors';
@@ -18,6 +19,8 @@ export interface NotificationDeps {
   mailer?: Mailer;
   /** The clock (ctx.services.clock.now); tests inject one. */
   now?: () => Date;
+  /** The app's services: each delivery raises the hook notificationDelivered through them. */
+  services?: Services;
 }
 
 export interface SendNotificationArgs extends NotificationRequest {
@@ -113,7 +116,7 @@ export async function sendNotification(em: EntityManager, args: SendNotification
   const spec = deliverySpec(req, createdBy, null);
   const { sent, recipients } = await em.transactional(async (tx) => {
     const recipients = await findRecipients(tx, spec);
-    const sent = await recordDelivery(tx, spec, recipients, now);
+    const sent = await recordDelivery(tx, spec, recipients, now, null, deps.services);
     return { sent, recipients };
   });
   const email = spec.email ? await sendEmails(mailerOf(deps), spec, recipients.email, deps.logger) : null;
