@@ -25,7 +25,7 @@ export async function captureStatements(
   requests: CaptureRequest[],
   serviceEnv: NodeJS.ProcessEnv = {},
 ): Promise<{ name: string; statements: CapturedStatement[] }[]> {
-  const env = { ...process.env, ...serviceEnv, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', SCHEDULER_INTERVAL_MS: '0' };
+  const env = { ...process.env, ...serviceEnv, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', QUEUE_WORKERS: '0' };
   const config = loadConfig(env);
   const logger = createLogger('warn');
   let sink: CapturedStatement[] | null = null;

@@ -91,7 +91,7 @@ export async function benchServiceEnv(): Promise<Record<string, string>> {
   const signingKeys = { keys: [{ ...(await exportJWK(privateKey)), kid: 'bench', alg: 'ES256', use: 'sig' }] };
   return {
     LOG_LEVEL: 'warn',
-    SCHEDULER_INTERVAL_MS: '0',
+    QUEUE_WORKERS: '0',
     NODE_ENV: 'production',
     AUTH_SIGNING_KEYS: JSON.stringify(signingKeys),
     MALLOC_ARENA_MAX: '2',

@@ -3,6 +3,7 @@
 // loadConfig() parses the environment through those declarations (a bad value stops start-up
 // with a message naming the variable), and scripts/config-docs.ts prints the table of
 // docs/configuration.md from the same list.
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -41,14 +42,25 @@ export interface Config {
   smtpUrl: string | null;
   /** From address of notification e-mails. */
   mailFrom: string;
-  /** How often the scheduler looks for due notifications; 0 turns it off. */
-  schedulerIntervalMs: number;
+  /** Jobs each queue's worker of this instance runs at once (QUEUE_WORKERS); 0: the instance runs no jobs. */
+  queueWorkers: number;
+  /** How often an idle queue worker looks for jobs (QUEUE_POLL_MS). */
+  queuePollMs: number;
   /** OTLP/HTTP collector base URL (OTEL_EXPORTER_OTLP_ENDPOINT); null: tracing off, no SDK started. */
   otlpEndpoint: string | null;
   /** service.name on exported spans (OTEL_SERVICE_NAME). */
   otelServiceName: string;
   /** Requests per minute per user and per client address (RATE_LIMIT_*). */
   rateLimits: RateLimitConfig;
+  /** Web Push (VAPID_*). */
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  /** The VAPID key pair (base64url: the uncompressed P-256 public key, the 32-byte private key); null: generated. */
+  vapidKeys: { publicKey: string; privateKey: string } | null;
+  /** `sub` of the VAPID token: a mailto: or https: URL where push services can reach the operator. */
+  vapidSubject: string;
 }
 
 export interface RateLimitConfig {
@@ -277,6 +289,32 @@ const redirectUri = url('a URI').transform((uri, ctx) =>
   uri.endsWith('ssosignedin') ? uri : refuse(ctx, ': redirect URIs must end with ssosignedin', uri),
 );
 
+/** A base64url value of exactly `bytes` bytes (padding allowed); `first`, when given, is its first byte. */
+function base64urlBytes(label: string, bytes: number, first?: number) {
+  return str()
+    .transform((raw, ctx) => {
+      const value = raw.trim();
+      const decoded = /^[A-Za-z0-9_-]+={0,2}$/.test(value) ? Buffer.from(value, 'base64url') : null;
+      if (!decoded || decoded.length !== bytes || (first !== undefined && decoded[0] !== first)) return refuse(ctx, `must be ${label}`);
+      return decoded.toString('base64url');
+    })
+    .register(FORMAT, { format: withoutArticle(label) });
+}
+
+const vapidSubject = str()
+  .transform((raw, ctx) => {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      parsed = undefined;
+    }
+    return parsed && (parsed.protocol === 'mailto:' || parsed.protocol === 'https:')
+      ? raw
+      : refuse(ctx, 'must be a mailto: or https: URL', raw);
+  })
+  .register(FORMAT, { format: 'mailto: or https: URL' });
+
 const mimeType = str().transform((raw, ctx) => {
   const type = raw.toLowerCase();
   return /^[a-z0-9.+-]+\/[a-z0-9.+-]+$/.test(type) ? type : refuse(ctx, 'must be comma-separated MIME types', type);
@@ -436,8 +474,9 @@ export const VARIABLES = {
     type: url('a redis:// or rediss:// URL', ['redis:', 'rediss:']),
     default: null,
     doc:
-      'the service auth token cache and the brute-force counters live in Redis, shared by every instance. ' +
-      'Unset: an in-process cache (an entry lives at most 30 s) and counters in the database',
+      'the service auth token cache and the brute-force counters live in Redis, shared by every instance, and the bus between ' +
+      'instances (live notifications, token revocations) is Redis pub/sub. Unset: an in-process cache (an entry lives at most 30 s; ' +
+      'revocations reach every instance at once over the bus), counters in the database, and the bus is PostgreSQL LISTEN/NOTIFY',
     secret: true,
   }),
   REDIS_KEY_PREFIX: variable({
@@ -530,10 +569,39 @@ export const VARIABLES = {
     secret: true,
   }),
   MAIL_FROM: variable({ type: text(), default: 'Pronet <no-reply@localhost>', doc: 'From address of notification e-mails' }),
-  SCHEDULER_INTERVAL_MS: variable({
+  VAPID_PUBLIC_KEY: variable<string | null>({
+    type: base64urlBytes('a base64url uncompressed P-256 public key (65 bytes)', 65, 0x04),
+    default: null,
+    shown: 'generated',
+    doc:
+      'Web Push: the VAPID public key browsers subscribe with (`GET /rest/user/push-subscriptions/vapid-public-key`); set with `VAPID_PRIVATE_KEY` ' +
+      '(`npx web-push generate-vapid-keys` prints a pair). Unset outside production: a pair is generated and kept in `DATA_DIR/push/vapid-keys.json` ' +
+      '(mode 0600); tests use one in-memory pair per process. Changing it invalidates every stored subscription',
+    requiredInProduction: true,
+  }),
+  VAPID_PRIVATE_KEY: variable<string | null>({
+    type: base64urlBytes('a base64url P-256 private key (32 bytes)', 32),
+    default: null,
+    shown: 'generated',
+    doc: 'the private key of that pair: signs the VAPID token of every push',
+    secret: true,
+    requiredInProduction: true,
+  }),
+  VAPID_SUBJECT: variable({
+    type: vapidSubject,
+    default: 'mailto:push@localhost.invalid',
+    doc: 'Web Push: the contact push services are given in the VAPID token (`sub`)',
+    requiredInProduction: true,
+  }),
+  QUEUE_WORKERS: variable({
     type: integer(0),
-    default: 10000,
-    doc: 'how often each instance looks for due scheduled notifications; `0` turns its loop off',
+    default: 2,
+    doc: 'jobs (scheduled notifications, e-mails, the upload purge) each queue of this instance runs at once; `0`: the instance enqueues jobs but runs none',
+  }),
+  QUEUE_POLL_MS: variable({
+    type: integer(500),
+    default: 1000,
+    doc: 'how often an idle queue worker looks for jobs (a job sent on PostgreSQL also wakes the workers at once)',
   }),
   OTEL_EXPORTER_OTLP_ENDPOINT: variable<string | null>({
     type: httpUrl(),
@@ -599,7 +667,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadAllowedTypes: v.UPLOAD_ALLOWED_TYPES,
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
-    schedulerIntervalMs: v.SCHEDULER_INTERVAL_MS,
+    queueWorkers: v.QUEUE_WORKERS,
+    queuePollMs: v.QUEUE_POLL_MS,
     otlpEndpoint: v.OTEL_EXPORTER_OTLP_ENDPOINT,
     otelServiceName: v.OTEL_SERVICE_NAME,
     // An address may be a NAT shared by a whole office, hence its larger share.
@@ -608,7 +677,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       recommended: { perUser: v.RATE_LIMIT_RECOMMENDED_PER_MINUTE, perAddress: v.RATE_LIMIT_RECOMMENDED_PER_ADDRESS_PER_MINUTE },
       upload: { perUser: v.RATE_LIMIT_UPLOADS_PER_MINUTE, perAddress: v.RATE_LIMIT_UPLOADS_PER_ADDRESS_PER_MINUTE },
     },
+    push: pushConfig(v),
   };
+}
+
+/** Both VAPID keys or neither, and the public key must be the private key's. */
+function pushConfig(v: Values): PushConfig {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = v;
+  if ((publicKey === null) !== (privateKey === null)) throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  if (publicKey === null || privateKey === null) return { vapidKeys: null, vapidSubject: v.VAPID_SUBJECT };
+  let derived: string | null;
+  try {
+    const ecdh = crypto.createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    derived = ecdh.getPublicKey().toString('base64url');
+  } catch {
+    derived = null;
+  }
+  if (derived !== publicKey) throw new ConfigError('VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY');
+  return { vapidKeys: { publicKey, privateKey }, vapidSubject: v.VAPID_SUBJECT };
 }
 
 function authConfig(v: Values): AuthConfig {

@@ -32,6 +32,12 @@ export interface JobDeps {
   blobReferences: readonly BlobReference[];
 }
 
+/** Which run of a job this is: retryCount 0 is the first; retryCount === retryLimit is the last. */
+export interface JobAttempt {
+  retryCount: number;
+  retryLimit: number;
+}
+
 /**
  * A module's handler of one named job queue (src/core/queue.ts): the workers run it for each job,
  * retrying a job whose handler throws, with backoff, up to the limit.
@@ -39,10 +45,12 @@ export interface JobDeps {
 export interface QueueHandler {
   name: string;
   /** Runs one job; `data` is what `queue.send` was given (check its shape: it comes from the database). */
-  handle(data: unknown, deps: JobDeps): Promise<void>;
+  handle(data: unknown, deps: JobDeps, attempt?: JobAttempt): Promise<void>;
   retryLimit?: number;
   retryDelaySeconds?: number;
   retryBackoff?: boolean;
+  /** A recurring job: pg-boss's cron expression (minute resolution); one instance runs each occurrence. */
+  cron?: string;
 }
 
 /** Background work one instance runs beside answering requests (src/background.ts starts it). */

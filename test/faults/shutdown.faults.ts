@@ -36,7 +36,7 @@ async function start(env: Record<string, string> = {}): Promise<SpawnedService> 
     LOG_LEVEL: 'info',
     DATABASE_URL: db.databaseUrl!,
     DATA_DIR: dataDir,
-    SCHEDULER_INTERVAL_MS: '0',
+    QUEUE_WORKERS: '0',
     ...env,
   });
   running.push(service);

@@ -5,7 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 
-export const SERVER_ENTRY = path.join(__dirname, '../../dist/src/server.js');
+/** The build `npm test` makes; TEST_SERVER_ENTRY names another (a private build's dist/src/server.js). */
+export const SERVER_ENTRY = process.env.TEST_SERVER_ENTRY
+  ? path.resolve(process.env.TEST_SERVER_ENTRY)
+  : path.join(__dirname, '../../dist/src/server.js');
 /** The V8 flags `npm start` runs the service with (package.json config.nodeFlags). */
 const NODE_FLAGS: string[] = JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.json'), 'utf8')).config.nodeFlags.split(' ');
 

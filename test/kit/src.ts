@@ -28,5 +28,6 @@ export { createSmartLibrary, ensureTerms, grantPublisher } from '../../src/modul
 export { onePagePdf } from '../../src/modules/library/library.seeder';
 export { ENTRY_FIELDS } from '../../src/modules/library/library.routes';
 export { SmartUpload } from '../../src/modules/library/upload.entity';
-export { startScheduler, type Scheduler } from '../../src/modules/notification/notification.scheduler';
+export { deliverScheduled, enqueuePending } from '../../src/modules/notification/notification.dispatch';
+export { QUEUE_SCHEMA, jobIdOf } from '../../src/core/queue';
 export { RateLimits } from '../../src/core/rate-limit';

@@ -12,7 +12,9 @@ import {
   useTestApp,
   type Client,
 } from '../kit';
+import pino from 'pino';
 import { startSmtp, type TestSmtp } from '../kit/smtp';
+import type { QueueWorkers } from '../../src/core/queue';
 import { AssetLevelPreference, NotificationInbox, SentNotification } from '../../src/modules/notification/notification.entity';
 import { User } from '../../src/modules/user/user.entity';
 import { sendNotification } from '../../src/modules/notification/notification.service';
@@ -21,9 +23,17 @@ let smtp: TestSmtp;
 const t = useTestApp(async () => {
   // Mail to anyone at bounce.example is refused by the server, as a full mailbox would be.
   smtp = await startSmtp((address) => address.endsWith('@bounce.example'));
-  return { env: { SMTP_URL: smtp.url, MAIL_FROM: 'Northwind <news@northwind.example>' } };
+  return { env: { SMTP_URL: smtp.url, MAIL_FROM: 'Northwind <news@northwind.example>', QUEUE_POLL_MS: '500' } };
 });
 afterAll(() => smtp.close()); // after the app has stopped (afterAll hooks run in order)
+// This file's instance runs its queue workers, as `npm start` does (the test app starts none):
+// e-mails and scheduled sends go out as in production.
+let workers: QueueWorkers;
+beforeAll(async () => {
+  workers = t.app.services.queue as unknown as QueueWorkers;
+  await workers.work({ orm: t.orm, config: t.config, logger: pino({ level: 'silent' }), services: t.app.services, blobReferences: [] });
+});
+afterAll(() => workers.stopWork());
 const cara = t.as(CARA);
 const olivia = t.as(OLIVIA);
 const TEAM = String(DEMO.teamId);
@@ -187,12 +197,29 @@ describe('sendNotification message length in characters', () => {
   });
 });
 
-describe('sendNotification e-mail through SMTP', () => {
-  it('when an e-mail template goes with it, then each reachable recipient receives the e-mail on the SMTP server, placeholders filled', async () => {
+describe('sendNotification e-mail through SMTP (the outbox: sent by the queue workers after the commit)', () => {
+  /** The outbox rows of a notification once none is PENDING (the e-mail job has finished with them). */
+  async function settled(notificationId: number) {
+    const end = Date.now() + 15_000;
+    for (;;) {
+      const rows = await t.sql(
+        'select user_id, status, error, sent_at is not null as "hasSentAt" from notification_email where notification_id = ? order by user_id',
+        [notificationId],
+      );
+      const [record] = await t.sql('select notification_log from sent_notification where notification_id = ?', [notificationId]);
+      // The log is completed after the last row leaves PENDING, in the same job.
+      if (rows.length && rows.every((r) => r.status !== 'PENDING') && record.notification_log.includes('e-mail')) return rows;
+      if (Date.now() > end) throw new Error(`e-mails of notification ${notificationId} not settled: ${JSON.stringify(rows)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  it('when an e-mail template goes with it, then the answer is the delivery, and each reachable recipient then receives the e-mail once, placeholders filled', async () => {
+    const stamp = Date.now();
     const { company, team, members, auth } = await tenant(3, [
-      { firstName: 'Ada', email: `ada-${Date.now()}@mail.example` },
-      { firstName: 'Ben', email: `ben-${Date.now()}@mail.example` },
-      { firstName: 'Cy', email: `cy-${Date.now()}@mail.example` },
+      { firstName: 'Ada', email: `ada-${stamp}@mail.example` },
+      { firstName: 'Ben', email: `ben-${stamp}@mail.example` },
+      { firstName: 'Cy', email: `cy-${stamp}@mail.example` },
     ]);
     const em = t.orm.em.fork();
     em.create(AssetLevelPreference, { user: em.getReference(User, members[2].uId), brochureId: 9, code: 'ALP-EUN' });
@@ -213,6 +240,7 @@ describe('sendNotification e-mail through SMTP', () => {
       auth,
     );
     expect(res.status).toBe(200);
+    // The answer reports the delivery to the inboxes; the e-mails are jobs committed with it.
     expect(res.body.sentNotification).toMatchObject({
       successful: true,
       totalNotificationsSent: 3,
@@ -220,23 +248,34 @@ describe('sendNotification e-mail through SMTP', () => {
       emailSubject: '{{clinic}} roster',
       emailParams: [{ key: 'clinic', value: 'Haymarket' }],
     });
-    // Cy opted out of e-mails about brochure 9 (ALP-EUN) but still gets the push.
-    expect(smtp.received.map((m) => m.to)).toEqual([[members[0].email], [members[1].email]]);
-    const ada = smtp.received[0].raw;
-    expect(smtp.received[0].from).toBe('news@northwind.example');
+    const row = await t.orm.em.fork().findOneOrFail(SentNotification, { company: company.companyId });
+    // Cy opted out of e-mails about brochure 9 (ALP-EUN) but still gets the inbox item: no outbox row for Cy.
+    expect(await settled(row.notificationId)).toEqual([
+      { user_id: members[0].uId, status: 'SENT', error: null, hasSentAt: true },
+      { user_id: members[1].uId, status: 'SENT', error: null, hasSentAt: true },
+    ]);
+    const mails = [...smtp.received].sort((a, b) => a.to[0].localeCompare(b.to[0]));
+    expect(mails.map((m) => m.to)).toEqual([[members[0].email], [members[1].email]]);
+    const ada = mails[0].raw;
+    expect(mails[0].from).toBe('news@northwind.example');
     expect(ada).toContain('Subject: Haymarket roster');
     expect(ada).toContain('Hello Ada, the Haymarket roster is out.');
     expect(ada).toContain('https://northwind.example/roster');
     expect(ada).toContain('X-Email-Template: roster-update');
-    expect(smtp.received[1].raw).toContain('Hello Ben, the Haymarket roster is out.');
-    const row = await t.orm.em.fork().findOneOrFail(SentNotification, { company: company.companyId });
-    expect(row.notificationLog).toBe('Success: delivered to 3 users; 2 e-mails sent');
+    expect(ada).toContain(`Message-ID: <notification-${row.notificationId}-${members[0].uId}@pronet>`);
+    expect(mails[1].raw).toContain('Hello Ben, the Haymarket roster is out.');
+    const done = await t.orm.em.fork().findOneOrFail(SentNotification, { notificationId: row.notificationId });
+    expect({ log: done.notificationLog, successful: done.successful }).toEqual({
+      log: 'Success: delivered to 3 users; 2 e-mails sent',
+      successful: true,
+    });
   });
 
-  it('when the SMTP server refuses a recipient, then the others get theirs and the record says it was not fully successful', async () => {
-    const { company, team, auth } = await tenant(2, [
-      { email: `ok-${Date.now()}@mail.example` },
-      { email: `full-${Date.now()}@bounce.example` },
+  it('when the SMTP server refuses a recipient, then the others get theirs and the record is then completed as not fully successful', async () => {
+    const stamp = Date.now();
+    const { company, team, members, auth } = await tenant(2, [
+      { email: `ok-${stamp}@mail.example` },
+      { email: `full-${stamp}@bounce.example` },
     ]);
     smtp.received.length = 0;
     const res = await send(
@@ -251,11 +290,59 @@ describe('sendNotification e-mail through SMTP', () => {
       auth,
     );
     expect(res.status).toBe(200);
-    expect(res.body.sentNotification).toMatchObject({ successful: false, totalNotificationsSent: 2 });
-    expect(smtp.received).toHaveLength(1);
+    // At response time the e-mails have not been tried: the answer is the inbox delivery's.
+    expect(res.body.sentNotification).toMatchObject({ successful: true, totalNotificationsSent: 2 });
     const row = await t.orm.em.fork().findOneOrFail(SentNotification, { company: company.companyId });
-    expect(row.notificationLog).toBe('Partial failure: delivered to 2 users; 1 of 2 e-mails failed (EENVELOPE 550)');
+    // A 550 is a refusal for good: FAILED at once, not retried.
+    expect(await settled(row.notificationId)).toEqual([
+      { user_id: members[0].uId, status: 'SENT', error: null, hasSentAt: true },
+      { user_id: members[1].uId, status: 'FAILED', error: 'EENVELOPE 550', hasSentAt: false },
+    ]);
+    expect(smtp.received.map((m) => m.to)).toEqual([[members[0].email]]);
+    const done = await t.orm.em.fork().findOneOrFail(SentNotification, { notificationId: row.notificationId });
+    expect({ log: done.notificationLog, successful: done.successful }).toEqual({
+      log: 'Partial failure: delivered to 2 users; 1 of 2 e-mails failed (EENVELOPE 550)',
+      successful: false,
+    });
   });
+});
+
+describe('sendNotification scheduled, on the queue workers', () => {
+  it('when a notification is scheduled two seconds ahead, then the workers deliver it at its due time, within one poll (QUEUE_POLL_MS 500)', async () => {
+    const { company, team, members, auth } = await tenant(1);
+    const due = new Date(Math.floor(Date.now() / 1000) * 1000 + 2000);
+    const res = await send(
+      {
+        broadcastType: 'GT',
+        companyId: company.companyId,
+        valueIds: [String(team.teamId)],
+        message: 'Due soon.',
+        scheduleLocalDateTime: due.toISOString().slice(0, 19),
+        scheduleTimezoneId: 'UTC',
+      },
+      auth,
+    );
+    expect(res.status).toBe(200);
+    const id = res.body.scheduledNotification.notificationScheduleId;
+    const end = Date.now() + 10_000;
+    let rows: any[] = [];
+    while (!rows.length && Date.now() < end) {
+      rows = await t.sql(
+        `select i.user_id, i.delivered_at, s.status from scheduled_notification s
+           join sent_notification n on n.notification_schedule_id = s.notification_schedule_id
+           join notification_inbox i on i.notification_id = n.notification_id
+          where s.notification_schedule_id = ?`,
+        [id],
+      );
+      if (!rows.length) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(rows.map((r) => ({ user: r.user_id, status: r.status }))).toEqual([{ user: members[0].uId, status: 'SENT' }]);
+    // Not before its time; late by at most a poll interval and the delivery itself (pg-boss polls
+    // every 30 s while LISTEN/NOTIFY is on unless told otherwise, which made it up to 30 s late).
+    const late = new Date(rows[0].delivered_at).getTime() - due.getTime();
+    expect(late).toBeGreaterThanOrEqual(0);
+    expect(late).toBeLessThan(1500);
+  }, 20_000);
 });
 
 describe('sendNotification refusals leave nothing stored', () => {

@@ -43,7 +43,7 @@ export const library = defineModule({
   tag: 'Smart library',
   routes: libraryRoutes,
   seeders: () => import('./library.seeder.js').then((m) => [m.LibrarySeeder]),
-  jobs: [uploadPurge],
+  queues: [uploadPurge],
   rateLimited: ['uploadSmartFile', 'uploadTileImage'],
   blobReferences: [
     { table: 'smart_upload', column: 'blob_sha256' },

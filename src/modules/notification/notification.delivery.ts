@@ -1,6 +1,8 @@
-// Delivery: who receives a notification, the inbox rows and the sent record (one transaction),
-// then the e-mails. E-mails go out after the records are committed, so a notification is never
-// e-mailed twice; a crash between commit and e-mail loses e-mails rather than duplicating them.
+// Delivery: who receives a notification, the inbox rows, the sent record and the e-mail outbox (one
+// transaction). The e-mails are rows of notification_email and one job on the queue
+// ('notification-email', keyed by the notification), written in that transaction: a crash after the
+// commit delays them, never loses them. The job sends each PENDING row and marks it SENT (or
+// FAILED), then completes the sent record's log with the e-mail outcome.
 //
 // Set-wise, whatever the audience's size: the recipients are one statement of plain rows (no User
 // entities), the inbox rows one insert of them all, so a team of thirty takes the statements of a
@@ -9,6 +11,7 @@
 // per 300 members.
 import type { Services } from '../../services';
 import type { EntityManager } from '@mikro-orm/core';
+import type { JobAttempt } from '../../core/module';
 import type { Logger } from '../../logger';
 import { runSql, tableOf } from '../../db/lean';
 import { Company } from '../company';
@@ -17,6 +20,7 @@ import { User } from '../user';
 import { Event, EventAttendee } from '../event';
 import {
   AssetLevelPreference,
+  NotificationEmail,
   NotificationInbox,
   ScheduledNotification,
   SentNotification,
@@ -150,8 +154,21 @@ function inboxStatement(em: EntityManager): string {
   select ?::integer, u, ?::timestamptz from unnest(array[?]::integer[]) as u`);
 }
 
+export const EMAIL_QUEUE = 'notification-email';
+
+let emailSql: string | undefined;
+
+/** The e-mail outbox rows of every e-mail recipient in one insert; parameters: notification id, the user ids. */
+function emailStatement(em: EntityManager): string {
+  if (emailSql) return emailSql;
+  const e = tableOf(em, NotificationEmail);
+  return (emailSql = `insert into ${e.table} (${e.column('notification')}, ${e.column('user')})
+  select ?::integer, u from unnest(array[?]::integer[]) as u`);
+}
+
 /**
- * Writes the sent record and the inbox rows; run inside a transaction. A failure (the scheduler's
+ * Writes the sent record, the inbox rows and the e-mail outbox (its rows and its job); run inside
+ * a transaction. A failure (the scheduler's
  * reason it could not deliver) is recorded as the unsuccessful record's log.
  */
 export async function recordDelivery(
@@ -174,7 +191,7 @@ export async function recordDelivery(
     successful: failure === null,
     totalNotificationsSent: recipients.push.length,
     teamIds: scheduled && spec.teamIds.length ? spec.teamIds.map(String) : null,
-    // Completed with the e-mail outcome once the e-mails have gone (finishDelivery).
+    // Completed with the e-mail outcome by the e-mail job once the e-mails have gone (finishDelivery).
     notificationLog: failure ?? successLog(recipients.push.length, null),
     notificationCreated: now,
     notificationModified: now,
@@ -191,29 +208,93 @@ export async function recordDelivery(
     await runSql(em, inboxStatement(em), [sent.notificationId, now, userIds]);
     await services?.hooks.emit('notificationDelivered', { em, services, notificationId: sent.notificationId, userIds });
   }
+  if (failure === null && spec.email && recipients.email.length) {
+    if (!services) throw new Error('recordDelivery: an e-mail needs the services (their queue)');
+    await runSql(em, emailStatement(em), [sent.notificationId, recipients.email.map((r) => r.uId)]);
+    await services.queue.send(em, EMAIL_QUEUE, { notificationId: sent.notificationId }, { key: String(sent.notificationId) });
+  }
   return sent;
 }
 
-/** Sends one e-mail per recipient: their own fields (firstName, lastName) fill placeholders too. */
-export async function sendEmails(mailer: Mailer, spec: DeliverySpec, users: Recipient[], logger?: Logger): Promise<EmailOutcome | null> {
-  if (!spec.email || users.length === 0) return null;
-  const common = Object.fromEntries(spec.email.params.map((p) => [p.key, p.value]));
-  const outcome: EmailOutcome = { sent: 0, failed: 0, firstError: null };
-  for (const user of users) {
+/** A refusal the SMTP server means (5xx): retrying will not help. */
+const permanent = (e: { responseCode?: number } | null | undefined) => (e?.responseCode ?? 0) >= 500;
+
+interface EmailRow {
+  uId: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/**
+ * The e-mail job of one notification: sends each PENDING e-mail (the recipient's own fields fill
+ * placeholders too) and marks it SENT once the SMTP server has accepted it, or FAILED when the
+ * server refuses it for good (5xx) or on the job's last attempt. A transient failure leaves the row
+ * PENDING and throws, so the queue retries the job with backoff; the rows already SENT are not sent
+ * again. Once no row is PENDING, the sent record's log gets the outcome.
+ */
+export async function sendNotificationEmails(
+  root: EntityManager,
+  notificationId: number,
+  deps: { mailer: Mailer; logger?: Logger; now: () => Date },
+  attempt: JobAttempt = { retryCount: 0, retryLimit: 1 },
+): Promise<void> {
+  const em = root.fork();
+  const sent = await em.findOne(SentNotification, { notificationId }, { populate: ['schedule'] });
+  if (!sent?.emailTemplate) return;
+  const e = tableOf(em, NotificationEmail);
+  const u = tableOf(em, User);
+  const rows = await runSql<EmailRow>(
+    em,
+    `select u.${u.column('uId')} as "uId", u.${u.column('email')} as "email", u.${u.column('firstName')} as "firstName", u.${u.column('lastName')} as "lastName"
+       from ${e.table} e join ${u.table} u on u.${u.column('uId')} = e.${e.column('user')}
+      where e.${e.column('notification')} = ? and e.${e.column('status')} = 'PENDING' order by u.${u.column('uId')}`,
+    [notificationId],
+  );
+  const params = sent.emailParams ?? [];
+  const common = Object.fromEntries(params.map((p) => [p.key, p.value]));
+  const last = attempt.retryCount >= attempt.retryLimit;
+  let transient: Error | null = null;
+  const mark = (uId: number, status: 'SENT' | 'FAILED', error: string | null) =>
+    em.nativeUpdate(
+      NotificationEmail,
+      { notification: notificationId, user: uId },
+      { status, error, sentAt: status === 'SENT' ? deps.now() : null },
+    );
+  for (const user of rows) {
     const vars = { ...common, firstName: user.firstName ?? '', lastName: user.lastName ?? '' };
-    const body = fillPlaceholders(spec.message, vars) + (spec.url ? `\n\n${spec.url}` : '');
+    const body = fillPlaceholders(sent.message, vars) + (sent.url ? `\n\n${sent.url}` : '');
     try {
-      await mailer.send({ to: user.email, subject: fillPlaceholders(spec.email.subject, vars), text: body, template: spec.email.template });
-      outcome.sent++;
+      await deps.mailer.send({
+        to: user.email,
+        subject: fillPlaceholders(sent.emailSubject ?? '', vars),
+        text: body,
+        template: sent.emailTemplate,
+        // The same id on a resend: a receiving system that keeps ids can drop the duplicate.
+        messageId: `<notification-${notificationId}-${user.uId}@pronet>`,
+      });
+      await mark(user.uId, 'SENT', null);
     } catch (err: unknown) {
-      const e = err as { code?: string; responseCode?: number } | null | undefined;
-      outcome.failed++;
+      const x = err as { code?: string; responseCode?: number } | null | undefined;
       // The reason without the recipient's address: transport code and SMTP status only.
-      outcome.firstError ??= [e?.code ?? 'EMAIL', e?.responseCode].filter(Boolean).join(' ');
-      logger?.warn({ err: { code: e?.code, responseCode: e?.responseCode }, userId: user.uId }, 'notification e-mail failed');
+      const reason = [x?.code ?? 'EMAIL', x?.responseCode].filter(Boolean).join(' ');
+      deps.logger?.warn(
+        { err: { code: x?.code, responseCode: x?.responseCode }, userId: user.uId, notificationId },
+        'notification e-mail failed',
+      );
+      if (permanent(x) || last) await mark(user.uId, 'FAILED', truncate(reason, 100));
+      else transient ??= err instanceof Error ? err : new Error(reason);
     }
   }
-  return outcome;
+  if (transient) throw transient;
+  const outcome = await runSql<{ sent: number; failed: number; firstError: string | null }>(
+    em,
+    `select count(*) filter (where ${e.column('status')} = 'SENT')::int as "sent", count(*) filter (where ${e.column('status')} = 'FAILED')::int as "failed",
+            (array_agg(${e.column('error')} order by ${e.column('user')}) filter (where ${e.column('error')} is not null))[1] as "firstError"
+       from ${e.table} where ${e.column('notification')} = ?`,
+    [notificationId],
+  );
+  await finishDelivery(em, sent, outcome[0], deps.now());
 }
 
 /** Records the e-mail outcome on the sent record (and its scheduled record). */

@@ -1,51 +1,24 @@
-// Delivery of due scheduled notifications, exactly once across service instances.
+// Delivery of scheduled notifications, exactly once across service instances, on the job queue.
 //
-// An instance claims due rows with one UPDATE ... WHERE id IN (SELECT ... FOR UPDATE SKIP LOCKED):
-// concurrent instances skip each other's locked rows, so each row is claimed by one of them,
-// and the claim (status PROCESSING, a token and a lease) holds no lock while it is delivered.
-// Delivery commits the inbox rows, the sent record and status SENT in one transaction that
-// only succeeds while the claim is still this instance's; the unique schedule id on the sent
-// record refuses a second delivery whatever happens. A claim whose instance died is taken over
-// once its lease has run out.
-import crypto from 'node:crypto';
+// Storing a scheduled notification enqueues, in the same transaction, a job
+// ('notification-scheduled', keyed by the schedule id) that starts at its due time. pg-boss hands
+// each job to one worker (FOR UPDATE SKIP LOCKED across instances) and retries a job whose handler
+// threw, with backoff; a job whose worker died is retried once it expires. Delivery commits the
+// inbox rows, the sent record, the e-mail outbox and status SENT in one transaction that first
+// moves the row out of PENDING: a second run of the same job (a retry after a crash past the
+// commit) finds nothing PENDING and does nothing, and the unique schedule id on the sent record
+// refuses a second delivery whatever happens.
 import type { EntityManager } from '@mikro-orm/core';
+import type { JobAttempt } from '../../core/module';
+import type { Services } from '../../services';
 import { Event } from '../event';
-import { ScheduledNotification, type SentNotification } from './notification.entity';
-import {
-  findRecipients,
-  finishDelivery,
-  recordDelivery,
-  sendEmails,
-  successLog,
-  type DeliverySpec,
-  type Recipients,
-} from './notification.delivery';
-import { mailerOf, type NotificationDeps } from './notification.service';
-import { runSql } from '../../db/lean';
+import { ScheduledNotification } from './notification.entity';
+import { findRecipients, recordDelivery, successLog, type DeliverySpec, type Recipients } from './notification.delivery';
+import type { Logger } from '../../logger';
 
-export const CLAIM_LEASE_MS = 5 * 60_000;
+export const SCHEDULED_QUEUE = 'notification-scheduled';
+/** Runs of a scheduled notification's job before it is recorded FAILED. */
 export const MAX_ATTEMPTS = 5;
-const BATCH_SIZE = 20;
-
-/** Claims up to `limit` due notifications for this run; returns their ids. */
-export async function claimDue(em: EntityManager, now: Date, token: string, limit = BATCH_SIZE): Promise<number[]> {
-  const at = now.toISOString();
-  const rows = await runSql<{ id: number }>(
-    em,
-    `update "scheduled_notification"
-        set "status" = 'PROCESSING', "claim_token" = ?, "claimed_until" = ?, "attempts" = "attempts" + 1
-      where "notification_schedule_id" in (
-        select "notification_schedule_id" from "scheduled_notification"
-         where ("status" = 'PENDING' and "schedule_due_at" <= ?)
-            or ("status" = 'PROCESSING' and "claimed_until" < ?)
-         order by "schedule_due_at", "notification_schedule_id"
-         limit ?
-         for update skip locked)
-      returning "notification_schedule_id" as "id"`,
-    [token, new Date(now.getTime() + CLAIM_LEASE_MS).toISOString(), at, at, limit],
-  );
-  return rows.map((r) => Number(r.id));
-}
 
 function specOf(s: ScheduledNotification, schedule: ScheduledNotification): DeliverySpec {
   return {
@@ -64,7 +37,6 @@ function specOf(s: ScheduledNotification, schedule: ScheduledNotification): Deli
 
 /** Why a due notification cannot go out any more, or null. */
 async function failureOf(em: EntityManager, s: ScheduledNotification): Promise<string | null> {
-  if (s.attempts > MAX_ATTEMPTS) return `Failed: gave up after ${MAX_ATTEMPTS} attempts`;
   if (!s.company.active) return 'Failed: the company is not active';
   if (s.broadcastType === 'GE') {
     const event = await em.findOne(Event, { eventUUID: s.keyEventUUID! });
@@ -74,60 +46,87 @@ async function failureOf(em: EntityManager, s: ScheduledNotification): Promise<s
   return null;
 }
 
-async function deliverClaimed(root: EntityManager, id: number, token: string, deps: NotificationDeps, now: Date): Promise<boolean> {
-  const em = root.fork();
-  const s = await em.findOne(ScheduledNotification, { notificationScheduleId: id, claimToken: token }, { populate: ['company'] });
-  if (!s) return false;
-  const failure = await failureOf(em, s);
-  const done = await em.transactional(
-    async (tx): Promise<{ sent: SentNotification; recipients: Recipients; spec: DeliverySpec } | null> => {
-      const spec = specOf(s, tx.getReference(ScheduledNotification, id));
-      const recipients: Recipients = failure ? { push: [], email: [] } : await findRecipients(tx, spec);
-      const updated = await tx.nativeUpdate(
-        ScheduledNotification,
-        { notificationScheduleId: id, claimToken: token, status: 'PROCESSING' },
-        {
-          status: failure ? 'FAILED' : 'SENT',
-          totalNotificationsSent: recipients.push.length,
-          notificationLog: failure ?? successLog(recipients.push.length, null),
-          scheduleModified: now,
-          claimToken: null,
-          claimedUntil: null,
-        },
-      );
-      // The lease ran out and another instance took the row over: leave it to that one.
-      if (updated !== 1) return null;
-      const sent = await recordDelivery(tx, spec, recipients, now, failure, deps.services);
-      return { sent, recipients, spec };
-    },
-  );
-  if (!done) return false;
-  if (!failure) {
-    const email = done.spec.email ? await sendEmails(mailerOf(deps), done.spec, done.recipients.email, deps.logger) : null;
-    await finishDelivery(em, done.sent, email, deps.now?.() ?? new Date());
+export interface ScheduledDeps {
+  services: Services;
+  logger?: Logger;
+  now: () => Date;
+}
+
+/**
+ * Delivers scheduled notification `id` if it is still PENDING (a deleted, sent or failed one is
+ * left alone); returns whether this run delivered it. On the job's last attempt a delivery that
+ * throws is recorded FAILED instead.
+ */
+export async function deliverScheduled(
+  root: EntityManager,
+  id: number,
+  deps: ScheduledDeps,
+  attempt: JobAttempt = { retryCount: 0, retryLimit: 1 },
+): Promise<boolean> {
+  try {
+    return await deliver(root, id, deps, attempt, null);
+  } catch (err) {
+    if (attempt.retryCount < attempt.retryLimit) throw err;
+    deps.logger?.error({ err, notificationScheduleId: id }, 'scheduled notification delivery failed for good');
+    return deliver(root, id, deps, attempt, `Failed: gave up after ${attempt.retryLimit + 1} attempts`);
   }
+}
+
+async function deliver(root: EntityManager, id: number, deps: ScheduledDeps, attempt: JobAttempt, gaveUp: string | null): Promise<boolean> {
+  const em = root.fork();
+  const s = await em.findOne(ScheduledNotification, { notificationScheduleId: id, status: 'PENDING' }, { populate: ['company'] });
+  if (!s) return false;
+  const now = deps.now();
+  const failure = gaveUp ?? (await failureOf(em, s));
+  const done = await em.transactional(async (tx): Promise<Recipients | null> => {
+    const spec = specOf(s, tx.getReference(ScheduledNotification, id));
+    const recipients: Recipients = failure ? { push: [], email: [] } : await findRecipients(tx, spec);
+    // Leaves PENDING in this transaction: a concurrent run waits for the row, then updates nothing.
+    const updated = await tx.nativeUpdate(
+      ScheduledNotification,
+      { notificationScheduleId: id, status: 'PENDING' },
+      {
+        status: failure ? 'FAILED' : 'SENT',
+        totalNotificationsSent: recipients.push.length,
+        notificationLog: failure ?? successLog(recipients.push.length, null),
+        scheduleModified: now,
+        attempts: attempt.retryCount + 1,
+      },
+    );
+    if (updated !== 1) return null;
+    await recordDelivery(tx, spec, recipients, now, failure, deps.services);
+    return recipients;
+  });
+  if (!done) return false;
   deps.logger?.info(
-    { notificationScheduleId: id, status: failure ? 'FAILED' : 'SENT', recipients: done.recipients.push.length },
+    { notificationScheduleId: id, status: failure ? 'FAILED' : 'SENT', recipients: done.push.length },
     'scheduled notification processed',
   );
   return true;
 }
 
-/** Claims and delivers every due notification; returns how many this instance processed. */
-export async function processDueNotifications(root: EntityManager, deps: NotificationDeps): Promise<number> {
-  let processed = 0;
-  for (;;) {
-    const now = deps.now?.() ?? new Date();
-    const token = crypto.randomUUID();
-    const ids = await claimDue(root.fork(), now, token);
-    for (const id of ids) {
-      try {
-        if (await deliverClaimed(root, id, token, deps, now)) processed++;
-      } catch (err) {
-        // The claim stays; the row is retried when its lease runs out.
-        deps.logger?.error({ err, notificationScheduleId: id }, 'scheduled notification delivery failed');
-      }
-    }
-    if (ids.length < BATCH_SIZE) return processed;
-  }
+/** Enqueues the job of every PENDING notification (idempotent: a job's key is its schedule id). */
+export async function enqueuePending(root: EntityManager, services: Services): Promise<number> {
+  const em = root.fork();
+  const rows = await em.find(
+    ScheduledNotification,
+    { status: 'PENDING' },
+    { fields: ['notificationScheduleId', 'scheduleDueAt'], orderBy: { notificationScheduleId: 'asc' } },
+  );
+  for (const r of rows) await enqueueScheduled(em, services, r);
+  return rows.length;
+}
+
+/** The job that delivers `s` at its due time; call it in the transaction that stores `s`. */
+export function enqueueScheduled(
+  em: EntityManager,
+  services: Services,
+  s: Pick<ScheduledNotification, 'notificationScheduleId' | 'scheduleDueAt'>,
+): Promise<void> {
+  return services.queue.send(
+    em,
+    SCHEDULED_QUEUE,
+    { notificationScheduleId: s.notificationScheduleId },
+    { key: String(s.notificationScheduleId), startAfter: s.scheduleDueAt },
+  );
 }

@@ -171,6 +171,31 @@ export class NotificationInbox {
   @Property({ type: 'datetime', nullable: true }) readAt?: Date | null;
 }
 
+/** PENDING: the e-mail job has not sent it yet; SENT: the SMTP server accepted it; FAILED: refused, or given up. */
+export type EmailStatus = 'PENDING' | 'SENT' | 'FAILED';
+
+/**
+ * One e-mail of a notification to one recipient: the outbox row written with the inbox rows, and
+ * the record of what the e-mail job sent (one per recipient and notification: the primary key).
+ */
+@Entity({ tableName: 'notification_email' })
+export class NotificationEmail {
+  [PrimaryKeyProp]?: ['notification', 'user'];
+
+  @ManyToOne(() => SentNotification, { fieldName: 'notification_id', primary: true, deleteRule: 'cascade' })
+  notification!: Rel<SentNotification>;
+
+  @ManyToOne(() => User, { fieldName: 'user_id', primary: true, deleteRule: 'cascade' }) user!: Rel<User>;
+
+  @Enum({ items: ['PENDING', 'SENT', 'FAILED'], nativeEnumName: undefined, default: 'PENDING' })
+  status: EmailStatus & Opt = 'PENDING';
+
+  /** Transport code and SMTP status of the last failure (never the address). */
+  @Property({ length: 100, nullable: true }) error?: string | null;
+
+  @Property({ type: 'datetime', nullable: true }) sentAt?: Date | null;
+}
+
 /** ALP-NUN: no push notifications about the asset; ALP-EUN: no e-mails about it. */
 export type AssetPreferenceCode = 'ALP-NUN' | 'ALP-EUN';
 

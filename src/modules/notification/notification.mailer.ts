@@ -9,6 +9,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   template: string;
+  /** Message-ID header (the same on a resend of one e-mail); nodemailer makes one when unset. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -26,6 +28,7 @@ export function createMailer(config: Config, logger: Logger): Mailer {
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        ...(mail.messageId ? { messageId: mail.messageId } : {}),
         // The template name travels with the message for a provider that renders templates.
         headers: { 'X-Email-Template': mail.template },
       });

@@ -1,69 +1,55 @@
-// The background loop of one service instance: every interval it delivers the notifications
-// that have fallen due. Declared as the module's job (index.ts), started and stopped by
-// src/background.ts (tests start it themselves); stopping waits for a run in progress.
-// Several instances may run it against one database.
-import type { EntityManager } from '@mikro-orm/core';
-import type { Job } from '../../core/module';
-import { processDueNotifications } from './notification.dispatch';
-import type { NotificationDeps } from './notification.service';
+// The notification module's queue handlers (index.ts `queues`), run by the queue's workers that
+// src/background.ts starts: scheduled notifications at their due time, the e-mails of each
+// delivery, and a sweep that gives every PENDING scheduled notification its job (rows stored
+// before the queue existed; idempotent, the job's key is the schedule id).
+import type { QueueHandler } from '../../core/module';
+import { deliverScheduled, enqueuePending, MAX_ATTEMPTS, SCHEDULED_QUEUE } from './notification.dispatch';
+import { EMAIL_QUEUE, sendNotificationEmails } from './notification.delivery';
 
-export interface SchedulerOptions extends NotificationDeps {
-  em: EntityManager;
-  logger: NonNullable<NotificationDeps['logger']>;
-  intervalMs: number;
-}
+const idOf = (data: unknown, field: string): number => {
+  const id = (data as Record<string, unknown> | null)?.[field];
+  if (typeof id !== 'number' || !Number.isInteger(id)) throw new Error(`job data without an integer ${field}`);
+  return id;
+};
 
-export interface Scheduler {
-  /** One pass now; resolves with the number of notifications this instance processed. */
-  runOnce(): Promise<number>;
-  /** Stops the loop and waits for a pass in progress. */
-  stop(): Promise<void>;
-}
+/** A scheduled notification, delivered once its due time has come (the job's start time). */
+export const scheduledSends: QueueHandler = {
+  name: SCHEDULED_QUEUE,
+  retryLimit: MAX_ATTEMPTS - 1,
+  retryDelaySeconds: 5,
+  retryBackoff: true,
+  handle: async (data, { orm, logger, services }, attempt) => {
+    await deliverScheduled(
+      orm.em,
+      idOf(data, 'notificationScheduleId'),
+      { services, logger: logger.child({ component: 'scheduler' }), now: () => services.clock.now() },
+      attempt,
+    );
+  },
+};
 
-export function startScheduler(options: SchedulerOptions): Scheduler {
-  const { em, intervalMs, ...deps } = options;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | null = null;
+/** The e-mails of one delivery: retried with backoff while the SMTP server is unreachable or busy. */
+export const notificationEmails: QueueHandler = {
+  name: EMAIL_QUEUE,
+  retryLimit: 8,
+  retryDelaySeconds: 5,
+  retryBackoff: true,
+  handle: async (data, { orm, logger, services }, attempt) => {
+    await sendNotificationEmails(
+      orm.em,
+      idOf(data, 'notificationId'),
+      { mailer: services.mailer, logger, now: () => services.clock.now() },
+      attempt,
+    );
+  },
+};
 
-  const runOnce = (): Promise<number> => {
-    // Passes of one instance never overlap; a second caller shares the pass in progress.
-    running ??= processDueNotifications(em, deps).finally(() => {
-      running = null;
-    });
-    return running;
-  };
-
-  const tick = async () => {
-    try {
-      await runOnce();
-    } catch (err) {
-      deps.logger.error({ err }, 'scheduler pass failed');
-    }
-    if (!stopped) timer = setTimeout(() => void tick(), intervalMs);
-  };
-  if (intervalMs > 0) timer = setTimeout(() => void tick(), 0);
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running?.catch(() => undefined);
-    },
-  };
-}
-
-/** Due scheduled notifications, every SCHEDULER_INTERVAL_MS. */
-export const scheduledSends: Job = {
-  name: 'scheduled-notifications',
-  start: ({ orm, config, logger, services }) =>
-    startScheduler({
-      em: orm.em,
-      logger: logger.child({ component: 'scheduler' }),
-      intervalMs: config.schedulerIntervalMs,
-      mailer: services.mailer,
-      now: () => services.clock.now(),
-      services,
-    }),
+/** Every ten minutes, a job for each PENDING scheduled notification that has none. */
+export const scheduledSweep: QueueHandler = {
+  name: 'notification-scheduled-sweep',
+  cron: '*/10 * * * *',
+  retryLimit: 0,
+  handle: async (_data, { orm, services }) => {
+    await enqueuePending(orm.em, services);
+  },
 };

@@ -11,15 +11,17 @@ import { Event } from '../event';
 import { ScheduledNotification, type SentNotification } from './notification.entity';
 import type { Mailer } from './notification.mailer';
 import { interpretRequest, type NotificationRequest, type ValidRequest } from './notification.request';
-import { findRecipients, finishDelivery, recordDelivery, sendEmails, type DeliverySpec } from './notification.delivery';
+import { findRecipients, recordDelivery, type DeliverySpec } from './notification.delivery';
+import { enqueueScheduled } from './notification.dispatch';
 
 export interface NotificationDeps {
   logger?: Logger;
-  /** The app's mailer (ctx.services.mailer); needed only when an e-mail goes with the notification. */
+  /** The app's mailer (ctx.services.mailer); the e-mail job sends with the services' own. */
   mailer?: Mailer;
   /** The clock (ctx.services.clock.now); tests inject one. */
   now?: () => Date;
-  /** The app's services: each delivery raises the hook notificationDelivered through them. */
+  /** The app's services: each delivery raises the hook notificationDelivered through them, and
+   * scheduled sends and e-mails are jobs on their queue. */
   services?: Services;
 }
 
@@ -51,10 +53,10 @@ async function checkTargets(em: EntityManager, req: ValidRequest): Promise<void>
   }
 }
 
-/** The mailer for e-mails: a notification with an e-mail cannot go without one. */
-export function mailerOf(deps: NotificationDeps): Mailer {
-  if (!deps.mailer) throw new Error('sendNotification: an e-mail needs the mailer in its deps');
-  return deps.mailer;
+/** The services: a scheduled send or an e-mail is a job on their queue. */
+function servicesOf(deps: NotificationDeps): Services {
+  if (!deps.services) throw new Error('sendNotification: a scheduled send or an e-mail needs the services in its deps');
+  return deps.services;
 }
 
 export function deliverySpec(req: ValidRequest, createdBy: string, schedule: ScheduledNotification | null): DeliverySpec {
@@ -74,11 +76,12 @@ export function deliverySpec(req: ValidRequest, createdBy: string, schedule: Sch
 
 /**
  * Checks (the input's field rules, then the rules across fields) and sends a notification: at once
- * (writes the sent record and the recipients' inbox rows, then sends the e-mails), or, with scheduleLocalDateTime and scheduleTimezoneId,
- * stores a scheduled record that the scheduler delivers at that local time. Throws the spec's
- * errors (WSInvalidParameterException, WSFieldLengthException, WSLimitExceededException,
- * WSEventNotFoundException, WSEventCancelledException). Inside a caller's transaction the
- * records join it; e-mails go out at once, so call it after committing when it carries one.
+ * (writes the sent record, the recipients' inbox rows and the e-mail outbox: the e-mails are a job
+ * that runs after the commit), or, with scheduleLocalDateTime and scheduleTimezoneId, stores a
+ * scheduled record and the job that delivers it at that local time. Throws the spec's errors
+ * (WSInvalidParameterException, WSFieldLengthException, WSLimitExceededException,
+ * WSEventNotFoundException, WSEventCancelledException). Inside a caller's transaction everything
+ * joins it, the jobs included: nothing is sent unless it commits.
  */
 export async function sendNotification(em: EntityManager, args: SendNotificationArgs, deps: NotificationDeps): Promise<SendOutcome> {
   const now = deps.now?.() ?? new Date();
@@ -88,38 +91,39 @@ export async function sendNotification(em: EntityManager, args: SendNotification
   const createdBy = String(senderId);
 
   if (req.schedule) {
-    const scheduled = em.create(ScheduledNotification, {
-      company: em.getReference(Company, req.companyId),
-      broadcastType: req.broadcastType,
-      keyCompanyId: req.broadcastType === 'GT' ? req.companyId : null,
-      keyEventUUID: req.eventUUID,
-      scheduleTimezoneId: req.schedule.timezoneId,
-      scheduleLocalDateTime: req.schedule.localDateTime,
-      scheduleDueAt: req.schedule.dueAt,
-      scheduleJobName: req.jobName,
-      message: req.message,
-      url: req.url,
-      valueIds: req.valueIds,
-      scheduleCreated: now,
-      scheduleModified: now,
-      scheduleCreatedBy: createdBy,
-      scheduleModifiedBy: createdBy,
-      brochureId: req.brochureId,
-      emailTemplate: req.email?.template ?? null,
-      emailSubject: req.email?.subject ?? null,
-      emailParams: req.email?.params ?? null,
+    const schedule = req.schedule;
+    return em.transactional(async (tx) => {
+      const scheduled = tx.create(ScheduledNotification, {
+        company: tx.getReference(Company, req.companyId),
+        broadcastType: req.broadcastType,
+        keyCompanyId: req.broadcastType === 'GT' ? req.companyId : null,
+        keyEventUUID: req.eventUUID,
+        scheduleTimezoneId: schedule.timezoneId,
+        scheduleLocalDateTime: schedule.localDateTime,
+        scheduleDueAt: schedule.dueAt,
+        scheduleJobName: req.jobName,
+        message: req.message,
+        url: req.url,
+        valueIds: req.valueIds,
+        scheduleCreated: now,
+        scheduleModified: now,
+        scheduleCreatedBy: createdBy,
+        scheduleModifiedBy: createdBy,
+        brochureId: req.brochureId,
+        emailTemplate: req.email?.template ?? null,
+        emailSubject: req.email?.subject ?? null,
+        emailParams: req.email?.params ?? null,
+      });
+      await tx.flush();
+      await enqueueScheduled(tx, servicesOf(deps), scheduled);
+      return { sent: null, scheduled };
     });
-    await em.flush();
-    return { sent: null, scheduled };
   }
 
   const spec = deliverySpec(req, createdBy, null);
-  const { sent, recipients } = await em.transactional(async (tx) => {
+  const sent = await em.transactional(async (tx) => {
     const recipients = await findRecipients(tx, spec);
-    const sent = await recordDelivery(tx, spec, recipients, now, null, deps.services);
-    return { sent, recipients };
+    return recordDelivery(tx, spec, recipients, now, null, spec.email ? servicesOf(deps) : deps.services);
   });
-  const email = spec.email ? await sendEmails(mailerOf(deps), spec, recipients.email, deps.logger) : null;
-  await finishDelivery(em, sent, email, deps.now?.() ?? new Date());
   return { sent, scheduled: null };
 }

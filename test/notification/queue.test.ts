@@ -1,0 +1,57 @@
+// The job queue (src/core/queue.ts) on both databases: a job sent in a transaction exists only if
+// it commits, a key makes a send idempotent, and the workers run it.
+import type { MikroORM } from '@mikro-orm/core';
+import { createOrm, migrate, createLogger } from '../kit/src';
+import { createQueueRuntime, type QueueRuntime } from '../../src/core/queue';
+import type { JobDeps } from '../../src/core/module';
+import { runSql } from '../../src/db/lean';
+
+const databases = [['the embedded database (PGlite)', null] as const, ['PostgreSQL', process.env.DATABASE_URL ?? null] as const].filter(
+  ([name, url]) => name.startsWith('the embedded') || url,
+);
+
+describe.each(databases)('the queue on %s', (_name, url) => {
+  let orm: MikroORM;
+  let queue: QueueRuntime;
+  const seen: unknown[] = [];
+  beforeAll(async () => {
+    orm = await createOrm({ databaseUrl: url, embeddedDir: 'memory://' });
+    if (!url) await migrate(orm);
+    const name = `queue-test-${Date.now()}`;
+    queue = createQueueRuntime({
+      orm,
+      logger: createLogger('silent'),
+      workers: 1,
+      pollMs: 500,
+      handlers: [{ name, handle: async (data) => void seen.push(data) }],
+    });
+    await queue.start();
+    await queue.work({} as JobDeps);
+    (queue as unknown as { testName: string }).testName = name;
+  });
+  afterAll(async () => {
+    await queue.stopWork();
+    await queue.close();
+    await orm.close(true);
+  });
+
+  it('when jobs are sent in a transaction, then only a committed one runs, and once per key', async () => {
+    const name = (queue as unknown as { testName: string }).testName;
+    const em = orm.em.fork();
+    const t0 = Date.now();
+    await em.transactional(async (tx) => {
+      await runSql(tx, 'select 1');
+      await queue.send(tx, name, { n: 1 }, { key: 'a' });
+      await queue.send(tx, name, { n: 2 }, { key: 'a' });
+    });
+    await expect(
+      em.transactional(async (tx) => {
+        await queue.send(tx, name, { n: 3 }, { key: 'b' });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    while (seen.length < 1 && Date.now() - t0 < 10_000) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(seen).toEqual([{ n: 1 }]);
+  }, 30_000);
+});
