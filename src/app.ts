@@ -3,6 +3,7 @@
 // request id and access log, the request span, the one error handler, security headers, the
 // probes, /graphql and its bundled explorer (/graphiql), authentication, /rest, and a JSON 404. server.ts only starts and stops
 // what this returns; background work is src/background.ts.
+import type http from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { ApolloServer } from '@apollo/server';
@@ -30,6 +31,9 @@ import { mountGraphql } from './http/graphql-route';
 import { mountExplorer } from './explorer/route';
 import { jsonBody } from './http/json-body';
 import { notFound } from './http/not-found';
+import { LiveSessions } from './http/live-sessions';
+import { attachWebSocket, type WebSocketEndpoint } from './http/live-ws';
+import { mountEventStream } from './http/live-sse';
 
 export interface App {
   koa: Koa;
@@ -40,6 +44,8 @@ export interface App {
   metrics: Metrics;
   /** The app-wide services every request's context carries (background work takes them too). */
   services: Services;
+  /** Subscriptions: attach() serves graphql-ws on the server's /graphql upgrades; close() ends every live connection. */
+  live: { attach(server: http.Server): void; close(): Promise<void> };
   /** Stops Apollo and the services; the caller closes the HTTP server and the ORM. */
   stop(): Promise<void>;
 }
@@ -70,6 +76,8 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
 
   const router = new Router();
   mountProbes(router, { config, orm, metrics, openApi });
+  const sessions = new LiveSessions(deps);
+  mountEventStream(router, schema, sessions);
   await mountGraphql(router, apollo, deps);
   mountExplorer(router);
   const rest = createRestRouter(deps, compiled, { onIgnoredProperty: (operation) => metrics.ignoredProperty(operation) });
@@ -86,6 +94,15 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
   );
   koa.use(notFound);
 
+  const sockets: WebSocketEndpoint[] = [];
+  const live = {
+    attach: (server: http.Server) => void sockets.push(attachWebSocket(server, schema, sessions)),
+    async close() {
+      sessions.closeAll();
+      await Promise.all(sockets.splice(0).map((s) => s.close()));
+    },
+  };
+
   return {
     koa,
     schema,
@@ -93,7 +110,9 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
     apollo,
     metrics,
     services,
+    live,
     stop: async () => {
+      await live.close();
       await apollo.stop();
       await services.close();
     },

@@ -51,6 +51,7 @@ async function main() {
     const done = handle(req, res).finally(() => inFlight.delete(res));
     inFlight.set(res, done);
   });
+  app.live.attach(server);
   server.headersTimeout = 15_000;
   server.requestTimeout = 60_000;
   server.keepAliveTimeout = 5_000;
@@ -89,6 +90,8 @@ async function main() {
       server.closeAllConnections();
     }, config.shutdownTimeoutMs);
     force.unref();
+    // Subscriptions never finish by themselves: end them first.
+    await app.live.close();
     for (const res of inFlight.keys()) {
       if (!res.headersSent) res.setHeader('connection', 'close');
       // Already answering with keep-alive: close its connection once it is idle.

@@ -5,7 +5,7 @@ import 'reflect-metadata';
 import { buildSubgraphSchema, type GraphQLResolverMap } from '@apollo/subgraph';
 import { printSchemaWithDirectives, type IResolvers } from '@graphql-tools/utils';
 import { type GraphQLSchema, parse } from 'graphql';
-import { buildSchema, createResolversMap, type BuildSchemaOptions, type NonEmptyArray } from 'type-graphql';
+import { buildSchema, createResolversMap, type BuildSchemaOptions, type NonEmptyArray, type PubSub } from 'type-graphql';
 import { Timestamp } from './scalars';
 import { describeRules, validateArgument } from './rules';
 import type { ModuleDefinition } from '../core/module';
@@ -26,6 +26,19 @@ const REFERENCE_RESOLVERS: IResolvers = Object.fromEntries(
 
 const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable"])';
 
+/**
+ * type-graphql wants a PubSub once there is a subscription, though ours name their own subscribe
+ * (fed by the bus, src/core/bus.ts): topics are not used, so this one refuses.
+ */
+const NO_TOPICS: PubSub = {
+  publish: () => {
+    throw new Error('subscriptions here take their own subscribe function; topics are not used');
+  },
+  subscribe: () => {
+    throw new Error('subscriptions here take their own subscribe function; topics are not used');
+  },
+};
+
 let cached: GraphQLSchema | undefined;
 
 export async function createSchema(): Promise<GraphQLSchema> {
@@ -36,6 +49,7 @@ export async function createSchema(): Promise<GraphQLSchema> {
     scalarsMap: [{ type: Date, scalar: Timestamp }],
     // Every argument passes the declared field rules (rules.ts), for /graphql and REST alike.
     validateFn: validateArgument,
+    pubSub: NO_TOPICS,
     emitSchemaFile: false,
     skipCheck: true,
   });

@@ -19,7 +19,7 @@ it('runs every command of the getting-started page against a fresh npm start', a
   expect(script).toContain('/as/token.oauth2');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pronet-docs-'));
   let db: TestDb | undefined;
-  const env: NodeJS.ProcessEnv = { NODE_ENV: 'development', DATA_DIR: dataDir, SCHEDULER_INTERVAL_MS: '0' };
+  const env: NodeJS.ProcessEnv = { NODE_ENV: 'development', DATA_DIR: dataDir, QUEUE_WORKERS: '0' };
   if (process.env.DATABASE_URL) {
     db = await createTestDb(); // a fresh, empty (migrated) database: the server seeds the demo tenant
     env.DATABASE_URL = db.databaseUrl!;

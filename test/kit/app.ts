@@ -112,6 +112,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const app = await createApp({ config, logger, orm: db.orm });
   const handler = app.koa.callback();
   const server = http.createServer((req, res) => void handler(req, res));
+  app.live.attach(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const orm = db.orm;

@@ -8,7 +8,7 @@ import { GraphiQL } from 'graphiql';
 import 'graphiql/style.css';
 import './page.css';
 import { HOME_SCREEN_QUERY } from '../../graphql/examples';
-import { createFetcher, INITIAL_HEADERS } from './fetcher';
+import { createLiveFetcher, INITIAL_HEADERS } from './fetcher';
 import { installMonacoWorkers } from './workers';
 
 installMonacoWorkers();
@@ -17,7 +17,7 @@ const container = document.getElementById('graphiql');
 if (!container) throw new Error('The explorer page has no #graphiql element.');
 createRoot(container).render(
   createElement(GraphiQL, {
-    fetcher: createFetcher(new URL('/graphql', window.location.href).href),
+    fetcher: createLiveFetcher(new URL('/graphql', window.location.href).href),
     defaultQuery: HOME_SCREEN_QUERY,
     defaultHeaders: INITIAL_HEADERS,
     defaultEditorToolsVisibility: 'headers',

@@ -2,12 +2,13 @@
 // guard (both over the shared store) and the inbound federation. Built once at
 // start-up (src/services.ts) and carried to resolvers by the context (ctx.services.identity).
 import type { OpenedStore } from '../../core/store';
+import type { Bus } from '../../core/bus';
 import type { MikroORM } from '@mikro-orm/core';
 import type { Config } from '../../config';
 import type { Logger } from '../../logger';
 import { loadSigningKeys } from './keys';
 import { TokenSigner } from './access-token';
-import { MemoryTokenCache, RedisTokenCache, type TokenCache } from './token-cache';
+import { BroadcastTokenCache, MemoryTokenCache, RedisTokenCache, type RevocationListener, type TokenCache } from './token-cache';
 import { BruteForceGuard } from './brute-force';
 import { ensureLoginClient } from './clients';
 import { InboundFederation } from './inbound';
@@ -20,6 +21,8 @@ export interface IdentityRuntime {
   cache: TokenCache;
   guard: BruteForceGuard;
   inbound: InboundFederation;
+  /** Tells `listener` of every revocation heard on the bus (any instance's); returns its removal. */
+  onRevoked(listener: RevocationListener): () => void;
   /** Resolves once the configured login client is in oauth_client (retried after a failure). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -30,11 +33,14 @@ export async function startIdentity({
   logger,
   orm,
   shared,
+  bus,
 }: {
   config: Config;
   logger: Logger;
   orm: MikroORM;
   shared: OpenedStore;
+  /** Revocations travel on it to every instance. */
+  bus: Bus;
 }): Promise<IdentityRuntime> {
   const signer = new TokenSigner(config, await loadSigningKeys(config, logger));
   const { redis } = shared;
@@ -51,17 +57,20 @@ export async function startIdentity({
   const guard = new BruteForceGuard(config.auth.bruteForce, shared.store);
   const sweeper = redis ? null : setInterval(() => void guard.clearExpired().catch(() => undefined), 5 * 60_000);
   sweeper?.unref();
+  const cache = new BroadcastTokenCache(redis ? new RedisTokenCache(redis) : new MemoryTokenCache(), bus, logger);
   const rt: IdentityRuntime = {
     config,
     logger,
     orm,
     signer,
-    cache: redis ? new RedisTokenCache(redis) : new MemoryTokenCache(),
+    cache,
     guard,
     inbound: new InboundFederation(config, logger),
+    onRevoked: (listener) => cache.onRevoked(listener),
     ready,
     async close() {
       if (sweeper) clearInterval(sweeper);
+      cache.close();
     },
   };
   return rt;

@@ -1,8 +1,11 @@
 // The cache in front of service_auth_token. With REDIS_URL it is Redis, shared by every
-// instance, so a logout takes effect everywhere at once; otherwise it is in-process and an
-// entry lives at most 30 s. A revocation leaves a marker that a late write of the same
-// token (a request that read the row just before the logout) cannot overwrite.
+// instance; otherwise it is in-process and an entry lives at most 30 s. Either way every
+// revocation also travels on the bus (BroadcastTokenCache), so every instance evicts the token
+// at once and closes its live connections. A revocation leaves a marker that a late write of
+// the same token (a request that read the row just before the logout) cannot overwrite.
 import type { Redis } from 'ioredis';
+import type { Bus } from '../../core/bus';
+import type { Logger } from '../../logger';
 
 export interface CachedToken {
   userId: number;
@@ -18,6 +21,9 @@ export interface TokenCache {
   put(tokenHash: string, entry: CachedToken): Promise<void>;
   revoke(tokenHashes: string[]): Promise<void>;
 }
+
+/** Told of revoked tokens (hashes), or with null when revocations may have been missed (re-check every token). */
+export type RevocationListener = (tokenHashes: readonly string[] | null) => void;
 
 /** The cache did not answer: the caller turns this into WSCacheServiceException. */
 export class CacheUnavailableError extends Error {}
@@ -51,6 +57,11 @@ export class MemoryTokenCache implements TokenCache {
 
   async revoke(tokenHashes: string[]): Promise<void> {
     for (const h of tokenHashes) this.set(h, REVOKED, this.ttlMs);
+  }
+
+  /** Forgets every entry but the revocation markers (revocations may have been missed: read the database again). */
+  forgetValid(): void {
+    for (const [key, hit] of this.entries) if (hit.value !== REVOKED) this.entries.delete(key);
   }
 
   private set(key: string, value: CachedToken | 'revoked', ttl: number): void {
@@ -115,5 +126,81 @@ export class RedisTokenCache implements TokenCache {
       const failed = results?.find(([err]) => err)?.[0];
       if (failed) throw failed;
     });
+  }
+}
+
+/** The bus topic of revocations: `{ h: [token hashes] }`. */
+const REVOKED_TOPIC = 'auth.revoked';
+/** Hashes per bus message (64 hex characters each, under the message size limit). */
+const HASHES_PER_MESSAGE = 100;
+
+/**
+ * A cache whose revocations every instance hears at once: revoke() marks the tokens in the cache,
+ * then announces them on the bus; each instance (this one included) marks them in its in-process
+ * cache and tells its listeners (live connections of those tokens close). A failed announcement is
+ * logged: the other instances then refuse the token when their entry expires (at most 30 s).
+ */
+export class BroadcastTokenCache implements TokenCache {
+  private readonly listeners = new Set<RevocationListener>();
+  private readonly unsubscribe: (() => void)[];
+
+  constructor(
+    private readonly inner: TokenCache,
+    private readonly bus: Bus,
+    private readonly logger: Logger,
+  ) {
+    this.unsubscribe = [
+      bus.subscribe(REVOKED_TOPIC, (data) => this.heard(data)),
+      bus.onReconnect(() => {
+        if (inner instanceof MemoryTokenCache) inner.forgetValid();
+        this.tell(null);
+      }),
+    ];
+  }
+
+  get(tokenHash: string): Promise<CacheLookup> {
+    return this.inner.get(tokenHash);
+  }
+
+  put(tokenHash: string, entry: CachedToken): Promise<void> {
+    return this.inner.put(tokenHash, entry);
+  }
+
+  async revoke(tokenHashes: string[]): Promise<void> {
+    await this.inner.revoke(tokenHashes);
+    for (let i = 0; i < tokenHashes.length; i += HASHES_PER_MESSAGE) {
+      await this.bus
+        .publish(REVOKED_TOPIC, { h: tokenHashes.slice(i, i + HASHES_PER_MESSAGE) })
+        .catch((err) => this.logger.warn({ err: { message: (err as Error).message } }, 'token revocation not announced on the bus'));
+    }
+  }
+
+  /** Adds a listener for revocations; returns its removal. */
+  onRevoked(listener: RevocationListener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  close(): void {
+    for (const off of this.unsubscribe) off();
+    this.listeners.clear();
+  }
+
+  private async heard(data: unknown): Promise<void> {
+    const hashes = (data as { h?: unknown } | null)?.h;
+    if (!Array.isArray(hashes) || !hashes.every((h): h is string => typeof h === 'string' && /^[0-9a-f]{64}$/.test(h))) return;
+    // Redis already holds the marker; the in-process cache of this instance learns it here.
+    if (this.inner instanceof MemoryTokenCache) await this.inner.revoke(hashes);
+    this.tell(hashes);
+  }
+
+  private tell(hashes: readonly string[] | null): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(hashes);
+      } catch (err) {
+        this.logger.error({ err }, 'a token revocation listener failed');
+      }
+    }
   }
 }

@@ -184,3 +184,20 @@ export async function markAllRead(em: EntityManager, userId: number, at: Date): 
   const [row] = await runSql<{ updated: number }>(em, markAllSql, [at, userId]);
   return row.updated;
 }
+
+let deliveredSql: string | undefined;
+
+/** The item of one notification in each of these users' inboxes (those who hold it), with its owner: one statement (live delivery). */
+export async function readDeliveredItems(
+  em: EntityManager,
+  notificationId: number,
+  userIds: readonly number[],
+): Promise<{ owner: number; item: InboxNotification }[]> {
+  if (!deliveredSql) {
+    const i = tableOf(em, NotificationInbox);
+    deliveredSql = `${itemsFrom((e) => tableOf(em, e), `i.${i.column('user')} as "_owner", `)}
+      where i.${i.column('notification')} = ? and i.${i.column('user')} = any(?::int[])`;
+  }
+  const rows = await runSql<ItemRow & { _owner: number }>(em, deliveredSql, [notificationId, intArray(userIds)]);
+  return rows.map((row) => ({ owner: row._owner, item: toItem(row) }));
+}

@@ -3,25 +3,26 @@
 // Notifications: sending now or on a schedule to teams, events and job audiences, the sent and scheduled lists, e-mail, the scheduler
 // that delivers what falls due, and each user's inbox with its read state.
 import { defineModule } from '../../core/module';
-import { ScheduledNotification, SentNotification, NotificationInbox, AssetLevelPreference } from './notification.entity';
+import { ScheduledNotification, SentNotification, NotificationInbox, NotificationEmail, AssetLevelPreference } from './notification.entity';
 import { NotificationResolver } from './notification.resolver';
 import { notificationRoutes } from './notification.routes';
 import { InboxResolver, UserInboxResolver } from './inbox.resolver';
 import { createInboxLoaders } from './inbox.loaders';
 import { inboxRoutes } from './inbox.routes';
+import { announceDelivery, InboxLiveResolver } from './inbox.live';
 import { notifyEntryPublished } from './notification.library';
-import { scheduledSends } from './notification.scheduler';
+import { notificationEmails, scheduledSends, scheduledSweep } from './notification.scheduler';
 
 export const notification = defineModule({
   name: 'notification',
-  entities: [ScheduledNotification, SentNotification, NotificationInbox, AssetLevelPreference],
-  resolvers: [NotificationResolver, InboxResolver, UserInboxResolver],
+  entities: [ScheduledNotification, SentNotification, NotificationInbox, NotificationEmail, AssetLevelPreference],
+  resolvers: [NotificationResolver, InboxResolver, UserInboxResolver, InboxLiveResolver],
   loaders: createInboxLoaders,
   tag: 'Notifications',
   routes: [...notificationRoutes, ...inboxRoutes],
   seeders: () => import('./notification.seeder.js').then((m) => [m.NotificationSeeder]),
-  hooks: { smartEntryPublished: notifyEntryPublished },
-  jobs: [scheduledSends],
+  hooks: { smartEntryPublished: notifyEntryPublished, notificationDelivered: announceDelivery },
+  queues: [scheduledSends, notificationEmails, scheduledSweep],
 });
 
 export { createMailer, type Mailer } from './notification.mailer';

@@ -1,0 +1,159 @@
+// What the two subscription transports (live-ws.ts, live-sse.ts) share: the caller's
+// authentication at connect (x-service-authtoken, as every request), the sessions of this
+// instance by token, ended at once when any instance revokes the token (the bus) or when it
+// expires, and the check that a document is one valid subscription under the /graphql limits.
+import crypto from 'node:crypto';
+import { GraphQLError, Kind, OperationTypeNode, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { buildContext, type AppDeps, type Context } from '../context';
+import { ServiceError } from '../graphql/errors';
+import { formatError } from '../graphql/format-error';
+import { graphqlArmor, GRAPHQL_LIMITS } from '../graphql/limits';
+
+/** Why a session ended: the token was refused (logout, expiry) or the service is stopping. */
+export type EndReason = 'revoked' | 'shutdown';
+
+export interface LiveSession {
+  /** The GraphQL context of the connection (its principal already resolved). */
+  ctx: Context;
+  userId: number;
+  /** Ends the session's transport (closes the socket, completes the stream); called once. */
+  close(): void;
+}
+
+interface Entry {
+  session: LiveSession;
+  tokenHash: string;
+  token: string;
+  end: (reason: EndReason) => void;
+  timer: NodeJS.Timeout | null;
+  ended: boolean;
+}
+
+/** setTimeout's longest delay. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export class LiveSessions {
+  private readonly byToken = new Map<string, Set<Entry>>();
+  private readonly stopListening: () => void;
+
+  constructor(private readonly deps: AppDeps) {
+    this.stopListening = deps.services.identity.onRevoked((hashes) => {
+      if (hashes) for (const hash of hashes) for (const entry of [...(this.byToken.get(hash) ?? [])]) this.finish(entry, 'revoked');
+      // Revocations may have been missed (the bus reconnected): check every token again.
+      else for (const set of this.byToken.values()) for (const entry of set) void this.recheck(entry);
+    });
+  }
+
+  /**
+   * Authenticates a connection with the token; throws the ServiceError of the refusal
+   * (WSInvalidAuthTokenException, WSCacheServiceException). `end` is called once if the token is
+   * revoked or expires later, or when the service stops.
+   */
+  async open(token: string | undefined, end: (reason: EndReason) => void): Promise<LiveSession> {
+    const ctx = this.context(token);
+    const principal = await ctx.auth.requireUser();
+    const entry: Entry = {
+      token: token!,
+      tokenHash: principal.tokenHash,
+      end,
+      timer: null,
+      ended: false,
+      session: { ctx, userId: principal.user.uId, close: () => this.finish(entry, null) },
+    };
+    let set = this.byToken.get(entry.tokenHash);
+    if (!set) this.byToken.set(entry.tokenHash, (set = new Set()));
+    set.add(entry);
+    this.schedule(entry, principal.expiresAt.getTime());
+    return entry.session;
+  }
+
+  /** Ends every session (the service is stopping). */
+  closeAll(): void {
+    for (const set of [...this.byToken.values()]) for (const entry of [...set]) this.finish(entry, 'shutdown');
+    this.stopListening();
+  }
+
+  private context(token: string | undefined): Context {
+    const requestId = crypto.randomUUID();
+    const headers = token ? { 'x-service-authtoken': token } : {};
+    return buildContext(this.deps, requestId, headers, this.deps.logger.child({ requestId }));
+  }
+
+  /** At the token's expiry, look again: a token used meanwhile has slid forward. */
+  private schedule(entry: Entry, expiresAt: number): void {
+    if (entry.timer) clearTimeout(entry.timer);
+    entry.timer = setTimeout(() => void this.recheck(entry), Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now()) + 50));
+    entry.timer.unref();
+  }
+
+  private async recheck(entry: Entry): Promise<void> {
+    if (entry.ended) return;
+    try {
+      const principal = await this.context(entry.token).auth.requireUser();
+      this.schedule(entry, principal.expiresAt.getTime());
+    } catch (err) {
+      if (err instanceof ServiceError && err.code === 'WSInvalidAuthTokenException') this.finish(entry, 'revoked');
+      // The cache or the database did not answer: look again shortly rather than drop the client.
+      else this.schedule(entry, Date.now() + 5_000);
+    }
+  }
+
+  /** Unregisters; `reason` null: the transport itself closed (nothing to tell it). */
+  private finish(entry: Entry, reason: EndReason | null): void {
+    if (entry.ended) return;
+    entry.ended = true;
+    if (entry.timer) clearTimeout(entry.timer);
+    const set = this.byToken.get(entry.tokenHash);
+    set?.delete(entry);
+    if (set?.size === 0) this.byToken.delete(entry.tokenHash);
+    if (reason) entry.end(reason);
+  }
+}
+
+const armor = graphqlArmor();
+const RULES = [...specifiedRules, ...armor.validationRules];
+
+/**
+ * Parses and validates a document sent to a subscription transport: one subscription operation
+ * (queries and mutations go to POST /graphql), within the same limits as /graphql.
+ */
+export function subscriptionDocument(
+  schema: GraphQLSchema,
+  query: unknown,
+  operationName?: string | null,
+): { document: DocumentNode } | { errors: GraphQLError[] } {
+  // The codes Apollo gives the same failures on /graphql.
+  const bad = (message: string, code = 'BAD_REQUEST') => ({ errors: [new GraphQLError(message, { extensions: { code } })] });
+  if (typeof query !== 'string' || !query) return bad('A GraphQL document (query) is required.');
+  let document: DocumentNode;
+  try {
+    document = parse(query, { maxTokens: GRAPHQL_LIMITS.maxTokens });
+  } catch (err) {
+    return bad(err instanceof GraphQLError ? err.message : 'The document does not parse.', 'GRAPHQL_PARSE_FAILED');
+  }
+  const errors = validate(schema, document, RULES);
+  if (errors.length) {
+    return {
+      errors: errors.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })),
+    };
+  }
+  const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+  const operation = operationName
+    ? operations.find((o) => o.name?.value === operationName)
+    : operations.length === 1
+      ? operations[0]
+      : null;
+  if (!operation) return bad('Name the operation to run (operationName).', 'OPERATION_RESOLUTION_FAILURE');
+  if (operation.operation !== OperationTypeNode.SUBSCRIPTION) {
+    return bad('Only subscriptions are served here; send queries and mutations to POST /graphql.');
+  }
+  return { document };
+}
+
+/** An error as /graphql answers it (formatError: the identifier in extensions.code, unknown failures hidden). */
+export function asAnswered(err: unknown): GraphQLError {
+  const raw =
+    err instanceof GraphQLError ? err : new GraphQLError('Internal error', { originalError: err instanceof Error ? err : undefined });
+  const formatted = formatError(raw.toJSON(), raw);
+  return new GraphQLError(formatted.message, { path: formatted.path, extensions: formatted.extensions });
+}
