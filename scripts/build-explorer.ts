@@ -116,6 +116,26 @@ function pageHtml(script: string, stylesheet: string): string {
 `;
 }
 
+/**
+ * Removes what nothing loads: esbuild still writes the chunk of a dynamic import whose call was
+ * shaken out as dead code. Reached: the page's script and stylesheet, the workers, and every asset
+ * a reached file names (`/graphiql/assets/<name>` or `./<name>`).
+ */
+function dropUnreached(assetsDir: string, roots: readonly (string | undefined)[]): void {
+  const nameOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+  const reached = new Set<string>();
+  const pending = roots.filter((r): r is string => Boolean(r)).map(nameOf);
+  const reference = /(?:\/graphiql\/assets\/|\.\/)([A-Za-z0-9_-][A-Za-z0-9_.-]*\.(?:js|css|ttf|woff2?|svg|png))/g;
+  while (pending.length) {
+    const name = pending.pop()!;
+    if (reached.has(name) || !fs.existsSync(path.join(assetsDir, name))) continue;
+    reached.add(name);
+    if (!/\.(js|css)$/.test(name)) continue;
+    for (const m of fs.readFileSync(path.join(assetsDir, name), 'utf8').matchAll(reference)) pending.push(m[1]);
+  }
+  for (const name of fs.readdirSync(assetsDir)) if (!reached.has(name)) fs.rmSync(path.join(assetsDir, name));
+}
+
 function compress(assetsDir: string): number {
   let count = 0;
   for (const name of fs.readdirSync(assetsDir)) {
@@ -168,6 +188,7 @@ export async function buildExplorer(outDir: string): Promise<void> {
   const main = entryUrls(page.metafile!, assetsDir).get('main')!;
   if (!main.css) throw new Error('The explorer page has no stylesheet: GraphiQL needs graphiql/style.css.');
   fs.writeFileSync(path.join(outDir, EXPLORER_PAGE_FILE), pageHtml(main.url, main.css));
+  dropUnreached(assetsDir, [main.url, main.css, ...[...workerUrls.values()].map((w) => w.url)]);
   const compressed = compress(assetsDir);
 
   const files = fs.readdirSync(assetsDir).filter((f) => !/\.(br|gz)$/.test(f));

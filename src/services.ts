@@ -7,6 +7,8 @@ import { systemClock, type Clock } from './core/clock';
 import { Hooks } from './core/hooks';
 import { RateLimits } from './core/rate-limit';
 import { openSharedStore } from './core/store';
+import { openBus, type Bus } from './core/bus';
+import { createQueueRuntime, type JobQueue, type QueueWorkers } from './core/queue';
 import { createMailer, startIdentity, type IdentityRuntime, type Mailer } from './modules';
 import { MODULES } from './modules';
 
@@ -16,6 +18,10 @@ export interface Services {
   mailer: Mailer;
   hooks: Hooks;
   clock: Clock;
+  /** Messages between the instances (LISTEN/NOTIFY, or Redis pub/sub with REDIS_URL). */
+  bus: Bus;
+  /** The job queue (src/core/queue.ts): send in a transaction; background.ts starts its workers. */
+  queue: JobQueue & Partial<QueueWorkers>;
 }
 
 export interface ServiceOptions {
@@ -32,17 +38,42 @@ export async function createServices({
   clock = systemClock,
 }: ServiceOptions): Promise<Services & { close(): Promise<void> }> {
   const shared = await openSharedStore({ redisUrl: config.auth.redisUrl, keyPrefix: config.auth.redisKeyPrefix, orm, logger });
-  const identity = await startIdentity({ config, logger, orm, shared });
+  const bus = await openBus({ orm, logger, redisUrl: config.auth.redisUrl, keyPrefix: config.auth.redisKeyPrefix });
+  // What is opened before a failure is closed again: the bus keeps a reconnect timer.
+  const identity = await startIdentity({ config, logger, orm, shared, bus }).catch(async (err: unknown) => {
+    await bus.close();
+    shared.close();
+    throw err;
+  });
   const mailer = createMailer(config, logger);
+  const queue = createQueueRuntime({
+    orm,
+    logger,
+    handlers: MODULES.flatMap((m) => m.queues ?? []),
+    workers: config.queueWorkers,
+    pollMs: config.queuePollMs,
+  });
+  // On the embedded database pg-boss shares the one PGlite connection, where a first send inside
+  // a request's transaction could not install pg-boss's schema (it would wait for that
+  // transaction): there it starts before the first request. On PostgreSQL it starts on first use
+  // (a send, or the workers of src/background.ts), so an instance that never queues anything
+  // never installs it. A database that does not answer yet does not stop the service (its probes
+  // say so): the queue tries again on its next use.
+  if (orm.config.getDriver().constructor.name === 'PgliteDriver')
+    await queue.start().catch((err: unknown) => logger.warn({ err }, 'job queue not started: the database does not answer'));
   return {
     identity,
     limits: new RateLimits(config.rateLimits, shared.store),
     mailer,
     hooks: new Hooks(MODULES.map((m) => m.hooks ?? {})),
     clock,
+    bus,
+    queue,
     async close() {
+      await queue.close();
       mailer.close();
       await identity.close();
+      await bus.close();
       // Opened here, shared by the identity runtime and the limiter: closed here, after both.
       shared.close();
     },

@@ -20,6 +20,7 @@ import { library } from './library';
 import { connection } from './connection';
 import { membership } from './membership';
 import { supportGroup } from './support-group';
+import { push } from './push';
 
 export const MODULES = [
   referenceData,
@@ -38,6 +39,7 @@ export const MODULES = [
   connection,
   membership,
   supportGroup,
+  push,
 ] as const;
 
 type LoadersOf<M> = M extends ModuleDefinition<infer L> ? L : never;

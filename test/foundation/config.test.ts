@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { loadConfig, ConfigError } from '../../src/config';
+import { vapidSettings } from '../kit/production';
 
 /** The settings production insists on (no demo keys or secrets). */
 function productionEnv(): Record<string, string> {
@@ -11,6 +12,7 @@ function productionEnv(): Record<string, string> {
     LOGIN_CLIENT_ID: 'mobile',
     LOGIN_CLIENT_SECRET: 'x'.repeat(40),
     LOGIN_CLIENT_REDIRECT_URIS: 'com.example.app:/oauth/ssosignedin',
+    ...vapidSettings(),
   };
 }
 

@@ -6,6 +6,9 @@ import { exportJWK, generateKeyPair } from 'jose';
 import { DEMO, freePort, IAN, useTestApp } from '../kit';
 import { Browser, DEMO_CLIENT, formAction, tokenRequest } from '../kit/oauth';
 import { ConfigError, loadConfig } from '../kit/src';
+import { vapidSettings } from '../kit/production';
+
+const VAPID = vapidSettings();
 
 describe('demo mode', () => {
   let server: http.Server;
@@ -85,6 +88,7 @@ describe('production', () => {
         LOGIN_CLIENT_ID: 'mobile',
         LOGIN_CLIENT_SECRET: 'a-production-secret-of-forty-characters!',
         LOGIN_CLIENT_REDIRECT_URIS: 'com.example.app:/oauth/ssosignedin',
+        ...VAPID,
       },
     };
   });
@@ -135,6 +139,7 @@ describe('production', () => {
       LOGIN_CLIENT_ID: 'mobile',
       LOGIN_CLIENT_SECRET: 'a-production-secret-of-forty-characters!',
       LOGIN_CLIENT_REDIRECT_URIS: 'com.example.app:/oauth/ssosignedin',
+      ...VAPID,
       ...override,
     };
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));

@@ -34,6 +34,14 @@ const qrCodeId = async (t: TestApp) => {
 };
 
 const forbidden = { status: 403, errorCode: 'WSInsufficientPrivilegesException' };
+/** A browser's subscription JSON (a real P-256 point: the field rules run before the credential check). */
+const PUSH_SUBSCRIPTION = {
+  endpoint: 'https://push.example.org/sweep',
+  keys: {
+    p256dh: 'BJK5QiDo1C-svp3GygdSRbkrJI-wtmys-SlGu02KsA-QFh9Lai2g_EpPtZ6hJbcuDaVn3uFLw9Vypc1smofXwsA',
+    auth: '776wqJmK1ciCEJgF0LX7sg',
+  },
+};
 
 export const SWEEP: Record<string, Sweep | 'public'> = {
   getLoginScheme: 'public',
@@ -109,6 +117,9 @@ export const SWEEP: Record<string, Sweep | 'public'> = {
     otherUser: { status: 404, errorCode: 'WSNotificationNotFoundException' },
   },
   markAllNotificationsRead: { call: {}, otherUser: { status: 200, body: { updated: 0 } } },
+  getVapidPublicKey: { call: {} },
+  subscribePushNotifications: { call: { body: PUSH_SUBSCRIPTION } },
+  unsubscribePushNotifications: { call: { query: `endpoint=${encodeURIComponent(PUSH_SUBSCRIPTION.endpoint)}` } },
   getRecommendedEntitiesForUser: { call: { body: { version: 2, entityType: ['company'] } } },
   getRecommendedCriteriaForEntity: { call: { body: { version: 1, entityType: 'company', entityId: String(SOUTHGATE) } } },
   requestConnection: { call: { body: { companyId: SOUTHGATE } } },

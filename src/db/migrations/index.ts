@@ -1,6 +1,8 @@
 // Migrations are listed explicitly so compiled and ts-jest runs load the same set without globbing.
 // `npm run migration:create -- <name>` writes a new file here and appends it to this list.
 import type { Migration } from '@mikro-orm/migrations';
+import { Migration20261124091000_notification_email } from './Migration20261124091000_notification_email';
+import { Migration20261124090000_push_subscription } from './Migration20261124090000_push_subscription';
 import { Migration20261124061500_discovery_match_keys } from './Migration20261124061500_discovery_match_keys';
 import { Migration20261124014800_notification_lists } from './Migration20261124014800_notification_lists';
 import { Migration20261122011418_support_group } from './Migration20261122011418_support_group';
@@ -25,4 +27,6 @@ export const MIGRATIONS: (new (...args: any[]) => Migration)[] = [
   Migration20261122011418_support_group,
   Migration20261124014800_notification_lists,
   Migration20261124061500_discovery_match_keys,
+  Migration20261124090000_push_subscription,
+  Migration20261124091000_notification_email,
 ];

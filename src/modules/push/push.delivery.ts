@@ -1,0 +1,200 @@
+// Each inbox delivery is pushed to the recipients' browsers. The hook notificationDelivered runs
+// inside the delivery transaction: it finds which recipients have subscriptions and enqueues one
+// job for them (an outbox: the job exists only if the delivery commits). The job reads the item
+// and the subscriptions, and sends each subscription its encrypted payload; a subscription the
+// push service calls gone (404, 410) is removed, any other failure fails the job so it is retried.
+// A retry sends again to every subscription, with the same Topic header, so a push service that
+// still holds the first copy replaces it; a client's service worker should show the item with
+// `tag: String(notificationId)` so a repeat replaces what is on screen.
+import type { EntityManager } from '@mikro-orm/core';
+import type { HookEvents } from '../../core/hooks';
+import type { JobDeps, QueueHandler } from '../../core/module';
+import type { JobQueue } from '../../core/queue';
+import { epochMillis, intArray, runSql, tableOf } from '../../db/lean';
+import type { Services } from '../../services';
+import { PushSubscription } from './push.entity';
+import { vapidKeys } from './push.keys';
+import { PushSender } from './push.sender';
+
+export const PUSH_QUEUE = 'push.deliver';
+/** Sends in flight at once for one job. */
+const CONCURRENCY = 16;
+/** Bytes of plaintext one aes128gcm record carries (4096 minus its overhead, as web-push allows): longer payloads are shortened. */
+const MAX_PAYLOAD_BYTES = 3993;
+
+export interface PushJob {
+  notificationId: number;
+  userIds: number[];
+}
+
+/** The payload: the inbox item, as GET /rest/user/notifications shows it (without read state). */
+export interface PushPayload {
+  notificationId: number;
+  type: string;
+  companyId: number;
+  eventUUID: string | null;
+  brochureId: number | null;
+  message: string;
+  url: string | null;
+  received: number;
+}
+
+/**
+ * services.queue, which the job queue adds to Services: read through this accessor so that this
+ * module compiles whether or not Services declares it yet.
+ */
+export function queueOf(services: Services): JobQueue {
+  const queue = (services as { queue?: JobQueue }).queue;
+  if (!queue) throw new Error('push: services.queue is not configured; pushes cannot be enqueued');
+  return queue;
+}
+
+let recipientsSql: string | undefined;
+
+/** The hook: one statement finds the recipients with subscriptions, one job is enqueued for them (none when there are none). */
+export async function enqueuePushes({ em, services, notificationId, userIds }: HookEvents['notificationDelivered']): Promise<void> {
+  if (userIds.length === 0) return;
+  const p = tableOf(em, PushSubscription);
+  recipientsSql ??= `select distinct ${p.column('user')} as "userId" from ${p.table} where ${p.column('user')} = any(?::int[])
+    order by 1`;
+  const rows = await runSql<{ userId: number }>(em, recipientsSql, [intArray(userIds)]);
+  if (rows.length === 0) return;
+  const data: PushJob = { notificationId, userIds: rows.map((r) => r.userId) };
+  await queueOf(services).send(em, PUSH_QUEUE, data, { key: String(notificationId) });
+}
+
+/** The job's data as sent by enqueuePushes (it comes back from the database: checked). */
+export function parsePushJob(data: unknown): PushJob {
+  const d = data as Partial<PushJob> | null;
+  if (
+    !d ||
+    typeof d !== 'object' ||
+    !Number.isSafeInteger(d.notificationId) ||
+    !Array.isArray(d.userIds) ||
+    !d.userIds.every((id) => Number.isSafeInteger(id))
+  ) {
+    throw new Error(`${PUSH_QUEUE}: malformed job data`);
+  }
+  return { notificationId: d.notificationId!, userIds: d.userIds };
+}
+
+type TargetRow = PushPayload & { subscriptionId: number; endpoint: string; p256dh: string; auth: string };
+
+let targetsSql: string | undefined;
+
+/**
+ * Every subscription of the users that hold the notification in their inbox, each with the item:
+ * one statement. The inbox and sent tables are the notification module's, named from the ORM's
+ * metadata by entity name (this module does not import that module's classes).
+ */
+function targetsStatement(em: EntityManager): string {
+  if (targetsSql) return targetsSql;
+  const p = tableOf(em, PushSubscription);
+  const byName = (className: string) => tableOf<Record<string, unknown>>(em, em.getMetadata().getByClassName(className).class);
+  const i = byName('NotificationInbox');
+  const s = byName('SentNotification');
+  return (targetsSql = `select p.${p.column('id')} as "subscriptionId", p.${p.column('endpoint')} as "endpoint",
+      p.${p.column('p256dh')} as "p256dh", p.${p.column('auth')} as "auth",
+      s.${s.column('notificationId')} as "notificationId", s.${s.column('type')} as "type", s.${s.column('company')} as "companyId",
+      s.${s.column('eventUUID')} as "eventUUID", s.${s.column('brochureId')} as "brochureId", s.${s.column('message')} as "message",
+      s.${s.column('url')} as "url", ${epochMillis(`i.${i.column('deliveredAt')}`)} as "received"
+    from ${p.table} p
+      join ${i.table} i on i.${i.column('user')} = p.${p.column('user')} and i.${i.column('notification')} = ?
+      join ${s.table} s on s.${s.column('notificationId')} = i.${i.column('notification')}
+    where p.${p.column('user')} = any(?::int[])
+    order by p.${p.column('id')}`);
+}
+
+let goneSql: string | undefined;
+
+/** The payload's JSON, shortened to fit one record: the message first, then the URL dropped. */
+export function payloadJson(item: PushPayload): string {
+  let json = JSON.stringify(item);
+  if (Buffer.byteLength(json) <= MAX_PAYLOAD_BYTES) return json;
+  const over = Buffer.byteLength(json) - MAX_PAYLOAD_BYTES;
+  const chars = [...item.message];
+  let message = item.message;
+  while (chars.length && Buffer.byteLength(message) > Buffer.byteLength(item.message) - over) {
+    chars.pop();
+    message = chars.join('');
+  }
+  json = JSON.stringify({ ...item, message });
+  return Buffer.byteLength(json) <= MAX_PAYLOAD_BYTES ? json : JSON.stringify({ ...item, message, url: null });
+}
+
+async function pool<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
+  const results: PromiseSettledResult<R>[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      try {
+        results[i] = { status: 'fulfilled', value: await fn(items[i]) };
+      } catch (reason: unknown) {
+        results[i] = { status: 'rejected', reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** What one job did (tests and logs). */
+export interface PushReport {
+  sent: number;
+  removed: number;
+  failed: number;
+}
+
+/** Runs one push.deliver job with `sender`: sends, removes the gone subscriptions, throws when any other send failed. */
+export async function deliverPushes(data: unknown, deps: Pick<JobDeps, 'orm' | 'logger'>, sender: PushSender): Promise<PushReport> {
+  const job = parsePushJob(data);
+  if (job.userIds.length === 0) return { sent: 0, removed: 0, failed: 0 };
+  const em = deps.orm.em.fork();
+  const rows = await runSql<TargetRow>(em, targetsStatement(em), [job.notificationId, intArray(job.userIds)]);
+  if (rows.length === 0) return { sent: 0, removed: 0, failed: 0 };
+  const { notificationId, type, companyId, eventUUID, brochureId, message, url, received } = rows[0];
+  const payload = payloadJson({ notificationId, type, companyId, eventUUID, brochureId, message, url, received });
+  const topic = `n${notificationId}`;
+  const results = await pool(rows, CONCURRENCY, (r) =>
+    sender.send({ endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } }, payload, topic),
+  );
+  const gone = rows.filter((_, k) => {
+    const result = results[k];
+    return result.status === 'fulfilled' && result.value === 'gone';
+  });
+  const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (gone.length) {
+    const p = tableOf(em, PushSubscription);
+    goneSql ??= `delete from ${p.table} where ${p.column('id')} = any(?::int[])`;
+    await runSql(em, goneSql, [intArray(gone.map((r) => r.subscriptionId))]);
+  }
+  const report = { sent: rows.length - gone.length - failures.length, removed: gone.length, failed: failures.length };
+  if (failures.length) {
+    const first = failures[0].reason as { statusCode?: number; message?: string } | null;
+    deps.logger.warn(
+      { notificationId, ...report, status: first?.statusCode, err: first?.message },
+      'push sends failed; the job will retry',
+    );
+    throw new Error(`${PUSH_QUEUE}: ${failures.length} of ${rows.length} sends failed for notification ${notificationId}`);
+  }
+  return report;
+}
+
+/** The sender the service uses: the configured (or generated) VAPID pair, the system's trusted certificates. */
+export function defaultSender(deps: Pick<JobDeps, 'config' | 'logger'>): PushSender {
+  return new PushSender({ vapid: vapidKeys(deps.config, deps.logger), subject: deps.config.push.vapidSubject });
+}
+
+/** The queue handler, with the sender `senderOf` makes for each job (tests give one that trusts their loopback server). */
+export function pushQueue(senderOf: (deps: JobDeps) => PushSender = defaultSender): QueueHandler {
+  return {
+    name: PUSH_QUEUE,
+    handle: async (data, deps) => {
+      await deliverPushes(data, deps, senderOf(deps));
+    },
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+  };
+}

@@ -1,0 +1,32 @@
+import { route, type RouteDef } from '../../rest/route';
+
+const SERVICE_ERRORS = ['WSInvalidAuthTokenException', 'WSNotificationServiceException'];
+
+export const pushRoutes: RouteDef[] = [
+  route({
+    at: 'GET /rest/user/push-subscriptions/vapid-public-key',
+    credential: 'user',
+    document: `query getVapidPublicKey { vapidPublicKey { publicKey } }`,
+    errors: SERVICE_ERRORS,
+  }),
+  route({
+    at: 'POST /rest/user/push-subscriptions',
+    credential: 'user',
+    document: `mutation subscribePushNotifications($subscription: PushSubscriptionInput!) {
+      subscribePush(subscription: $subscription) { endpoint registered }
+    }`,
+    description:
+      'The body is the JSON of PushSubscription.toJSON(): endpoint (https), keys.p256dh and keys.auth (base64url). registered is epoch milliseconds.',
+    status: 201,
+    errors: ['WSInvalidParameterException', 'WSFieldLengthException', ...SERVICE_ERRORS],
+  }),
+  route({
+    at: 'DELETE /rest/user/push-subscriptions',
+    credential: 'user',
+    document: `mutation unsubscribePushNotifications($endpoint: String) { unsubscribePush(endpoint: $endpoint) { removed } }`,
+    summary: "Removes the caller's Web Push subscription with this endpoint.",
+    description: "Also 204 when the caller has no subscription with this endpoint (another user's is left alone).",
+    status: 204,
+    errors: ['WSInvalidParameterException', 'WSFieldLengthException', ...SERVICE_ERRORS],
+  }),
+];
