@@ -6,6 +6,7 @@
 // A retry sends again to every subscription, with the same Topic header, so a push service that
 // still holds the first copy replaces it; a client's service worker should show the item with
 // `tag: String(notificationId)` so a repeat replaces what is on screen.
+import type https from 'node:https';
 import type { EntityManager } from '@mikro-orm/core';
 import type { HookEvents } from '../../core/hooks';
 import type { JobDeps, QueueHandler } from '../../core/module';
@@ -14,7 +15,7 @@ import { epochMillis, intArray, runSql, tableOf } from '../../db/lean';
 import type { Services } from '../../services';
 import { PushSubscription } from './push.entity';
 import { vapidKeys } from './push.keys';
-import { PushSender } from './push.sender';
+import { publicOnlyAgent, PushSender } from './push.sender';
 
 export const PUSH_QUEUE = 'push.deliver';
 /** Sends in flight at once for one job. */
@@ -181,10 +182,21 @@ export async function deliverPushes(data: unknown, deps: Pick<JobDeps, 'orm' | '
   return report;
 }
 
-/** The sender the service uses: the configured (or generated) VAPID pair, the system's trusted certificates. */
+/**
+ * The sender the service uses: the configured (or generated) VAPID pair, the system's trusted
+ * certificates, and (outside tests, whose push service is on loopback) public addresses only.
+ */
 export function defaultSender(deps: Pick<JobDeps, 'config' | 'logger'>): PushSender {
-  return new PushSender({ vapid: vapidKeys(deps.config, deps.logger), subject: deps.config.push.vapidSubject });
+  return new PushSender({
+    vapid: vapidKeys(deps.config, deps.logger),
+    subject: deps.config.push.vapidSubject,
+    ...(deps.config.nodeEnv === 'test' ? {} : { agent: sharedAgent() }),
+  });
 }
+
+let agent: https.Agent | undefined;
+/** One agent for every job, so push connections are kept alive between sends. */
+const sharedAgent = () => (agent ??= publicOnlyAgent());
 
 /** The queue handler, with the sender `senderOf` makes for each job (tests give one that trusts their loopback server). */
 export function pushQueue(senderOf: (deps: JobDeps) => PushSender = defaultSender): QueueHandler {
