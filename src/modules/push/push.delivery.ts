@@ -10,9 +10,7 @@ import type https from 'node:https';
 import type { EntityManager } from '@mikro-orm/core';
 import type { HookEvents } from '../../core/hooks';
 import type { JobDeps, QueueHandler } from '../../core/module';
-import type { JobQueue } from '../../core/queue';
 import { epochMillis, intArray, runSql, tableOf } from '../../db/lean';
-import type { Services } from '../../services';
 import { PushSubscription } from './push.entity';
 import { vapidKeys } from './push.keys';
 import { publicOnlyAgent, PushSender } from './push.sender';
@@ -40,16 +38,6 @@ export interface PushPayload {
   received: number;
 }
 
-/**
- * services.queue, which the job queue adds to Services: read through this accessor so that this
- * module compiles whether or not Services declares it yet.
- */
-export function queueOf(services: Services): JobQueue {
-  const queue = (services as { queue?: JobQueue }).queue;
-  if (!queue) throw new Error('push: services.queue is not configured; pushes cannot be enqueued');
-  return queue;
-}
-
 let recipientsSql: string | undefined;
 
 /** The hook: one statement finds the recipients with subscriptions, one job is enqueued for them (none when there are none). */
@@ -61,7 +49,7 @@ export async function enqueuePushes({ em, services, notificationId, userIds }: H
   const rows = await runSql<{ userId: number }>(em, recipientsSql, [intArray(userIds)]);
   if (rows.length === 0) return;
   const data: PushJob = { notificationId, userIds: rows.map((r) => r.userId) };
-  await queueOf(services).send(em, PUSH_QUEUE, data, { key: String(notificationId) });
+  await services.queue.send(em, PUSH_QUEUE, data, { key: String(notificationId) });
 }
 
 /** The job's data as sent by enqueuePushes (it comes back from the database: checked). */
