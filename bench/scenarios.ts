@@ -89,6 +89,9 @@ export async function benchServiceEnv(): Promise<Record<string, string>> {
   // users it signs in as come from the bench data set.
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
   const signingKeys = { keys: [{ ...(await exportJWK(privateKey)), kid: 'bench', alg: 'ES256', use: 'sig' }] };
+  // Web Push's VAPID pair, which production requires too.
+  const vapid = crypto.createECDH('prime256v1');
+  vapid.generateKeys();
   return {
     LOG_LEVEL: 'warn',
     QUEUE_WORKERS: '0',
@@ -98,6 +101,9 @@ export async function benchServiceEnv(): Promise<Record<string, string>> {
     LOGIN_CLIENT_ID: BENCH_CLIENT.client_id,
     LOGIN_CLIENT_SECRET: BENCH_CLIENT.client_secret,
     LOGIN_CLIENT_REDIRECT_URIS: 'com.bench.mobile:/oauth/ssosignedin',
+    VAPID_PUBLIC_KEY: vapid.getPublicKey().toString('base64url'),
+    VAPID_PRIVATE_KEY: vapid.getPrivateKey().toString('base64url'),
+    VAPID_SUBJECT: 'mailto:bench@example.org',
     ...unlimited,
   };
 }

@@ -10,6 +10,7 @@
 // turns those rows into one connection per parent.
 import { ArgsType, Field, Int, ObjectType, type ClassType } from 'type-graphql';
 import { invalidParameter } from './errors';
+import { intArray } from '../db/lean';
 
 /** The most edges one page may ask for. */
 export const MAX_FIRST = 100;
@@ -168,27 +169,32 @@ export interface OrderColumn {
 /** The column names keysetWindow adds to each row: its parent's total and its place in the page. */
 export const WINDOW_TOTAL = '_total';
 export const WINDOW_PAGE = '_page';
+export const WINDOW_PARENT_COLUMN = '_parent';
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** How a keysetWindow candidate statement names its parent: `where e.library = ${WINDOW_PARENT}`. */
+export const WINDOW_PARENT = 'p.g';
+
 /**
- * Wraps `candidates` (a select whose rows carry a `group` column naming their parent and the
- * `order` columns, none of them null, the last one unique within a parent) into the first
- * `first + 1` rows of each group after the cursor, in order, each with its group's total (column
- * `_total`, counted before the cursor applies). A group whose rows all come before the cursor keeps
- * one row marked `_page = false`, which carries only its total. Placeholders are `?`; the returned
- * params follow the candidates' own.
+ * The first `first + 1` rows of each parent after the cursor, in order, each with its parent's
+ * total (column `_total`, counted before the cursor applies). `candidates` selects one parent's
+ * rows, naming the parent as WINDOW_PARENT (an int), with the `order` columns (none of them null, the
+ * last one unique within a parent); each row comes back with its parent (column `_parent`). Each parent's page is its own
+ * `order by ... limit` (a LATERAL join), so an index on (parent, order) serves it and a parent with
+ * thousands of rows costs its page, not a sort of all its rows. A parent with no row after the
+ * cursor keeps one row with `_page = false`, which carries only its total. Placeholders are `?`.
  */
 export function keysetWindow(
   candidates: string,
   candidateParams: readonly unknown[],
-  group: string,
+  parents: readonly number[],
   order: readonly OrderColumn[],
   request: PageRequest,
 ): { sql: string; params: unknown[] } {
   if (request.after && request.after.length !== order.length) throw new Error('cursor key and order differ in length');
-  const orderBy = order.map((o) => `p.${quote(o.column)} ${o.desc ? 'desc' : 'asc'}`).join(', ');
-  const params: unknown[] = [];
+  const by = (alias: string) => order.map((o) => `${alias}.${quote(o.column)} ${o.desc ? 'desc' : 'asc'}`).join(', ');
+  const afterParams: unknown[] = [];
   let after = 'true';
   if (request.after) {
     // (c1 > v1) or (c1 = v1 and c2 > v2) or ..., each comparison in its column's direction.
@@ -197,33 +203,31 @@ export function keysetWindow(
       const parts: string[] = [];
       for (let j = 0; j < i; j++) parts.push(`b.${quote(order[j].column)} = ?`);
       parts.push(`b.${quote(o.column)} ${o.desc ? '<' : '>'} ?`);
-      params.push(...key.slice(0, i), key[i]);
+      afterParams.push(...key.slice(0, i), key[i]);
       return `(${parts.join(' and ')})`;
     });
     after = terms.join(' or ');
   }
-  params.push(...candidateParams, request.first + 1);
-  const g = quote(group);
-  const sql = `select * from (
-    select p.*, row_number() over (partition by p.${g}, p."${WINDOW_PAGE}" order by ${orderBy}) as "_rn"
-    from (select b.*, (count(*) over (partition by b.${g}))::int as "${WINDOW_TOTAL}", coalesce(${after}, false) as "${WINDOW_PAGE}"
-      from (${candidates}) b) p
-  ) w where w."_rn" <= case when w."${WINDOW_PAGE}" then ? else 1 end order by w.${g}, w."${WINDOW_PAGE}", w."_rn"`;
-  return { sql, params };
+  const last = quote(order[order.length - 1].column);
+  const sql = `select x.*, p.g as "${WINDOW_PARENT_COLUMN}", t.n as "${WINDOW_TOTAL}", (x.${last} is not null) as "${WINDOW_PAGE}"
+    from unnest(?::int[]) with ordinality as p(g, o)
+    cross join lateral (select count(*)::int as n from (${candidates}) c) t
+    left join lateral (select b.* from (${candidates}) b where ${after} order by ${by('b')} limit ?) x on true
+    order by p.o, ${by('x')}`;
+  return { sql, params: [intArray(parents), ...candidateParams, ...candidateParams, ...afterParams, request.first + 1] };
 }
 
 /** The connection of each group (in the order of `groups`) from keysetWindow's rows. */
-export function pagesByGroup<G, R extends Record<string, unknown>, T = R>(
-  groups: readonly G[],
+export function pagesByGroup<R extends Record<string, unknown>, T = R>(
+  groups: readonly number[],
   rows: readonly R[],
-  groupOf: (row: R) => G,
   request: PageRequest,
   cursorOf: (row: R) => string,
   nodeOf: (row: R) => T = (row) => row as unknown as T,
 ): ConnectionPage<T>[] {
-  const byGroup = new Map<G, { total: number; page: R[] }>();
+  const byGroup = new Map<number, { total: number; page: R[] }>();
   for (const row of rows) {
-    const key = groupOf(row);
+    const key = Number(row[WINDOW_PARENT_COLUMN]);
     let entry = byGroup.get(key);
     if (!entry) byGroup.set(key, (entry = { total: Number(row[WINDOW_TOTAL]), page: [] }));
     if (row[WINDOW_PAGE]) entry.page.push(row);

@@ -4,12 +4,12 @@
 // outside 1..100 are WSInvalidParameterException naming the argument.
 import { useTestApp } from '../kit';
 import { serviceErrorOf } from '../kit/errors';
-import { intArray, runSql } from '../../src/db/lean';
-import { encodeCursor, keysetWindow, pageRequest, pagesByGroup, type PageRequest } from '../../src/graphql/connection';
+import { runSql } from '../../src/db/lean';
+import { encodeCursor, keysetWindow, pageRequest, pagesByGroup, WINDOW_PARENT, type PageRequest } from '../../src/graphql/connection';
 
 const t = useTestApp({ demo: false });
 
-type Row = { g: number; at: number; id: number; _total: number; _page: boolean };
+type Row = { g: number; at: number; id: number; _total: number; _page: boolean; _parent: number };
 
 beforeAll(async () => {
   await t.sql('create table conn_probe (g int not null, at bigint not null, id int primary key)');
@@ -18,11 +18,11 @@ beforeAll(async () => {
 });
 
 async function pages(groups: number[], request: PageRequest) {
-  const candidates = 'select g, at::float8 as at, id from conn_probe where g = any(?::int[])';
+  const candidates = `select g, at::float8 as at, id from conn_probe where g = ${WINDOW_PARENT}`;
   const { sql, params } = keysetWindow(
     candidates,
-    [intArray(groups)],
-    'g',
+    [],
+    groups,
     [
       { column: 'at', desc: true },
       { column: 'id', desc: true },
@@ -31,14 +31,7 @@ async function pages(groups: number[], request: PageRequest) {
   );
   const rows = await runSql<Row>(t.orm.em.fork(), sql, params);
   const cursorOf = (r: Row) => encodeCursor('probe', [r.at, r.id]);
-  return pagesByGroup(
-    groups,
-    rows,
-    (r) => r.g,
-    request,
-    cursorOf,
-    (r) => r.id,
-  );
+  return pagesByGroup(groups, rows, request, cursorOf, (r) => r.id);
 }
 
 const ids = (page: { edges: { node: number }[] }) => page.edges.map((e) => e.node);

@@ -4,13 +4,15 @@
 // (docs/performance.md). Here each read is one statement written once from the entities'
 // metadata, and its rows are shaped straight into the GraphQL views: no entity is built.
 import type { EntityManager } from '@mikro-orm/core';
-import { epochMillis, intArray, readQuery, runSql, selectAs, tableOf, type NamesOf } from '../../db/lean';
+import { epochMillis, readQuery, runSql, selectAs, tableOf, type NamesOf } from '../../db/lean';
 import { localTimestamp, offsetMinutesAt } from '../../core/zoned-time';
 import {
   encodeCursor,
   keysetWindow,
   pagesByGroup,
   WINDOW_PAGE,
+  WINDOW_PARENT,
+  WINDOW_PARENT_COLUMN,
   WINDOW_TOTAL,
   type ConnectionPage,
   type OrderColumn,
@@ -187,14 +189,14 @@ function sqlOnce(build: (names: NamesOf) => string): (em: EntityManager) => stri
 
 /**
  * Active events the users are invited to, as UserEvent rows with the invitee (`_uId`); on one
- * company's wall when the company parameter is not null. Parameters: user ids (int[]), company id twice.
+ * company's wall when the company parameter is not null. Parameters: company id twice (the invitee is the window's parent).
  */
 const invitationCandidates = sqlOnce((n) => {
   const [e, a] = [n(Event), n(EventAttendee)];
   const select = [...eventSelect(n), ...selectAs(a, 'a', INVITE_COLUMNS), `a.${a.column('user')} as "_uId"`];
   return (
     `select ${select.join(', ')} from ${a.table} a join ${e.table} e on e.${e.column('eId')} = a.${a.column('event')} ${companyJoin(n)} ` +
-    `where a.${a.column('user')} = any(?::int[]) and e.${e.column('status')} = 'A' ` +
+    `where a.${a.column('user')} = ${WINDOW_PARENT} and e.${e.column('status')} = 'A' ` +
     `and (?::int is null or e.${e.column('company')} = ?)`
   );
 });
@@ -202,26 +204,26 @@ const invitationCandidates = sqlOnce((n) => {
 /**
  * Active events of the companies that the viewer may see, as Event rows: those they are invited to,
  * and every one of a company whose notifications they manage (ADMIN or PUSH_NOTIFICATION, as
- * canSeeEvent and Query.event decide). Parameters: company ids (int[]), viewer, viewer.
+ * canSeeEvent and Query.event decide). Parameters: viewer, viewer (the company is the window's parent).
  */
 const visibleEventCandidates = sqlOnce((n) => {
   const [e, a, r] = [n(Event), n(EventAttendee), n(CompanyRole)];
   const roles = NOTIFICATION_MANAGER_ROLES.map((role) => `'${role}'`).join(', ');
   return (
     `select ${eventSelect(n).join(', ')} from ${e.table} e ${companyJoin(n)} ` +
-    `where e.${e.column('company')} = any(?::int[]) and e.${e.column('status')} = 'A' and (` +
+    `where e.${e.column('company')} = ${WINDOW_PARENT} and e.${e.column('status')} = 'A' and (` +
     `exists (select 1 from ${a.table} a where a.${a.column('event')} = e.${e.column('eId')} and a.${a.column('user')} = ?) ` +
     `or exists (select 1 from ${r.table} r where r.${r.column('company')} = e.${e.column('company')} and r.${r.column('user')} = ? ` +
     `and r.${r.column('role')} in (${roles})))`
   );
 });
 
-type Windowed<R> = R & { _total: number; _page: boolean; _rn: string };
+type Windowed<R> = R & { _total: number; _page: boolean; _parent: number };
 
 /** A window row's view without the window's bookkeeping columns. */
 function withoutWindow<R extends object>(row: R): R {
   const view = { ...row } as Record<string, unknown>;
-  for (const column of [WINDOW_TOTAL, WINDOW_PAGE, '_rn', '_uId']) delete view[column];
+  for (const column of [WINDOW_TOTAL, WINDOW_PAGE, WINDOW_PARENT_COLUMN, '_uId']) delete view[column];
   return view as R;
 }
 
@@ -235,13 +237,12 @@ export async function readUserEventPages(
   companyId: number | null,
   request: PageRequest,
 ): Promise<ConnectionPage<UserEventView>[]> {
-  const { sql, params } = keysetWindow(invitationCandidates(em), [intArray(userIds), companyId, companyId], '_uId', EVENT_ORDER, request);
+  const { sql, params } = keysetWindow(invitationCandidates(em), [companyId, companyId], userIds, EVENT_ORDER, request);
   const rows = await runSql<Windowed<UserEventRow & { _uId: number }>>(em, sql, params);
   const now = Date.now();
   return pagesByGroup(
     userIds,
     rows,
-    (row) => row._uId,
     request,
     (row) => encodeCursor(USER_EVENTS_LIST, [row.eUTCStartDateTime, row.eId]),
     (row) => shape(withoutWindow(row), now),
@@ -258,13 +259,12 @@ export async function readCompanyEventPages(
   companyIds: readonly number[],
   request: PageRequest,
 ): Promise<ConnectionPage<EventView>[]> {
-  const { sql, params } = keysetWindow(visibleEventCandidates(em), [intArray(companyIds), viewerId, viewerId], 'cId', EVENT_ORDER, request);
+  const { sql, params } = keysetWindow(visibleEventCandidates(em), [viewerId, viewerId], companyIds, EVENT_ORDER, request);
   const rows = await runSql<Windowed<EventRow>>(em, sql, params);
   const now = Date.now();
   return pagesByGroup(
     companyIds,
     rows,
-    (row) => row.cId,
     request,
     (row) => encodeCursor(COMPANY_EVENTS_LIST, [row.eUTCStartDateTime, row.eId]),
     (row) => shape(withoutWindow(row), now),

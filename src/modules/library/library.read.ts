@@ -11,7 +11,15 @@
 // that become the same Date the entities held.
 import type { EntityManager } from '@mikro-orm/core';
 import { epochMillis, intArray, readQuery, runSql, selectAs, tableOf, type NamesOf } from '../../db/lean';
-import { encodeCursor, keysetWindow, pagesByGroup, WINDOW_PAGE, type ConnectionPage, type PageRequest } from '../../graphql/connection';
+import {
+  encodeCursor,
+  keysetWindow,
+  pagesByGroup,
+  WINDOW_PAGE,
+  WINDOW_PARENT,
+  type ConnectionPage,
+  type PageRequest,
+} from '../../graphql/connection';
 import { SmartEntry, SmartLibrary } from './library.entity';
 import { SmartEntryUrl, SmartFile } from './entry-content.entity';
 import {
@@ -298,7 +306,7 @@ export interface EntryWithContents {
 }
 
 /** A row of the window: the entry, its lists, and keysetWindow's own columns (its library's total, its place). */
-type WindowRow = SelectedEntry & SelectedContents & { _total: number; _page: boolean; _rn?: unknown };
+type WindowRow = SelectedEntry & SelectedContents & { _total: number; _page: boolean; _parent: number };
 
 const entryCursor = (row: WindowRow) => encodeCursor(ENTRY_LIST, [row.smartEntryCreated, row.smartEntryId]);
 
@@ -306,7 +314,7 @@ const entryCursor = (row: WindowRow) => encodeCursor(ENTRY_LIST, [row.smartEntry
 const entryWithContents = ({
   _total,
   _page,
-  _rn,
+  _parent,
   files,
   urls,
   tags,
@@ -334,8 +342,8 @@ export async function entryPages(
   const n: NamesOf = (entity) => tableOf(em, entity);
   const e = n(SmartEntry);
   const id = `e.${e.column('smartEntryId')}`;
-  const where = [`e.${e.column('library')} = any(?::int[])`];
-  const params: unknown[] = [intArray(smartLibIds)];
+  const where = [`e.${e.column('library')} = ${WINDOW_PARENT}`];
+  const params: unknown[] = [];
   if (filter.folderId !== null) {
     const f = n(SmartEntryFolder);
     where.push(`exists (select 1 from ${f.table} f where f.${f.column('entry')} = ${id} and f.${f.column('folder')} = ?)`);
@@ -349,14 +357,14 @@ export async function entryPages(
     params.push(filter.tagKey);
   }
   const candidates = `select ${entryColumns(n)} from ${e.table} e where ${where.join(' and ')}`;
-  const window = keysetWindow(candidates, params, 'smartLibId', ENTRY_ORDER, request);
+  const window = keysetWindow(candidates, params, smartLibIds, ENTRY_ORDER, request);
   const rows = await runSql<WindowRow>(
     em,
     `select w.*, ${listColumns(n, 'w."smartEntryId"')} from (${window.sql}) w
-      order by w."smartLibId", w."${WINDOW_PAGE}", w."smartEntryCreated" desc, w."smartEntryId" desc`,
+      order by w."_parent", w."${WINDOW_PAGE}", w."smartEntryCreated" desc, w."smartEntryId" desc`,
     window.params,
   );
-  return pagesByGroup(smartLibIds, rows, (row) => row.smartLibId, request, entryCursor, entryWithContents);
+  return pagesByGroup(smartLibIds, rows, request, entryCursor, entryWithContents);
 }
 
 /** Every nested list of each entry: one statement for any number of entries, one row per entry. */

@@ -9,7 +9,15 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { epochMillis, intArray, runSql, tableOf, type NamesOf } from '../../db/lean';
 import { ServiceError, invalidParameter } from '../../graphql/errors';
-import { encodeCursor, keysetWindow, pageRequest, pagesByGroup, type ConnectionPage, type PageRequest } from '../../graphql/connection';
+import {
+  encodeCursor,
+  keysetWindow,
+  pageRequest,
+  pagesByGroup,
+  WINDOW_PARENT,
+  type ConnectionPage,
+  type PageRequest,
+} from '../../graphql/connection';
 import { NotificationInbox, SentNotification } from './notification.entity';
 import type { InboxNotification } from './inbox.types';
 
@@ -77,13 +85,13 @@ export async function readInboxPage(
 
 let candidatesSql: string | undefined;
 
-/** Every item of the users `?::int[]` (unread only when `?` is true), with its owner and its microsecond key. */
+/** Every item of the window's parent user (unread only when `?` is true), with its owner and its microsecond key. */
 function connectionCandidates(em: EntityManager): string {
   if (candidatesSql) return candidatesSql;
   const i = tableOf(em, NotificationInbox);
   const extra = `i.${i.column('user')} as "_owner", (extract(epoch from i.${i.column('deliveredAt')}) * 1000000)::bigint as "_us", `;
   return (candidatesSql = `${itemsFrom((e) => tableOf(em, e), extra)}
-    where i.${i.column('user')} = any(?::int[]) and (not ?::boolean or i.${i.column('readAt')} is null)`);
+    where i.${i.column('user')} = ${WINDOW_PARENT} and (not ?::boolean or i.${i.column('readAt')} is null)`);
 }
 
 const INBOX_ORDER = [
@@ -109,7 +117,7 @@ export function inboxPageRequest(args: { first?: number | null; after?: string |
   return request;
 }
 
-type Windowed = ItemRow & { _owner: number; _us: string | bigint; _total: number; _page: boolean };
+type Windowed = ItemRow & { _owner: number; _us: string | bigint; _total: number; _page: boolean; _parent: number };
 
 /** The page of each user's inbox (in the order of `userIds`) with each total: one statement for all of them. */
 export async function readInboxPages(
@@ -118,16 +126,9 @@ export async function readInboxPages(
   unreadOnly: boolean,
   request: PageRequest,
 ): Promise<ConnectionPage<InboxNotification>[]> {
-  const { sql, params } = keysetWindow(connectionCandidates(em), [intArray(userIds), unreadOnly], '_owner', INBOX_ORDER, request);
+  const { sql, params } = keysetWindow(connectionCandidates(em), [unreadOnly], userIds, INBOX_ORDER, request);
   const rows = await runSql<Windowed>(em, sql, params);
-  return pagesByGroup(
-    userIds,
-    rows,
-    (row) => row._owner,
-    request,
-    (row) => encodeCursor(INBOX_LIST, [String(row._us), row.notificationId]),
-    toItem,
-  );
+  return pagesByGroup(userIds, rows, request, (row) => encodeCursor(INBOX_LIST, [String(row._us), row.notificationId]), toItem);
 }
 
 let unreadSql: string | undefined;
