@@ -26,3 +26,4 @@ export const notification = defineModule({
 });
 
 export { createMailer, type Mailer } from './notification.mailer';
+export { readDeliveredItems } from './inbox.reads';

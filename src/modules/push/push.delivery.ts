@@ -10,7 +10,8 @@ import type https from 'node:https';
 import type { EntityManager } from '@mikro-orm/core';
 import type { HookEvents } from '../../core/hooks';
 import type { JobDeps, QueueHandler } from '../../core/module';
-import { epochMillis, intArray, runSql, tableOf } from '../../db/lean';
+import { intArray, runSql, tableOf } from '../../db/lean';
+import { readDeliveredItems } from '../notification';
 import { PushSubscription } from './push.entity';
 import { vapidKeys } from './push.keys';
 import { publicOnlyAgent, PushSender } from './push.sender';
@@ -67,31 +68,17 @@ export function parsePushJob(data: unknown): PushJob {
   return { notificationId: d.notificationId!, userIds: d.userIds };
 }
 
-type TargetRow = PushPayload & { subscriptionId: number; endpoint: string; p256dh: string; auth: string };
+type SubscriptionRow = { subscriptionId: number; userId: number; endpoint: string; p256dh: string; auth: string };
 
-let targetsSql: string | undefined;
+let subscriptionsSql: string | undefined;
 
-/**
- * Every subscription of the users that hold the notification in their inbox, each with the item:
- * one statement. The inbox and sent tables are the notification module's, named from the ORM's
- * metadata by entity name (this module does not import that module's classes).
- */
-function targetsStatement(em: EntityManager): string {
-  if (targetsSql) return targetsSql;
+/** Every subscription of these users, oldest first: one statement. */
+function subscriptionsStatement(em: EntityManager): string {
+  if (subscriptionsSql) return subscriptionsSql;
   const p = tableOf(em, PushSubscription);
-  const byName = (className: string) => tableOf<Record<string, unknown>>(em, em.getMetadata().getByClassName(className).class);
-  const i = byName('NotificationInbox');
-  const s = byName('SentNotification');
-  return (targetsSql = `select p.${p.column('id')} as "subscriptionId", p.${p.column('endpoint')} as "endpoint",
-      p.${p.column('p256dh')} as "p256dh", p.${p.column('auth')} as "auth",
-      s.${s.column('notificationId')} as "notificationId", s.${s.column('type')} as "type", s.${s.column('company')} as "companyId",
-      s.${s.column('eventUUID')} as "eventUUID", s.${s.column('brochureId')} as "brochureId", s.${s.column('message')} as "message",
-      s.${s.column('url')} as "url", ${epochMillis(`i.${i.column('deliveredAt')}`)} as "received"
-    from ${p.table} p
-      join ${i.table} i on i.${i.column('user')} = p.${p.column('user')} and i.${i.column('notification')} = ?
-      join ${s.table} s on s.${s.column('notificationId')} = i.${i.column('notification')}
-    where p.${p.column('user')} = any(?::int[])
-    order by p.${p.column('id')}`);
+  return (subscriptionsSql = `select p.${p.column('id')} as "subscriptionId", p.${p.column('user')} as "userId",
+      p.${p.column('endpoint')} as "endpoint", p.${p.column('p256dh')} as "p256dh", p.${p.column('auth')} as "auth"
+    from ${p.table} p where p.${p.column('user')} = any(?::int[]) order by p.${p.column('id')}`);
 }
 
 let goneSql: string | undefined;
@@ -140,10 +127,14 @@ export async function deliverPushes(data: unknown, deps: Pick<JobDeps, 'orm' | '
   const job = parsePushJob(data);
   if (job.userIds.length === 0) return { sent: 0, removed: 0, failed: 0 };
   const em = deps.orm.em.fork();
-  const rows = await runSql<TargetRow>(em, targetsStatement(em), [job.notificationId, intArray(job.userIds)]);
+  // The item as the inbox shows it (the notification module's read), for the users who hold it.
+  const items = await readDeliveredItems(em, job.notificationId, job.userIds);
+  if (items.length === 0) return { sent: 0, removed: 0, failed: 0 };
+  const holders = items.map((i) => i.owner);
+  const rows = await runSql<SubscriptionRow>(em, subscriptionsStatement(em), [intArray(holders)]);
   if (rows.length === 0) return { sent: 0, removed: 0, failed: 0 };
-  const { notificationId, type, companyId, eventUUID, brochureId, message, url, received } = rows[0];
-  const payload = payloadJson({ notificationId, type, companyId, eventUUID, brochureId, message, url, received });
+  const { notificationId, type, companyId, eventUUID, brochureId, message, url, received } = items[0].item;
+  const payload = payloadJson({ notificationId, type, companyId, eventUUID, brochureId, message, url, received: received.getTime() });
   const topic = `n${notificationId}`;
   const results = await pool(rows, CONCURRENCY, (r) =>
     sender.send({ endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } }, payload, topic),
