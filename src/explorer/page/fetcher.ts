@@ -58,17 +58,17 @@ function editorHeaders(options: FetcherOptions | undefined, accept: string): Rec
   return headers;
 }
 
+/** The GraphQL-over-HTTP request body of an operation. */
+const requestBody = (params: FetcherParams) =>
+  JSON.stringify({ query: params.query, operationName: params.operationName ?? undefined, variables: params.variables ?? undefined });
+
 /** A GraphiQL fetcher posting to `url` (the service's /graphql). */
 export function createFetcher(url: string, fetchFn: typeof fetch = fetch) {
   return async (params: FetcherParams, options?: FetcherOptions): Promise<FetcherResult> => {
     const res = await fetchFn(url, {
       method: 'POST',
       headers: editorHeaders(options, 'application/graphql-response+json, application/json'),
-      body: JSON.stringify({
-        query: params.query,
-        operationName: params.operationName ?? undefined,
-        variables: params.variables ?? undefined,
-      }),
+      body: requestBody(params),
     });
     return answerOf(res);
   };
@@ -98,11 +98,7 @@ export function createLiveFetcher(url: string, fetchFn: typeof fetch = fetch) {
     const res = await fetchFn(`${url}/stream`, {
       method: 'POST',
       headers: editorHeaders(options, 'text/event-stream'),
-      body: JSON.stringify({
-        query: params.query,
-        operationName: params.operationName ?? undefined,
-        variables: params.variables ?? undefined,
-      }),
+      body: requestBody(params),
     });
     if (res.ok && (res.headers.get('content-type') ?? '').startsWith('text/event-stream') && res.body) return streamEvents(res);
     return answerOf(res);
