@@ -84,9 +84,12 @@ export function readQuery<R, A extends unknown[], Row extends object = Record<st
   build: (names: NamesOf) => string,
   shape: (row: Row) => R,
 ) {
+  const sqlOf = sqlOnce(build);
+  return async (em: EntityManager, ...params: A): Promise<R[]> => (await runSql<Row>(em, sqlOf(em), params)).map(shape);
+}
+
+/** A statement text written once from the entities' metadata (on first use), for statements run by hand. */
+export function sqlOnce(build: (names: NamesOf) => string): (em: EntityManager) => string {
   let sql: string | undefined;
-  return async (em: EntityManager, ...params: A): Promise<R[]> => {
-    sql ??= build((entity) => tableOf(em, entity));
-    return (await runSql<Row>(em, sql, params)).map(shape);
-  };
+  return (em) => (sql ??= build((entity) => tableOf(em, entity)));
 }

@@ -4,7 +4,7 @@
 // (docs/performance.md). Here each read is one statement written once from the entities'
 // metadata, and its rows are shaped straight into the GraphQL views: no entity is built.
 import type { EntityManager } from '@mikro-orm/core';
-import { epochMillis, readQuery, runSql, selectAs, tableOf, type NamesOf } from '../../db/lean';
+import { epochMillis, readQuery, runSql, selectAs, sqlOnce, type NamesOf } from '../../db/lean';
 import { localTimestamp, offsetMinutesAt } from '../../core/zoned-time';
 import {
   encodeCursor,
@@ -180,12 +180,6 @@ export const COMPANY_EVENTS_LIST = 'CompanyEvent';
 const EVENT_ORDER: OrderColumn[] = [{ column: 'eUTCStartDateTime' }, { column: 'eId' }];
 /** Values in a cursor's key: the order's columns. */
 export const EVENT_KEY_ARITY = EVENT_ORDER.length;
-
-/** A statement text written once from the entities' metadata, on first use. */
-function sqlOnce(build: (names: NamesOf) => string): (em: EntityManager) => string {
-  let sql: string | undefined;
-  return (em) => (sql ??= build((entity) => tableOf(em, entity)));
-}
 
 /**
  * Active events the users are invited to, as UserEvent rows with the invitee (`_uId`); on one

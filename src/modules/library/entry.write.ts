@@ -5,7 +5,7 @@
 // lock on the library (so its snapshot sees every entry committed before), and answers what it
 // stored in the shapes of library.read.ts, so the response needs no further read.
 import type { EntityManager } from '@mikro-orm/core';
-import { runSql, tableOf, type NamesOf } from '../../db/lean';
+import { runSql, sqlOnce, type NamesOf } from '../../db/lean';
 import { StoredBlob } from '../storage';
 import { SmartEntry } from './library.entity';
 import { SmartEntryUrl, SmartFile, type SmartFileType } from './entry-content.entity';
@@ -176,12 +176,11 @@ type StoredRow = { entries: number; nameTaken: boolean; entry: SelectedEntry | n
     files: SelectedFile[];
   };
 
-let sql: string | undefined;
+const statement = sqlOnce(build);
 
 /** Stores the entry unless the library is full or holds the name (then `entry` is null); runs in `em`'s transaction. */
 export async function storeEntry(em: EntityManager, entry: NewEntry): Promise<Stored> {
-  sql ??= build((entity) => tableOf(em, entity));
-  const [row] = await runSql<StoredRow>(em, sql, [JSON.stringify(entry)]);
+  const [row] = await runSql<StoredRow>(em, statement(em), [JSON.stringify(entry)]);
   const { entries, nameTaken, entry: stored, ...contents } = row;
   if (!stored) return { entries, nameTaken, entry: null };
   return { entries, nameTaken, entry: entryRow(stored), contents: entryContentsOf(contents) };
