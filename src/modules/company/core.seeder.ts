@@ -2,11 +2,10 @@
 // ingestion system token of docs/getting-started.md ("The demo tenant"). Other modules seed their parts on top of these ids.
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
-import { hash } from '@node-rs/argon2';
 import { User } from '../user';
 import { Company, CompanyApiKey, CompanyRole } from './company.entity';
 import { SystemToken } from '../identity';
-import { hashToken } from '../identity';
+import { hashPassword, hashToken } from '../identity';
 import {
   DEMO_PROFESSION,
   DEMO_SPECIALTY,
@@ -20,7 +19,7 @@ import {
 
 export class CoreSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {
-    const passwordHash = await hash(DEMO_PASSWORD, { algorithm: 2 /* argon2id */ });
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
     const users = [
       {
         uId: DEMO_USERS.olivia,

@@ -21,4 +21,5 @@ export { createOAuthServer, type OAuthServer } from './http/oauth-server';
 export { SystemToken } from './identity.entity';
 export { type IdentityRuntime, startIdentity } from './identity.runtime';
 export { hashToken } from './tokens';
+export { hashPassword } from './passwords';
 export { Principals, type BearerPrincipal, type CompanyKeyPrincipal, type SystemPrincipal, type UserPrincipal } from './principal';

@@ -1,7 +1,7 @@
 // argon2id password hashes. Verification always does the same work, whether or not the user
 // exists or has a password, so response time does not tell which addresses exist.
 import os from 'node:os';
-import { hash, verify } from '@node-rs/argon2';
+import { hash, verify } from './argon2';
 
 const ARGON2ID = 2;
 let dummy: Promise<string> | undefined;
