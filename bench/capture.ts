@@ -5,11 +5,14 @@ import http from 'node:http';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { createOrm, type Orm } from '../src/db/orm';
+import { isPreparedParams } from '../src/db/lean';
 import { createApp } from '../src/app';
 
 export interface CapturedStatement {
   sql: string;
   params: unknown[];
+  /** Sent as a named prepared statement with `params` (src/db/lean.ts runPrepared): replayed the same way. */
+  prepared?: boolean;
 }
 
 export interface CaptureRequest {
@@ -36,7 +39,8 @@ export async function captureStatements(
     databaseUrl,
     embeddedDir: 'memory://',
     logger,
-    onQuery: (sql, params) => void sink?.push({ sql: format(sql, params), params: [] }),
+    onQuery: (sql, params) =>
+      void sink?.push(isPreparedParams(params) ? { sql, params: [...params], prepared: true } : { sql: format(sql, params), params: [] }),
   });
   const app = await createApp({ config, logger, orm });
   const handle = app.koa.callback();

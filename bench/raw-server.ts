@@ -8,7 +8,7 @@ import { Pool } from 'pg';
 
 interface Captured {
   name: string;
-  statements: { sql: string; params: unknown[] }[];
+  statements: { sql: string; params: unknown[]; prepared?: boolean }[];
 }
 
 const scenarios: Captured[] = JSON.parse(fs.readFileSync(process.env.RAW_SCENARIOS!, 'utf8'));
@@ -27,7 +27,11 @@ app.use(async (ctx) => {
     return;
   }
   let rows: unknown[] = [];
-  for (const st of scenario.statements) rows = (await pool.query(st.sql, st.params)).rows;
+  // A statement the service prepares is prepared here too (one name per scenario and statement).
+  for (const [i, st] of scenario.statements.entries())
+    rows = (
+      await (st.prepared ? pool.query({ name: `${scenario.name}_${i}`, text: st.sql, values: st.params }) : pool.query(st.sql, st.params))
+    ).rows;
   ctx.body = rows;
 });
 

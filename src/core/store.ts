@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import type { MikroORM } from '@mikro-orm/core';
 import { RateLimiterPostgres, RateLimiterRedis, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '../logger';
+import { runPrepared } from '../db/lean';
 
 export type SharedStore = { redis: Redis } | { orm: MikroORM };
 
@@ -94,22 +95,25 @@ export function limiterOn(store: SharedStore, { rejectIfRedisNotReady, ...common
   });
 }
 
-/** rate-limiter-flexible's PostgreSQL store speaks node-postgres ($1 parameters); MikroORM takes ?. */
+/**
+ * rate-limiter-flexible's PostgreSQL store speaks node-postgres: a fixed text with $1 parameters.
+ * Its upserts run as prepared statements (runPrepared: planned once per connection), its sweep of
+ * expired rows through MikroORM, which takes ? placeholders.
+ */
 function mikroOrmStoreClient(orm: MikroORM) {
   return {
     async query({ text, values }: { text: string; values?: unknown[] }) {
+      if (!/^\s*delete/i.test(text)) {
+        const rows = await runPrepared(orm.em.fork(), text, values ?? []);
+        return { rows, rowCount: rows.length };
+      }
       const params: unknown[] = [];
       const sql = text.replace(/\$(\d+)/g, (_m, n: string) => {
         params.push(values?.[Number(n) - 1]);
         return '?';
       });
-      const conn = orm.em.fork().getConnection();
-      if (/^\s*delete/i.test(sql)) {
-        const res = (await conn.execute(sql, params, 'run')) as { affectedRows?: number };
-        return { rows: [], rowCount: res.affectedRows ?? 0 };
-      }
-      const rows: unknown[] = await conn.execute(sql, params, 'all');
-      return { rows, rowCount: rows.length };
+      const res = (await orm.em.fork().getConnection().execute(sql, params, 'run')) as { affectedRows?: number };
+      return { rows: [], rowCount: res.affectedRows ?? 0 };
     },
   };
 }

@@ -5,7 +5,9 @@
 // table and column metadata, and answer plain rows, through the same connection, transaction,
 // statement counting and tracing as every statement. The rule for which path a resolver takes is
 // in docs/development.md ("Reads and writes").
+import { createHash } from 'node:crypto';
 import type { EntityManager, EntityName } from '@mikro-orm/core';
+import { PostgreSqlPlatform, type AbstractSqlConnection } from '@mikro-orm/postgresql';
 
 /** Table and column names of an entity, quoted for PostgreSQL. */
 export interface TableNames<T> {
@@ -34,6 +36,47 @@ export function tableOf<T extends object>(em: EntityManager, entity: EntityName<
  */
 export function runSql<R>(em: EntityManager, sql: string, params: readonly unknown[] = []): Promise<R[]> {
   return em.getConnection().execute<R[]>(sql, [...params], 'all', em.getTransactionContext());
+}
+
+/** Statement names of runPrepared, by text. */
+const statementNames = new Map<string, string>();
+/** Parameter lists runPrepared sent (the bench's capture replays those statements prepared too). */
+const preparedParams = new WeakSet<readonly unknown[]>();
+
+/** Whether `params` (as the ORM's onQuery hook sees them) belong to a statement sent by runPrepared. */
+export const isPreparedParams = (params: readonly unknown[]): boolean => preparedParams.has(params);
+
+/**
+ * Runs `text` (PostgreSQL's `$1`, `$2` placeholders, each cast to its type) with `params` sent
+ * apart from the text, as a named prepared statement: each pooled connection parses and plans it
+ * once, then runs the plan PostgreSQL keeps for it (its own choice between one plan per set of
+ * values and one for all). For a hot statement whose planning costs as much as a good part of its
+ * run (recommended entities: 0.5 of 1.9 ms of PostgreSQL CPU, docs/performance.md). The text must
+ * come from a bounded set (built from code, never from values): each distinct text is one
+ * prepared statement on every connection. On the embedded PGlite it is sent with its parameters,
+ * unnamed. Same connection, transaction, statement counting and tracing as runSql.
+ */
+export async function runPrepared<R>(em: EntityManager, text: string, params: readonly unknown[]): Promise<R[]> {
+  const connection = em.getConnection() as AbstractSqlConnection;
+  await connection.ensureConnection();
+  const values = [...params];
+  preparedParams.add(values);
+  em.config.get('onQuery')(text, values);
+  let name = statementNames.get(text);
+  if (!name) statementNames.set(text, (name = `lean_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`));
+  // pg takes a named statement as a query config ({ name, text }) where the text would be; Kysely
+  // hands `sql` to pg's query() as it is. The node is what MikroORM itself builds for raw SQL.
+  const named = em.getPlatform() instanceof PostgreSqlPlatform;
+  const compiled = {
+    sql: (named ? { name, text } : text) as unknown as string,
+    parameters: values,
+    query: { kind: 'RawNode' as const, sqlFragments: [text], parameters: [] },
+    queryId: { queryId: name },
+  };
+  const client = em.getTransactionContext<ReturnType<AbstractSqlConnection['getClient']>>() ?? connection.getClient();
+  const run = (connection as unknown as { executeQuery<T>(query: string, cb: () => Promise<T>, context: object): Promise<T> }).executeQuery;
+  const rows = await run.call(connection, text, async () => (await client.executeQuery<R>(compiled)).rows, { query: text, params: values });
+  return rows as R[];
 }
 
 /**

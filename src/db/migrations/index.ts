@@ -2,6 +2,7 @@
 // `npm run migration:create -- <name>` writes a new file here and appends it to this list.
 import type { Migration } from '@mikro-orm/migrations';
 import { Migration20261124091000_notification_email } from './Migration20261124091000_notification_email';
+import { Migration20261124120000_rate_limit_unlogged } from './Migration20261124120000_rate_limit_unlogged';
 import { Migration20261124090000_push_subscription } from './Migration20261124090000_push_subscription';
 import { Migration20261124061500_discovery_match_keys } from './Migration20261124061500_discovery_match_keys';
 import { Migration20261124014800_notification_lists } from './Migration20261124014800_notification_lists';
@@ -29,4 +30,5 @@ export const MIGRATIONS: (new (...args: any[]) => Migration)[] = [
   Migration20261124061500_discovery_match_keys,
   Migration20261124090000_push_subscription,
   Migration20261124091000_notification_email,
+  Migration20261124120000_rate_limit_unlogged,
 ];

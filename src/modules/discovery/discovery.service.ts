@@ -1,8 +1,9 @@
 // Recommended companies for a user: one SQL statement applies the matching rule, the three
 // exclusions (accepted connection, hidden wall, inactive company), the search terms and the
 // order (full matches first, then by name).
-import { sql, type EntityManager, type RawQueryFragment } from '@mikro-orm/core';
-import { companyLevels, execute, LEVEL, type MatchProfile } from './matching';
+import type { EntityManager } from '@mikro-orm/core';
+import { companyLevels, LEVEL, Params, type MatchProfile } from './matching';
+import { runPrepared } from '../../db/lean';
 import type { RecommendedEntity } from './discovery.types';
 import { countryName, stateName } from '../reference-data';
 import { fileUrl } from '../company';
@@ -30,16 +31,10 @@ interface Row {
 /** ILIKE pattern matching the term anywhere, with its own wildcards taken literally. */
 const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 
-function searchCondition(terms: string[]): RawQueryFragment {
-  // Every term must occur in the name, the description or the city.
-  return terms.reduce<RawQueryFragment>(
-    (acc, term) => {
-      const p = containsPattern(term);
-      return sql`${acc} and (co.company_name ilike ${p} or co.company_desc ilike ${p} or co.company_city ilike ${p})`;
-    },
-    sql`true`,
-  );
-}
+/** Every term must occur in the name, the description or the city (the patterns are one array parameter). */
+const searchCondition = (patterns: string) =>
+  `not exists (select 1 from unnest(${patterns}::text[]) t(p)
+     where not coalesce(co.company_name ilike t.p or co.company_desc ilike t.p or co.company_city ilike t.p, false))`;
 
 export interface RecommendOptions {
   searchTerms: string[];
@@ -53,19 +48,23 @@ export async function recommendCompanies(
   profile: MatchProfile,
   options: RecommendOptions,
 ): Promise<RecommendedEntity[]> {
-  const rows = await execute<Row>(
+  const params = new Params();
+  const met = companyLevels(profile, params);
+  const uId = params.add(profile.uId);
+  const search = options.searchTerms.length ? `and ${searchCondition(params.add(options.searchTerms.map(containsPattern)))}` : '';
+  const rows = await runPrepared<Row>(
     em,
-    sql`with met as (${companyLevels(profile)})
+    `with met as (${met})
       select co.company_id, co.company_name, co.company_desc, co.company_address, co.company_city, co.company_postcode,
         co.company_state_code, co.company_country_code, co.company_contact_name, co.company_contact_email, co.company_website,
         co.banner_key, co.logo_key, co.uses_caf, co.caf_url, met.level,
         coalesce(cc.status = 'pending' and met.level = ${LEVEL.full}, false) as pending
       from met
       join company co on co.company_id = met.company_id
-      left join company_connection cc on cc.company_id = met.company_id and cc.user_id = ${profile.uId}
-      where co.active and not co.hidden_wall and cc.status is distinct from 'accepted'
-        and ${searchCondition(options.searchTerms)}
+      left join company_connection cc on cc.company_id = met.company_id and cc.user_id = ${uId}::int
+      where co.active and not co.hidden_wall and cc.status is distinct from 'accepted' ${search}
       order by met.level desc, co.company_name collate "und-x-icu", co.company_id`,
+    params.values,
   );
   return rows.map((r) => toEntity(r, options));
 }

@@ -16,11 +16,12 @@
 // the tuples of {their value, *} per dimension, or {?} where they have none; a criterion has no
 // scalar mismatch exactly when the two sets overlap. One bitmap scan of that index finds the
 // candidates (441 of 30,207 criteria for the bench's Olivia); the identifier dimension and the
-// level are evaluated on those rows only. The keys are inlined as a literal (MikroORM formats
-// parameters client-side), so the planner sees them.
-import { raw, sql, type RawQueryFragment } from '@mikro-orm/core';
+// level are evaluated on those rows only. The statements are prepared (runPrepared): the user's
+// values are parameters, planned once per connection, which saved a quarter of the statement's
+// PostgreSQL CPU (docs/performance.md); the plan stays a bitmap scan of that index
+// (test/discovery/scale.test.ts checks the plan PostgreSQL keeps for all values).
 import type { EntityManager } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import { runPrepared } from '../../db/lean';
 
 export const LEVEL = { none: 0, partial: 1, full: 2 } as const;
 export type Level = (typeof LEVEL)[keyof typeof LEVEL];
@@ -32,72 +33,71 @@ export interface MatchProfile {
   specialtyId?: number | null;
 }
 
-type Fragment = RawQueryFragment;
+/**
+ * The values of one statement, sent apart from its text (runPrepared): `add` answers the
+ * placeholder of a value. The text then depends only on which profile values are known, so it
+ * is one of a few prepared statements whatever the user.
+ */
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
 
-// Placeholders are kept apart by spaces: MikroORM reads two adjacent ones (??) as an identifier.
-// A null part is a condition that always holds.
-const join = (parts: (Fragment | null)[], keyword: 'and' | 'or'): Fragment =>
-  parts.reduce<Fragment | null>((acc, part) => (!part ? acc : acc ? sql`${acc} ${raw(keyword)} ${part}` : part), null) ?? sql`true`;
+const and = (parts: (string | null)[]) => parts.filter((p): p is string => p !== null).join(' and ') || 'true';
 
 /** Fully met for one scalar dimension, given no mismatch (null: always). */
-function scalarFull(column: string, value: string | number | null | undefined): Fragment | null {
+function scalarFull(column: string, value: string | number | null | undefined): string | null {
   // Unknown user value: full only when the list is open.
-  return value === null || value === undefined ? sql`${sql.ref('c', column)} = '{}'` : null;
+  return value === null || value === undefined ? `c.${column} = '{}'` : null;
 }
 
-/** The user's keys for `discovery.match_keys`, as a PostgreSQL text[] literal. */
-export function matchKeys(p: MatchProfile): string {
+/** The user's keys for `discovery.match_keys`. */
+export function matchKeys(p: MatchProfile): string[] {
   const parts = [p.countryCode, p.professionId, p.specialtyId].map((v) => (v === null || v === undefined ? ['?'] : [String(v), '*']));
-  const keys = parts.reduce<string[]>((acc, options) => acc.flatMap((prefix) => options.map((o) => (prefix ? `${prefix}|${o}` : o))), ['']);
-  return `{${keys.map((k) => `"${k.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  return parts.reduce<string[]>((acc, options) => acc.flatMap((prefix) => options.map((o) => (prefix ? `${prefix}|${o}` : o))), ['']);
 }
 
-/** The user's identifier ids, read in the same statement. */
-const userIdentifierIds = (uId: number) => sql`array(select ui.identifier_id from user_identifier ui where ui.user_id = ${uId})`;
-
-function identifierDimension(p: MatchProfile): { ok: Fragment | null; full: Fragment } {
-  const ids = sql.ref('c', 'identifiers');
-  const held = sql`${ids} && ${userIdentifierIds(p.uId)}`;
-  const full = sql`(${ids} = '{}' or ${held})`;
+function identifierDimension(p: MatchProfile, params: Params): { ok: string | null; full: string } {
+  // The user's identifier ids, read in the same statement.
+  const held = `c.identifiers && array(select ui.identifier_id from user_identifier ui where ui.user_id = ${params.add(p.uId)}::int)`;
+  const full = `(c.identifiers = '{}' or ${held})`;
   if (!p.countryCode) return { ok: null, full };
-  const issuedHere = sql`exists (select 1 from identifier_definition d where d.identifier_id = any(${ids}) and d.country_code = ${p.countryCode})`;
-  return { ok: sql`(${ids} = '{}' or ${held} or ${issuedHere})`, full };
+  const issuedHere = `exists (select 1 from identifier_definition d where d.identifier_id = any(c.identifiers) and d.country_code = ${params.add(p.countryCode)}::text)`;
+  return { ok: `(c.identifiers = '{}' or ${held} or ${issuedHere})`, full };
 }
 
 /**
  * `select company_id, level` for every company in scope with a fully (2) or partly (1) met
  * criterion; companies meeting none are absent. `scope` restricts the criteria (a condition
- * on alias `c`).
+ * on alias `c`, its values already in `params`).
  */
-export function companyLevels(p: MatchProfile, scope?: Fragment): Fragment {
-  const identifiers = identifierDimension(p);
+export function companyLevels(p: MatchProfile, params: Params, scope?: string): string {
+  const identifiers = identifierDimension(p, params);
   // The expression is written exactly as the index's, so the planner matches it to the index.
-  const keys = sql`discovery.match_keys(c.countries, c.professions, c.specialties) && ${matchKeys(p)}::text[]`;
-  const ok = join([keys, identifiers.ok, scope ?? null], 'and');
-  const full = join(
-    [
-      scalarFull('countries', p.countryCode),
-      scalarFull('professions', p.professionId),
-      scalarFull('specialties', p.specialtyId),
-      identifiers.full,
-    ],
-    'and',
-  );
-  return sql`select c.company_id, max(case when ${full} then 2 else 1 end) as level
+  const keys = `discovery.match_keys(c.countries, c.professions, c.specialties) && ${params.add(matchKeys(p))}::text[]`;
+  const ok = and([keys, identifiers.ok, scope ?? null]);
+  const full = and([
+    scalarFull('countries', p.countryCode),
+    scalarFull('professions', p.professionId),
+    scalarFull('specialties', p.specialtyId),
+    identifiers.full,
+  ]);
+  return `select c.company_id, max(case when ${full} then 2 else 1 end) as level
     from discovery_criterion c
     where ${ok}
     group by c.company_id`;
-}
-
-export function execute<T>(em: EntityManager, query: Fragment): Promise<T[]> {
-  return (em as SqlEntityManager).execute<T[]>(query);
 }
 
 /** Levels of the given companies for the profile (absent companies: none), in one statement. */
 export async function levelsFor(em: EntityManager, p: MatchProfile, companyIds: number[]): Promise<Map<number, Level>> {
   const levels = new Map<number, Level>(companyIds.map((id) => [id, LEVEL.none]));
   if (!companyIds.length) return levels;
-  const rows = await execute<{ company_id: number; level: number }>(em, companyLevels(p, sql`c.company_id in (${companyIds})`));
+  const params = new Params();
+  const text = companyLevels(p, params, `c.company_id = any(${params.add(companyIds)}::int[])`);
+  const rows = await runPrepared<{ company_id: number; level: number }>(em, text, params.values);
   for (const row of rows) levels.set(row.company_id, Number(row.level) as Level);
   return levels;
 }
