@@ -109,18 +109,29 @@ export function encodeCursor(list: string, key: readonly KeyValue[]): string {
 }
 
 /**
- * Checks `first` (1 to 100) and decodes `after` as a cursor of list `list` with a key of `arity`
- * values; anything else is WSInvalidParameterException naming the argument.
+ * Checks `first` (1 to 100) and decodes `after` as a cursor of list `list` whose key has a value of
+ * the right kind for each of the list's `order` columns; anything else is WSInvalidParameterException
+ * naming the argument.
  */
-export function pageRequest(list: string, arity: number, args: { first?: number | null; after?: string | null }): PageRequest {
+export function pageRequest(
+  list: string,
+  order: readonly OrderColumn[],
+  args: { first?: number | null; after?: string | null },
+): PageRequest {
   const { after } = args;
   const first = args.first ?? DEFAULT_FIRST;
   if (!Number.isInteger(first) || first < 1 || first > MAX_FIRST) throw invalidParameter('first', `first must be from 1 to ${MAX_FIRST}.`);
   if (after === undefined || after === null) return { first, after: null };
-  return { first, after: decodeCursor(list, arity, after) };
+  return { first, after: decodeCursor(list, order, after) };
 }
 
-function decodeCursor(list: string, arity: number, cursor: string): KeyValue[] {
+const KEY_CHECKS: Record<KeyKind, (v: unknown) => boolean> = {
+  micros: (v) => typeof v === 'string' && /^-?\d{1,19}$/.test(v),
+  int: (v) => typeof v === 'number' && Number.isSafeInteger(v),
+  text: (v) => typeof v === 'string',
+};
+
+function decodeCursor(list: string, order: readonly OrderColumn[], cursor: string): KeyValue[] {
   const notOurs = () => invalidParameter('after', 'after is not a cursor of this list.');
   if (!/^[A-Za-z0-9_-]{1,512}$/.test(cursor)) throw notOurs();
   let decoded: unknown;
@@ -129,9 +140,9 @@ function decodeCursor(list: string, arity: number, cursor: string): KeyValue[] {
   } catch {
     throw notOurs();
   }
-  if (!Array.isArray(decoded) || decoded.length !== arity + 1 || decoded[0] !== list) throw notOurs();
+  if (!Array.isArray(decoded) || decoded.length !== order.length + 1 || decoded[0] !== list) throw notOurs();
   const key = decoded.slice(1) as unknown[];
-  if (!key.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) throw notOurs();
+  if (!key.every((v, i) => KEY_CHECKS[order[i].kind](v))) throw notOurs();
   return key as KeyValue[];
 }
 
@@ -160,11 +171,30 @@ export function pageOf<R, T = R>(
   };
 }
 
-/** One column of a keyset order: its name in the candidate rows, and its direction. */
+/**
+ * What a cursor holds for an order column: `micros` a timestamptz column's instant as epoch
+ * microseconds in integer text (exact, where a JS number of milliseconds is not), `int` an integer,
+ * `text` a string.
+ */
+export type KeyKind = 'micros' | 'int' | 'text';
+
+/**
+ * One column of a keyset order: its name in the candidate rows, its direction and the kind of its
+ * cursor value. A `micros` column is the table's own timestamptz column, so that an index on
+ * (parent, column) gives each parent's page in order; the rows also carry its microseconds
+ * (`microsOf`) for their cursors.
+ */
 export interface OrderColumn {
   column: string;
   desc?: boolean;
+  kind: KeyKind;
 }
+
+/** The epoch microseconds of a timestamptz column, exact (int8: text on PostgreSQL, a bigint on PGlite; String() gives the cursor value). */
+export const microsOf = (column: string) => `(extract(epoch from ${column}) * 1000000)::bigint`;
+
+/** A cursor's value as the column's type: a `micros` value back to its instant, exactly (int8 * 1 us fits a double's integers). */
+const keyParam = (o: OrderColumn) => (o.kind === 'micros' ? `(timestamptz 'epoch' + ?::bigint * interval '1 microsecond')` : '?');
 
 /** The column names keysetWindow adds to each row: its parent's total and its place in the page. */
 export const WINDOW_TOTAL = '_total';
@@ -201,8 +231,8 @@ export function keysetWindow(
     const key = request.after;
     const terms = order.map((o, i) => {
       const parts: string[] = [];
-      for (let j = 0; j < i; j++) parts.push(`b.${quote(order[j].column)} = ?`);
-      parts.push(`b.${quote(o.column)} ${o.desc ? '<' : '>'} ?`);
+      for (let j = 0; j < i; j++) parts.push(`b.${quote(order[j].column)} = ${keyParam(order[j])}`);
+      parts.push(`b.${quote(o.column)} ${o.desc ? '<' : '>'} ${keyParam(o)}`);
       afterParams.push(...key.slice(0, i), key[i]);
       return `(${parts.join(' and ')})`;
     });

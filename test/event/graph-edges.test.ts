@@ -32,8 +32,11 @@ beforeAll(async () => {
 
 const PAGE_INFO = 'totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor }';
 const DAY = 86_400_000;
-const userCursor = (e: { eUTCStartDateTime: number; eId: number }) => encodeCursor('UserEvent', [e.eUTCStartDateTime, e.eId]);
-const companyCursor = (e: { eUTCStartDateTime: number; eId: number }) => encodeCursor('CompanyEvent', [e.eUTCStartDateTime, e.eId]);
+// The key is the start instant in epoch microseconds (integer text; the events start on whole seconds), then the id.
+const userCursor = (e: { eUTCStartDateTime: number; eId: number }) =>
+  encodeCursor('UserEvent', [String(e.eUTCStartDateTime * 1000), e.eId]);
+const companyCursor = (e: { eUTCStartDateTime: number; eId: number }) =>
+  encodeCursor('CompanyEvent', [String(e.eUTCStartDateTime * 1000), e.eId]);
 
 /** The caller's invitations through userProfile (or `me`), with the node fields asked. */
 function userEvents(who: Caller, variables: Record<string, unknown>, node = 'eventUUID', root = 'userProfile') {

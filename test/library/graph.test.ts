@@ -33,7 +33,9 @@ const FEDERATION_TOKEN = `federation-${crypto.randomUUID()}`;
 const ROUTER = t.with({ 'x-api-key': FEDERATION_TOKEN });
 
 /** The cursor the service hands out for an entry: its creation instant (epoch ms) and id, of this list. */
-const cursorOf = (createdMs: number, smartEntryId: number) => encodeCursor('SmartLibrary.entries', [createdMs, smartEntryId]);
+// The key is the creation instant in epoch microseconds (integer text), then the id.
+const cursorOf = (createdMs: number, smartEntryId: number) =>
+  encodeCursor('SmartLibrary.entries', [String(createdMs * 1000), smartEntryId]);
 
 /** The error of a GraphQL answer, as clients read it. */
 const errorOf = (res: { body: { errors?: any[] } }) =>

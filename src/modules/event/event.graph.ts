@@ -11,7 +11,7 @@ import { ConnectionArgs, connectionType, pageOf, pageRequest, type ConnectionPag
 import { Company, visibleCompany } from '../company';
 import { UserProfile, referenceViewer, requireOwnUser, type User } from '../user';
 import { EventView, UserEventView } from './event.types';
-import { COMPANY_EVENTS_LIST, EVENT_KEY_ARITY, USER_EVENTS_LIST } from './event.reads';
+import { COMPANY_EVENTS_LIST, EVENT_ORDER, USER_EVENTS_LIST } from './event.reads';
 import { companyEventPagesKey, userEventPagesKey } from './event.loaders';
 
 const UserEventConnection = connectionType(UserEventView, 'UserEvent', 'invitation');
@@ -39,7 +39,7 @@ export class UserEventsResolver {
     @Args(() => UserEventsArgs) args: UserEventsArgs,
   ): Promise<ConnectionPage<UserEventView>> {
     const userId = await requireOwnUser(ctx, user, 'invitations');
-    const request = pageRequest(USER_EVENTS_LIST, EVENT_KEY_ARITY, args);
+    const request = pageRequest(USER_EVENTS_LIST, EVENT_ORDER, args);
     const companyId = args.companyId ?? null;
     if (companyId !== null && companyId < 1) throw invalidParameter('companyId', 'companyId must be a positive company id.');
     return ctx.loaders.userEventPages(userEventPagesKey(companyId, request)).load(userId);
@@ -60,7 +60,7 @@ export class CompanyEventsResolver {
     @Ctx() ctx: Context,
     @Args(() => ConnectionArgs) args: ConnectionArgs,
   ): Promise<ConnectionPage<EventView>> {
-    const request = pageRequest(COMPANY_EVENTS_LIST, EVENT_KEY_ARITY, args);
+    const request = pageRequest(COMPANY_EVENTS_LIST, EVENT_ORDER, args);
     const viewer = await referenceViewer(ctx);
     if (viewer.kind !== 'user') return pageOf<EventView>([], request, 0, () => '');
     return ctx.loaders.companyEventPages(companyEventPagesKey(viewer.user.uId, request)).load(company.companyId);

@@ -9,6 +9,7 @@ import { localTimestamp, offsetMinutesAt } from '../../core/zoned-time';
 import {
   encodeCursor,
   keysetWindow,
+  microsOf,
   pagesByGroup,
   WINDOW_PAGE,
   WINDOW_PARENT,
@@ -86,6 +87,12 @@ function eventSelect(n: NamesOf): string[] {
     `${epochMillis(`e.${e.column(eUTCEndDateTime)}`)} as "eUTCEndDateTime"`,
     `c.${n(Company).column('companyName')} as "cName"`,
   ];
+}
+
+/** The window's order key of the event `e`: its start instant and that instant's microseconds (EVENT_ORDER). */
+function windowKey(n: NamesOf): string[] {
+  const at = `e.${n(Event).column(EVENT_COLUMNS.eUTCStartDateTime)}`;
+  return [`${at} as "_at"`, `${microsOf(at)} as "_us"`];
 }
 
 /** Joins the company `c` of the event `e`. */
@@ -176,10 +183,15 @@ export const readInvitations = readQuery<{ userId: number; eventId: number }, [u
 export const USER_EVENTS_LIST = 'UserEvent';
 export const COMPANY_EVENTS_LIST = 'CompanyEvent';
 
-/** The order of both lists, as userEvents orders its pages: start instant (epoch ms), then event id. */
-const EVENT_ORDER: OrderColumn[] = [{ column: 'eUTCStartDateTime' }, { column: 'eId' }];
-/** Values in a cursor's key: the order's columns. */
-export const EVENT_KEY_ARITY = EVENT_ORDER.length;
+/**
+ * The order of both lists, as userEvents orders its pages: the start instant (the column, `_at`, so
+ * the index on company and start time serves a wall's page; the cursor holds its microseconds,
+ * `_us`), then the event id.
+ */
+export const EVENT_ORDER: readonly OrderColumn[] = [
+  { column: '_at', kind: 'micros' },
+  { column: 'eId', kind: 'int' },
+];
 
 /**
  * Active events the users are invited to, as UserEvent rows with the invitee (`_uId`); on one
@@ -187,7 +199,7 @@ export const EVENT_KEY_ARITY = EVENT_ORDER.length;
  */
 const invitationCandidates = sqlOnce((n) => {
   const [e, a] = [n(Event), n(EventAttendee)];
-  const select = [...eventSelect(n), ...selectAs(a, 'a', INVITE_COLUMNS), `a.${a.column('user')} as "_uId"`];
+  const select = [...eventSelect(n), ...windowKey(n), ...selectAs(a, 'a', INVITE_COLUMNS), `a.${a.column('user')} as "_uId"`];
   return (
     `select ${select.join(', ')} from ${a.table} a join ${e.table} e on e.${e.column('eId')} = a.${a.column('event')} ${companyJoin(n)} ` +
     `where a.${a.column('user')} = ${WINDOW_PARENT} and e.${e.column('status')} = 'A' ` +
@@ -204,7 +216,7 @@ const visibleEventCandidates = sqlOnce((n) => {
   const [e, a, r] = [n(Event), n(EventAttendee), n(CompanyRole)];
   const roles = NOTIFICATION_MANAGER_ROLES.map((role) => `'${role}'`).join(', ');
   return (
-    `select ${eventSelect(n).join(', ')} from ${e.table} e ${companyJoin(n)} ` +
+    `select ${[...eventSelect(n), ...windowKey(n)].join(', ')} from ${e.table} e ${companyJoin(n)} ` +
     `where e.${e.column('company')} = ${WINDOW_PARENT} and e.${e.column('status')} = 'A' and (` +
     `exists (select 1 from ${a.table} a where a.${a.column('event')} = e.${e.column('eId')} and a.${a.column('user')} = ?) ` +
     `or exists (select 1 from ${r.table} r where r.${r.column('company')} = e.${e.column('company')} and r.${r.column('user')} = ? ` +
@@ -212,12 +224,12 @@ const visibleEventCandidates = sqlOnce((n) => {
   );
 });
 
-type Windowed<R> = R & { _total: number; _page: boolean; _parent: number };
+type Windowed<R> = R & { _at: unknown; _us: string | bigint; _total: number; _page: boolean; _parent: number };
 
 /** A window row's view without the window's bookkeeping columns. */
 function withoutWindow<R extends object>(row: R): R {
   const view = { ...row } as Record<string, unknown>;
-  for (const column of [WINDOW_TOTAL, WINDOW_PAGE, WINDOW_PARENT_COLUMN, '_uId']) delete view[column];
+  for (const column of [WINDOW_TOTAL, WINDOW_PAGE, WINDOW_PARENT_COLUMN, '_uId', '_at', '_us']) delete view[column];
   return view as R;
 }
 
@@ -238,7 +250,7 @@ export async function readUserEventPages(
     userIds,
     rows,
     request,
-    (row) => encodeCursor(USER_EVENTS_LIST, [row.eUTCStartDateTime, row.eId]),
+    (row) => encodeCursor(USER_EVENTS_LIST, [String(row._us), row.eId]),
     (row) => shape(withoutWindow(row), now),
   );
 }
@@ -260,7 +272,7 @@ export async function readCompanyEventPages(
     companyIds,
     rows,
     request,
-    (row) => encodeCursor(COMPANY_EVENTS_LIST, [row.eUTCStartDateTime, row.eId]),
+    (row) => encodeCursor(COMPANY_EVENTS_LIST, [String(row._us), row.eId]),
     (row) => shape(withoutWindow(row), now),
   );
 }

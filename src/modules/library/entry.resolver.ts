@@ -10,7 +10,7 @@ import { SmartEntry, SmartLibrary } from './library.entity';
 import { SmartEntryUrl, SmartFile } from './entry-content.entity';
 import { SmartCategory, SmartFilter, SmartFolder, SmartTag } from './taxonomy.entity';
 import { SmartEntriesArgs, SmartEntryConnection } from './library.types';
-import { ENTRY_LIST, type EntryContents, type EntryRow, type FileRow, type LibraryRow } from './library.read';
+import { ENTRY_LIST, ENTRY_ORDER, type EntryContents, type EntryRow, type FileRow, type LibraryRow } from './library.read';
 import { entryPagesKey } from './library.loaders';
 import { readableLibrary } from './library.access';
 import { nameKey } from './library.service';
@@ -33,9 +33,7 @@ export class SmartLibraryFieldsResolver {
       "The library's entries, newest first (a cursor connection), optionally only those in a folder and/or with a tag. Under many libraries, one statement per argument set.",
   })
   async entries(@Root() library: LibraryRow, @Ctx() ctx: Context, @Args() args: SmartEntriesArgs): Promise<ConnectionPage<EntryRow>> {
-    const request = pageRequest(ENTRY_LIST, 2, args);
-    // The key is an instant in epoch ms and an id: a cursor holding text is not one of ours.
-    if (request.after?.some((value) => typeof value !== 'number')) throw invalidParameter('after', 'after is not a cursor of this list.');
+    const request = pageRequest(ENTRY_LIST, ENTRY_ORDER, args);
     // Only a reader reaches a library: its row answers SmartEntry.library of these entries.
     const { user } = await ctx.auth.requireUser();
     ctx.loaders.readableLibraries(user.uId).prime(library.smartLibId, library);

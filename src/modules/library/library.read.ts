@@ -14,7 +14,9 @@ import { epochMillis, intArray, readQuery, runSql, selectAs, tableOf, type Names
 import {
   encodeCursor,
   keysetWindow,
+  microsOf,
   pagesByGroup,
+  type OrderColumn,
   WINDOW_PAGE,
   WINDOW_PARENT,
   type ConnectionPage,
@@ -287,11 +289,15 @@ export async function entriesByIds(em: EntityManager, ids: readonly number[]): P
 /** The name of the entries' cursors (a cursor of another list is refused). */
 export const ENTRY_LIST = 'SmartLibrary.entries';
 
-/** Newest first: the creation instant (epoch ms, as the cursor holds it), then the id, which makes the key unique. */
-const ENTRY_ORDER = [
-  { column: 'smartEntryCreated', desc: true },
-  { column: 'smartEntryId', desc: true },
-] as const;
+/**
+ * Newest first: the creation instant (the column itself, `_at`, so the index on library and creation
+ * time gives each library's page; the cursor holds its microseconds, `_us`), then the id, which makes
+ * the key unique.
+ */
+export const ENTRY_ORDER: readonly OrderColumn[] = [
+  { column: '_at', desc: true, kind: 'micros' },
+  { column: 'smartEntryId', desc: true, kind: 'int' },
+];
 
 /** Which entries of a library a page lists: all, or only those in a folder and/or with a tag (by nameKey). */
 export interface EntryFilter {
@@ -305,13 +311,15 @@ export interface EntryWithContents {
   contents: EntryContents;
 }
 
-/** A row of the window: the entry, its lists, and keysetWindow's own columns (its library's total, its place). */
-type WindowRow = SelectedEntry & SelectedContents & { _total: number; _page: boolean; _parent: number };
+/** A row of the window: the entry, its lists, its order key, and keysetWindow's own columns (its library's total, its place). */
+type WindowRow = SelectedEntry & SelectedContents & { _at: unknown; _us: string | bigint; _total: number; _page: boolean; _parent: number };
 
-const entryCursor = (row: WindowRow) => encodeCursor(ENTRY_LIST, [row.smartEntryCreated, row.smartEntryId]);
+const entryCursor = (row: WindowRow) => encodeCursor(ENTRY_LIST, [String(row._us), row.smartEntryId]);
 
 // The window's own columns are left out of the entry; the rest is the entry and its lists.
 const entryWithContents = ({
+  _at,
+  _us,
   _total,
   _page,
   _parent,
@@ -356,12 +364,13 @@ export async function entryPages(
       where x.${x.column('entry')} = ${id} and t.${tag.column('nameKey')} = ?)`);
     params.push(filter.tagKey);
   }
-  const candidates = `select ${entryColumns(n)} from ${e.table} e where ${where.join(' and ')}`;
+  const at = `e.${e.column('smartEntryCreated')}`;
+  const candidates = `select ${entryColumns(n)}, ${at} as "_at", ${microsOf(at)} as "_us" from ${e.table} e where ${where.join(' and ')}`;
   const window = keysetWindow(candidates, params, smartLibIds, ENTRY_ORDER, request);
   const rows = await runSql<WindowRow>(
     em,
     `select w.*, ${listColumns(n, 'w."smartEntryId"')} from (${window.sql}) w
-      order by w."_parent", w."${WINDOW_PAGE}", w."smartEntryCreated" desc, w."smartEntryId" desc`,
+      order by w."_parent", w."${WINDOW_PAGE}", w."_at" desc, w."smartEntryId" desc`,
     window.params,
   );
   return pagesByGroup(smartLibIds, rows, request, entryCursor, entryWithContents);

@@ -8,14 +8,16 @@
 // the millisecond would skip or repeat items delivered within the same millisecond.
 import type { EntityManager } from '@mikro-orm/core';
 import { epochMillis, intArray, runSql, tableOf, type NamesOf } from '../../db/lean';
-import { ServiceError, invalidParameter } from '../../graphql/errors';
+import { ServiceError } from '../../graphql/errors';
 import {
   encodeCursor,
   keysetWindow,
+  microsOf,
   pageRequest,
   pagesByGroup,
   WINDOW_PARENT,
   type ConnectionPage,
+  type OrderColumn,
   type PageRequest,
 } from '../../graphql/connection';
 import { NotificationInbox, SentNotification } from './notification.entity';
@@ -85,39 +87,31 @@ export async function readInboxPage(
 
 let candidatesSql: string | undefined;
 
-/** Every item of the window's parent user (unread only when `?` is true), with its owner and its microsecond key. */
+/** Every item of the window's parent user (unread only when `?` is true), with its owner, its delivery instant and its microseconds. */
 function connectionCandidates(em: EntityManager): string {
   if (candidatesSql) return candidatesSql;
   const i = tableOf(em, NotificationInbox);
-  const extra = `i.${i.column('user')} as "_owner", (extract(epoch from i.${i.column('deliveredAt')}) * 1000000)::bigint as "_us", `;
+  const at = `i.${i.column('deliveredAt')}`;
+  const extra = `i.${i.column('user')} as "_owner", ${at} as "_at", ${microsOf(at)} as "_us", `;
   return (candidatesSql = `${itemsFrom((e) => tableOf(em, e), extra)}
     where i.${i.column('user')} = ${WINDOW_PARENT} and (not ?::boolean or i.${i.column('readAt')} is null)`);
 }
 
-const INBOX_ORDER = [
-  { column: '_us', desc: true },
-  { column: 'notificationId', desc: true },
+/** Newest first: the delivery instant (the column, so the index on user and delivery time serves the page), then the id. */
+const INBOX_ORDER: readonly OrderColumn[] = [
+  { column: '_at', desc: true, kind: 'micros' },
+  { column: 'notificationId', desc: true, kind: 'int' },
 ];
-
-/** A microsecond key as the cursor holds it: integer text (int8 reaches JS as text, or as a bigint on the embedded database). */
-const US_TEXT = /^-?\d{1,19}$/;
 
 /**
  * Checks `first` and decodes `after` as a cursor of the inbox: [microseconds as text, notification
  * id]. A cursor of another list, or one whose key is not of these types, is WSInvalidParameterException.
  */
 export function inboxPageRequest(args: { first?: number | null; after?: string | null }): PageRequest {
-  const request = pageRequest(INBOX_LIST, INBOX_ORDER.length, args);
-  if (request.after) {
-    const [us, id] = request.after;
-    if (typeof us !== 'string' || !US_TEXT.test(us) || typeof id !== 'number' || !Number.isSafeInteger(id)) {
-      throw invalidParameter('after', 'after is not a cursor of this list.');
-    }
-  }
-  return request;
+  return pageRequest(INBOX_LIST, INBOX_ORDER, args);
 }
 
-type Windowed = ItemRow & { _owner: number; _us: string | bigint; _total: number; _page: boolean; _parent: number };
+type Windowed = ItemRow & { _owner: number; _at: unknown; _us: string | bigint; _total: number; _page: boolean; _parent: number };
 
 /** The page of each user's inbox (in the order of `userIds`) with each total: one statement for all of them. */
 export async function readInboxPages(
