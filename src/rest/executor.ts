@@ -2,7 +2,8 @@
 // against the same schema and context builder as /graphql, then shapes the exact REST body.
 // The documents are ours and fixed, so each is compiled once at start-up with graphql-jit
 // (execution as generated code rather than graphql-js walking the document per request:
-// docs/performance.md). Client documents on /graphql stay with Apollo Server and graphql-js.
+// docs/performance.md). Client documents on /graphql are compiled the same way from their second
+// use (src/graphql/jit-executor.ts).
 import crypto from 'node:crypto';
 import Router from '@koa/router';
 import type Koa from 'koa';

@@ -1,5 +1,5 @@
-// Carries a GraphQL operation's outcome to HTTP: the status (400 for a document refused before
-// execution, 429 with Retry-After for a refused rate limit, as on REST), the operation name and
+// Carries a GraphQL operation's outcome to HTTP: Cache-Control no-store, the status (400 for a
+// document refused before execution, 429 with Retry-After for a refused rate limit, as on REST), the operation name and
 // error identifier in the request's state (for the access log and metrics), and one log line,
 // with the request id, for each unknown failure before formatError hides it.
 import type { ApolloServerPlugin } from '@apollo/server';
@@ -16,6 +16,9 @@ export function requestOutcomePlugin(): ApolloServerPlugin<Context> {
         // Whichever validation step refused the document (Apollo answers 500 for limits raised
         // while parsing), it is the client's error.
         async willSendResponse({ response }) {
+          // Answers are per caller and never cached (what Apollo's cache-control plugin, off,
+          // answered for a schema without cache hints).
+          if (!response.http.headers.has('cache-control')) response.http.headers.set('cache-control', 'no-store');
           if (response.body.kind !== 'single') return;
           const { data, errors } = response.body.singleResult;
           if (data === undefined && errors?.length && errors.every((e) => REFUSED_BEFORE_EXECUTION.has(e.extensions?.code as string))) {
