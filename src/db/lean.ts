@@ -74,9 +74,10 @@ export async function runPrepared<R>(em: EntityManager, text: string, params: re
     queryId: { queryId: name },
   };
   const client = em.getTransactionContext<ReturnType<AbstractSqlConnection['getClient']>>() ?? connection.getClient();
-  const run = (connection as unknown as { executeQuery<T>(query: string, cb: () => Promise<T>, context: object): Promise<T> }).executeQuery;
-  const rows = await run.call(connection, text, async () => (await client.executeQuery<R>(compiled)).rows, { query: text, params: values });
-  return rows as R[];
+  // MikroORM's own wrapper of a statement (its query log, which the tracing spans come from);
+  // protected in its types, so reached through this view of the connection.
+  const logged = connection as unknown as { executeQuery<T>(query: string, cb: () => Promise<T>, context: object): Promise<T> };
+  return logged.executeQuery(text, async () => (await client.executeQuery<R>(compiled)).rows, { query: text, params: values });
 }
 
 /**

@@ -190,7 +190,10 @@ export interface OrderColumn {
   kind: KeyKind;
 }
 
-/** The epoch microseconds of a timestamptz column, exact (int8: text on PostgreSQL, a bigint on PGlite; String() gives the cursor value). */
+/**
+ * The epoch microseconds of a timestamptz column, exact (int8: text on PostgreSQL, a bigint on
+ * PGlite; String() gives the cursor value).
+ */
 export const microsOf = (column: string) => `(extract(epoch from ${column}) * 1000000)::bigint`;
 
 /** A cursor's value as the column's type: a `micros` value back to its instant, exactly (int8 * 1 us fits a double's integers). */

@@ -7,6 +7,8 @@
 // plugins stay Apollo's. Measured in docs/performance.md.
 import {
   execute,
+  Kind,
+  OperationTypeNode,
   getOperationAST,
   type DocumentNode,
   type ExecutionResult,
@@ -59,10 +61,10 @@ class Bounded<V> {
  * little.
  */
 const compilable = (operation: OperationDefinitionNode) =>
-  operation.operation === 'query' &&
+  operation.operation === OperationTypeNode.QUERY &&
   !operation.selectionSet.selections.some(
     (s) =>
-      s.kind === 'Field' &&
+      s.kind === Kind.FIELD &&
       (s.name.value === '_entities' || s.name.value === '_service' || (s.name.value.startsWith('__') && s.name.value !== '__typename')),
   );
 

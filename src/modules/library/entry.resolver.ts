@@ -3,7 +3,7 @@
 import { Args, Ctx, FieldResolver, Int, Resolver, Root, UseMiddleware } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
-import { invalidParameter, ServiceError } from '../../graphql/errors';
+import { ServiceError } from '../../graphql/errors';
 import { pageRequest, type ConnectionPage } from '../../graphql/connection';
 import { Company, visibleCompany } from '../company';
 import { SmartEntry, SmartLibrary } from './library.entity';
