@@ -23,8 +23,13 @@ import type { ApolloServerOptionsWithGateway, BaseContext } from '@apollo/server
 type GatewayInterface = ApolloServerOptionsWithGateway<BaseContext>['gateway'];
 type GatewayExecutor = NonNullable<Awaited<ReturnType<GatewayInterface['load']>>['executor']>;
 
-/** Compiled documents kept (least recently used out first). */
-export const MAX_COMPILED = 500;
+/**
+ * Compiled documents kept (least recently used out first). A compiled home-screen query holds about
+ * 40 KB of heap before it runs (more once V8 optimises it), and graphql-armor's limits bound a
+ * document's size: 100 keeps the worst case near 10 MB of a 128 MB heap, while a client app sends a
+ * few dozen distinct documents at most.
+ */
+export const MAX_COMPILED = 100;
 /** The use of a document at which it is compiled (the first ones run with graphql-js). */
 export const COMPILE_AT_USE = 2;
 /** Documents whose uses are counted until they are compiled. */
