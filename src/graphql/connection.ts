@@ -196,6 +196,19 @@ export interface OrderColumn {
  */
 export const microsOf = (column: string) => `(extract(epoch from ${column}) * 1000000)::bigint`;
 
+/** The name, in candidate rows, of the instant a `micros` order column orders by (INSTANT_ORDER). */
+export const INSTANT_COLUMN = '_at';
+
+/**
+ * What a candidate row selects for an instant key: the timestamptz column itself as `_at` (which
+ * the order names, so an index on it serves the page) and its microseconds as `_us` (the cursor's
+ * value: `String(row._us)`).
+ */
+export const instantKeyColumns = (column: string) => `${column} as "${INSTANT_COLUMN}", ${microsOf(column)} as "_us"`;
+
+/** The columns instantKeyColumns adds to a row (a timestamptz as the driver returns it, and int8). */
+export type InstantKeyed = { _at: unknown; _us: string | bigint };
+
 /** A cursor's value as the column's type: a `micros` value back to its instant, exactly (int8 * 1 us fits a double's integers). */
 const keyParam = (o: OrderColumn) => (o.kind === 'micros' ? `(timestamptz 'epoch' + ?::bigint * interval '1 microsecond')` : '?');
 

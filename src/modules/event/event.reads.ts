@@ -9,13 +9,15 @@ import { localTimestamp, offsetMinutesAt } from '../../core/zoned-time';
 import {
   encodeCursor,
   keysetWindow,
-  microsOf,
+  instantKeyColumns,
+  INSTANT_COLUMN,
   pagesByGroup,
   WINDOW_PAGE,
   WINDOW_PARENT,
   WINDOW_PARENT_COLUMN,
   WINDOW_TOTAL,
   type ConnectionPage,
+  type InstantKeyed,
   type OrderColumn,
   type PageRequest,
 } from '../../graphql/connection';
@@ -89,11 +91,8 @@ function eventSelect(n: NamesOf): string[] {
   ];
 }
 
-/** The window's order key of the event `e`: its start instant and that instant's microseconds (EVENT_ORDER). */
-function windowKey(n: NamesOf): string[] {
-  const at = `e.${n(Event).column(EVENT_COLUMNS.eUTCStartDateTime)}`;
-  return [`${at} as "_at"`, `${microsOf(at)} as "_us"`];
-}
+/** The window's order key of the event `e`: its start instant (EVENT_ORDER). */
+const windowKey = (n: NamesOf) => instantKeyColumns(`e.${n(Event).column(EVENT_COLUMNS.eUTCStartDateTime)}`);
 
 /** Joins the company `c` of the event `e`. */
 function companyJoin(n: NamesOf): string {
@@ -189,7 +188,7 @@ export const COMPANY_EVENTS_LIST = 'CompanyEvent';
  * `_us`), then the event id.
  */
 export const EVENT_ORDER: readonly OrderColumn[] = [
-  { column: '_at', kind: 'micros' },
+  { column: INSTANT_COLUMN, kind: 'micros' },
   { column: 'eId', kind: 'int' },
 ];
 
@@ -199,7 +198,7 @@ export const EVENT_ORDER: readonly OrderColumn[] = [
  */
 const invitationCandidates = sqlOnce((n) => {
   const [e, a] = [n(Event), n(EventAttendee)];
-  const select = [...eventSelect(n), ...windowKey(n), ...selectAs(a, 'a', INVITE_COLUMNS), `a.${a.column('user')} as "_uId"`];
+  const select = [...eventSelect(n), windowKey(n), ...selectAs(a, 'a', INVITE_COLUMNS), `a.${a.column('user')} as "_uId"`];
   return (
     `select ${select.join(', ')} from ${a.table} a join ${e.table} e on e.${e.column('eId')} = a.${a.column('event')} ${companyJoin(n)} ` +
     `where a.${a.column('user')} = ${WINDOW_PARENT} and e.${e.column('status')} = 'A' ` +
@@ -216,7 +215,7 @@ const visibleEventCandidates = sqlOnce((n) => {
   const [e, a, r] = [n(Event), n(EventAttendee), n(CompanyRole)];
   const roles = NOTIFICATION_MANAGER_ROLES.map((role) => `'${role}'`).join(', ');
   return (
-    `select ${[...eventSelect(n), ...windowKey(n)].join(', ')} from ${e.table} e ${companyJoin(n)} ` +
+    `select ${[...eventSelect(n), windowKey(n)].join(', ')} from ${e.table} e ${companyJoin(n)} ` +
     `where e.${e.column('company')} = ${WINDOW_PARENT} and e.${e.column('status')} = 'A' and (` +
     `exists (select 1 from ${a.table} a where a.${a.column('event')} = e.${e.column('eId')} and a.${a.column('user')} = ?) ` +
     `or exists (select 1 from ${r.table} r where r.${r.column('company')} = e.${e.column('company')} and r.${r.column('user')} = ? ` +
@@ -224,12 +223,12 @@ const visibleEventCandidates = sqlOnce((n) => {
   );
 });
 
-type Windowed<R> = R & { _at: unknown; _us: string | bigint; _total: number; _page: boolean; _parent: number };
+type Windowed<R> = R & InstantKeyed & { _total: number; _page: boolean; _parent: number };
 
 /** A window row's view without the window's bookkeeping columns. */
 function withoutWindow<R extends object>(row: R): R {
   const view = { ...row } as Record<string, unknown>;
-  for (const column of [WINDOW_TOTAL, WINDOW_PAGE, WINDOW_PARENT_COLUMN, '_uId', '_at', '_us']) delete view[column];
+  for (const column of [WINDOW_TOTAL, WINDOW_PAGE, WINDOW_PARENT_COLUMN, '_uId', INSTANT_COLUMN, '_us']) delete view[column];
   return view as R;
 }
 

@@ -14,8 +14,10 @@ import { epochMillis, intArray, readQuery, runSql, selectAs, tableOf, type Names
 import {
   encodeCursor,
   keysetWindow,
-  microsOf,
+  instantKeyColumns,
+  INSTANT_COLUMN,
   pagesByGroup,
+  type InstantKeyed,
   type OrderColumn,
   WINDOW_PAGE,
   WINDOW_PARENT,
@@ -295,7 +297,7 @@ export const ENTRY_LIST = 'SmartLibrary.entries';
  * the key unique.
  */
 export const ENTRY_ORDER: readonly OrderColumn[] = [
-  { column: '_at', desc: true, kind: 'micros' },
+  { column: INSTANT_COLUMN, desc: true, kind: 'micros' },
   { column: 'smartEntryId', desc: true, kind: 'int' },
 ];
 
@@ -312,7 +314,7 @@ export interface EntryWithContents {
 }
 
 /** A row of the window: the entry, its lists, its order key, and keysetWindow's own columns (its library's total, its place). */
-type WindowRow = SelectedEntry & SelectedContents & { _at: unknown; _us: string | bigint; _total: number; _page: boolean; _parent: number };
+type WindowRow = SelectedEntry & SelectedContents & InstantKeyed & { _total: number; _page: boolean; _parent: number };
 
 const entryCursor = (row: WindowRow) => encodeCursor(ENTRY_LIST, [String(row._us), row.smartEntryId]);
 
@@ -364,13 +366,13 @@ export async function entryPages(
       where x.${x.column('entry')} = ${id} and t.${tag.column('nameKey')} = ?)`);
     params.push(filter.tagKey);
   }
-  const at = `e.${e.column('smartEntryCreated')}`;
-  const candidates = `select ${entryColumns(n)}, ${at} as "_at", ${microsOf(at)} as "_us" from ${e.table} e where ${where.join(' and ')}`;
+  const key = instantKeyColumns(`e.${e.column('smartEntryCreated')}`);
+  const candidates = `select ${entryColumns(n)}, ${key} from ${e.table} e where ${where.join(' and ')}`;
   const window = keysetWindow(candidates, params, smartLibIds, ENTRY_ORDER, request);
   const rows = await runSql<WindowRow>(
     em,
     `select w.*, ${listColumns(n, 'w."smartEntryId"')} from (${window.sql}) w
-      order by w."_parent", w."${WINDOW_PAGE}", w."_at" desc, w."smartEntryId" desc`,
+      order by w."_parent", w."${WINDOW_PAGE}", w."${INSTANT_COLUMN}" desc, w."smartEntryId" desc`,
     window.params,
   );
   return pagesByGroup(smartLibIds, rows, request, entryCursor, entryWithContents);

@@ -12,11 +12,13 @@ import { ServiceError } from '../../graphql/errors';
 import {
   encodeCursor,
   keysetWindow,
-  microsOf,
+  instantKeyColumns,
+  INSTANT_COLUMN,
   pageRequest,
   pagesByGroup,
   WINDOW_PARENT,
   type ConnectionPage,
+  type InstantKeyed,
   type OrderColumn,
   type PageRequest,
 } from '../../graphql/connection';
@@ -91,15 +93,14 @@ let candidatesSql: string | undefined;
 function connectionCandidates(em: EntityManager): string {
   if (candidatesSql) return candidatesSql;
   const i = tableOf(em, NotificationInbox);
-  const at = `i.${i.column('deliveredAt')}`;
-  const extra = `i.${i.column('user')} as "_owner", ${at} as "_at", ${microsOf(at)} as "_us", `;
+  const extra = `i.${i.column('user')} as "_owner", ${instantKeyColumns(`i.${i.column('deliveredAt')}`)}, `;
   return (candidatesSql = `${itemsFrom((e) => tableOf(em, e), extra)}
     where i.${i.column('user')} = ${WINDOW_PARENT} and (not ?::boolean or i.${i.column('readAt')} is null)`);
 }
 
 /** Newest first: the delivery instant (the column, so the index on user and delivery time serves the page), then the id. */
 const INBOX_ORDER: readonly OrderColumn[] = [
-  { column: '_at', desc: true, kind: 'micros' },
+  { column: INSTANT_COLUMN, desc: true, kind: 'micros' },
   { column: 'notificationId', desc: true, kind: 'int' },
 ];
 
@@ -111,7 +112,7 @@ export function inboxPageRequest(args: { first?: number | null; after?: string |
   return pageRequest(INBOX_LIST, INBOX_ORDER, args);
 }
 
-type Windowed = ItemRow & { _owner: number; _at: unknown; _us: string | bigint; _total: number; _page: boolean; _parent: number };
+type Windowed = ItemRow & InstantKeyed & { _owner: number; _total: number; _page: boolean; _parent: number };
 
 /** The page of each user's inbox (in the order of `userIds`) with each total: one statement for all of them. */
 export async function readInboxPages(
