@@ -47,6 +47,19 @@ const preparedParams = new WeakSet<readonly unknown[]>();
 export const isPreparedParams = (params: readonly unknown[]): boolean => preparedParams.has(params);
 
 /**
+ * The values of one runPrepared statement, sent apart from its text: `add` answers the placeholder
+ * (`$1`, `$2`, ...) of a value. The text then depends only on the shape of the request, never on
+ * its values, so it is one of a few prepared statements.
+ */
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/**
  * Runs `text` (PostgreSQL's `$1`, `$2` placeholders, each cast to its type) with `params` sent
  * apart from the text, as a named prepared statement: each pooled connection parses and plans it
  * once, then runs the plan PostgreSQL keeps for it (its own choice between one plan per set of

@@ -1,8 +1,8 @@
 // Matching runs in the database: recommending from 10,000 matching companies takes as many
 // SQL statements as recommending from 10.
 import { useTestApp } from '../kit';
-import { companyLevels, Params } from '../../src/modules/discovery/matching';
-import { runSql } from '../../src/db/lean';
+import { companyLevels } from '../../src/modules/discovery/matching';
+import { Params, runSql } from '../../src/db/lean';
 
 const t = useTestApp({ demo: false });
 

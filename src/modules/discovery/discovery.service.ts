@@ -2,8 +2,8 @@
 // exclusions (accepted connection, hidden wall, inactive company), the search terms and the
 // order (full matches first, then by name).
 import type { EntityManager } from '@mikro-orm/core';
-import { companyLevels, LEVEL, Params, type MatchProfile } from './matching';
-import { runPrepared } from '../../db/lean';
+import { companyLevels, LEVEL, type MatchProfile } from './matching';
+import { Params, runPrepared } from '../../db/lean';
 import type { RecommendedEntity } from './discovery.types';
 import { countryName, stateName } from '../reference-data';
 import { fileUrl } from '../company';

@@ -21,7 +21,7 @@
 // PostgreSQL CPU (docs/performance.md); the plan stays a bitmap scan of that index
 // (test/discovery/scale.test.ts checks the plan PostgreSQL keeps for all values).
 import type { EntityManager } from '@mikro-orm/core';
-import { runPrepared } from '../../db/lean';
+import { Params, runPrepared } from '../../db/lean';
 
 export const LEVEL = { none: 0, partial: 1, full: 2 } as const;
 export type Level = (typeof LEVEL)[keyof typeof LEVEL];
@@ -31,19 +31,6 @@ export interface MatchProfile {
   countryCode?: string | null;
   professionId?: number | null;
   specialtyId?: number | null;
-}
-
-/**
- * The values of one statement, sent apart from its text (runPrepared): `add` answers the
- * placeholder of a value. The text then depends only on which profile values are known, so it
- * is one of a few prepared statements whatever the user.
- */
-export class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
 }
 
 const and = (parts: (string | null)[]) => parts.filter((p): p is string => p !== null).join(' and ') || 'true';
