@@ -9,7 +9,6 @@ import {
   execute,
   Kind,
   OperationTypeNode,
-  getOperationAST,
   type DocumentNode,
   type ExecutionResult,
   type GraphQLSchema,
@@ -88,8 +87,9 @@ export function jitExecutor(schema: GraphQLSchema, maxCompiled = MAX_COMPILED): 
 
   const executor: GatewayExecutor = async (rc) => {
     const variables = rc.request.variables ?? {};
-    const operation = rc.operation ?? getOperationAST(rc.document, rc.operationName);
-    if (!operation || !compilable(operation)) return interpret(rc.document, rc.operationName, variables, rc.context);
+    // Apollo calls the executor once it has resolved the operation.
+    const { operation } = rc;
+    if (!compilable(operation)) return interpret(rc.document, rc.operationName, variables, rc.context);
     const key = `${rc.queryHash}\u0000${rc.operationName ?? ''}`;
     let query = compiled.get(key);
     if (!query) {

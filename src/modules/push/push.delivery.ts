@@ -27,17 +27,11 @@ export interface PushJob {
   userIds: number[];
 }
 
+/** The inbox item as the notification module reads it for a delivery. */
+type DeliveredItem = Awaited<ReturnType<typeof readDeliveredItems>>[number]['item'];
+
 /** The payload: the inbox item, as GET /rest/user/notifications shows it (without read state). */
-export interface PushPayload {
-  notificationId: number;
-  type: string;
-  companyId: number;
-  eventUUID: string | null;
-  brochureId: number | null;
-  message: string;
-  url: string | null;
-  received: number;
-}
+export type PushPayload = Omit<DeliveredItem, 'read' | 'received'> & { received: number };
 
 let recipientsSql: string | undefined;
 
@@ -133,8 +127,9 @@ export async function deliverPushes(data: unknown, deps: Pick<JobDeps, 'orm' | '
   const holders = items.map((i) => i.owner);
   const rows = await runSql<SubscriptionRow>(em, subscriptionsStatement(em), [intArray(holders)]);
   if (rows.length === 0) return { sent: 0, removed: 0, failed: 0 };
-  const { notificationId, type, companyId, eventUUID, brochureId, message, url, received } = items[0].item;
-  const payload = payloadJson({ notificationId, type, companyId, eventUUID, brochureId, message, url, received: received.getTime() });
+  const { read: _read, received, ...fields } = items[0].item;
+  const payload = payloadJson({ ...fields, received: received.getTime() });
+  const { notificationId } = job;
   const topic = `n${notificationId}`;
   const results = await pool(rows, CONCURRENCY, (r) =>
     sender.send({ endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } }, payload, topic),
