@@ -5,6 +5,7 @@ import { decodeProtectedHeader } from 'jose';
 import { createClient, createUser, DEMO, OLIVIA, useTestApp } from '../kit';
 import { RefreshToken } from '../../src/modules/identity/oauth.entity';
 import { hashToken } from '../../src/modules/identity/tokens';
+import { hash } from '../../src/modules/identity/argon2';
 import { hashPassword } from '../../src/modules/identity/passwords';
 import { DEMO_CLIENT, basic, leaked, passwordParams, tokenRequest, verifyWithJwks } from '../kit/oauth';
 
@@ -61,6 +62,22 @@ describe('grant_type=password', () => {
   it('when the user is inactive, then invalid_grant with the same message', async () => {
     const inactive = await createUser(t.orm, { active: false, passwordHash: await hashPassword(DEMO.password) });
     expect(await token(passwordParams(inactive.email))).toMatchObject({ status: 400, body: BAD_LOGIN });
+  });
+
+  it('when a user whose hash was made with the older 19 MiB parameters signs in, then the hash is made again with 7 MiB x 5; a wrong password leaves it as it was', async () => {
+    const older = await hash(DEMO.password, { algorithm: 2 });
+    expect(older).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const user = await createUser(t.orm, { passwordHash: older });
+
+    expect(await token(passwordParams(user.email, 'wrong-password'))).toMatchObject({ status: 400, body: BAD_LOGIN });
+    expect((await t.row('app_user', { u_id: user.uId })).password_hash).toBe(older);
+
+    expect((await token(passwordParams(user.email))).status).toBe(200);
+    const upgraded = (await t.row('app_user', { u_id: user.uId })).password_hash;
+    expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    // The new hash is of the same password: the next sign-in passes and leaves it alone.
+    expect((await token(passwordParams(user.email))).status).toBe(200);
+    expect((await t.row('app_user', { u_id: user.uId })).password_hash).toBe(upgraded);
   });
 
   it.each([

@@ -5,7 +5,7 @@ import { sql, type EntityManager } from '@mikro-orm/core';
 import { User } from '../user';
 import { AuthorizationCode, RefreshToken, type OAuthClient } from './oauth.entity';
 import { hashToken } from './tokens';
-import { verifyPassword } from './passwords';
+import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { OAuthError } from './oauth-error';
 import { extendFamily, revokeFamily, startFamily, type TokenResponse } from './families';
 import type { IdentityRuntime } from './identity.runtime';
@@ -43,7 +43,18 @@ export async function passwordGrant(
   if (!user || !passwordOk || !user.active || user.authType !== 'O' || !user.synchronised) {
     throw new OAuthError('invalid_grant', BAD_CREDENTIALS);
   }
+  if (needsRehash(user.passwordHash!)) await upgradeHash(em, user, p.password.slice(0, 1024));
   return startFamily(rt, em, { userId: user.uId, clientId: client.clientId, grantType: 'password' });
+}
+
+/**
+ * A hash made with older parameters is made again from the password just verified, the only time
+ * the service holds it. The update applies only while the stored hash is the one verified, so a
+ * password changed meanwhile is never overwritten.
+ */
+async function upgradeHash(em: EntityManager, user: User, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await em.nativeUpdate(User, { uId: user.uId, passwordHash: user.passwordHash }, { passwordHash });
 }
 
 function pkceMatches(challenge: string, verifier: string | undefined): boolean {
