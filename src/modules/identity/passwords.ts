@@ -1,21 +1,24 @@
 // argon2id password hashes. Verification always does the same work, whether or not the user
-// exists or has a password, so response time does not tell which addresses exist.
+// exists or has a password, so response time does not tell which addresses exist (save for a
+// user whose hash predates today's parameters, until that user signs in: docs/security.md).
 import os from 'node:os';
 import { hash, verify } from './argon2';
 
+const ARGON2ID = 2;
 /**
  * argon2id with 7 MiB, 5 passes, one lane: one of the five configurations OWASP's Password Storage
  * Cheat Sheet lists as giving the same defence (from 46 MiB x 1 to 7 MiB x 5), the one that holds
  * least memory while it runs. On this machine a verification also costs less CPU than with the
  * library's default 19 MiB x 2 (23 against 33 ms), whose pages are faulted in again every time.
  */
-const PARAMS = { algorithm: 2, memoryCost: 7168, timeCost: 5, parallelism: 1 } as const;
+const PARAMS = { algorithm: ARGON2ID, memoryCost: 7168, timeCost: 5, parallelism: 1 } as const;
 const CURRENT_PREFIX = `$argon2id$v=19$m=${PARAMS.memoryCost},t=${PARAMS.timeCost},p=${PARAMS.parallelism}$`;
 let dummy: Promise<string> | undefined;
 
 /**
  * At most this many hashes run at once. Each holds its memory (7 MiB now; 19 MiB for a hash made
- * before 2026-11-24 with the library's default) on a worker thread, and more hashes than cores add no throughput, only memory: the rest wait here.
+ * before 2026-11-24 with the library's default) on a worker thread, and more hashes than cores
+ * add no throughput, only memory: the rest wait here.
  */
 export const HASH_CONCURRENCY = Math.max(1, Math.min(4, os.availableParallelism()));
 let running = 0;
