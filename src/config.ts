@@ -638,9 +638,9 @@ function readVariables(env: NodeJS.ProcessEnv): Values {
 /**
  * Allocator settings of native libraries, which read them from the environment when they load
  * (not settings of the service, so not in the table). @node-rs/argon2 allocates through its own
- * mimalloc, which kept each hash's 19 MiB resident until that thread allocated again (57 MB after
- * a few sign-ins at two hashes at once); a purge delay of 0 gives the block back when the hash
- * ends. Called before the library is required; an operator's own value wins.
+ * mimalloc, which kept each hash's memory resident until that thread allocated again (57 MB after
+ * a few sign-ins at two 19 MiB hashes at once); a purge delay of 0 gives the block back when the
+ * hash ends. Called before the library is required; an operator's own value wins.
  */
 export function nativeAllocatorDefaults(): void {
   process.env.MIMALLOC_PURGE_DELAY ??= '0';

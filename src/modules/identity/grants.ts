@@ -38,12 +38,14 @@ export async function passwordGrant(
 ): Promise<TokenResponse> {
   checkScope(p.scope, true);
   const user = await findUserByEmail(em, p.username);
+  // One bound for the verification and for a hash made again from it (upgradeHash).
+  const password = p.password.slice(0, 1024);
   // Always verify, so an unknown or unsuitable user costs the same time as a wrong password.
-  const passwordOk = await verifyPassword(user?.authType === 'O' ? user.passwordHash : null, p.password.slice(0, 1024));
+  const passwordOk = await verifyPassword(user?.authType === 'O' ? user.passwordHash : null, password);
   if (!user || !passwordOk || !user.active || user.authType !== 'O' || !user.synchronised) {
     throw new OAuthError('invalid_grant', BAD_CREDENTIALS);
   }
-  if (needsRehash(user.passwordHash!)) await upgradeHash(em, user, p.password.slice(0, 1024));
+  if (needsRehash(user.passwordHash!)) await upgradeHash(em, user, password);
   return startFamily(rt, em, { userId: user.uId, clientId: client.clientId, grantType: 'password' });
 }
 
