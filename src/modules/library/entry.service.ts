@@ -212,7 +212,7 @@ async function thumbnail(em: EntityManager, draft: EntryDraft, file: SmartUpload
   if (tile) image = await tileFrom(await readBlob(em, tile.blob.sha256), 'tempImageName');
   else if (file && draft.type === 'IMG') image = await tileFrom(await readBlob(em, file.blob.sha256), 'tempFilename');
   else {
-    const placeholder = await placeholderTile(draft.type);
+    const placeholder = placeholderTile(draft.type);
     return { blob: placeholder.blob, name, mimeType: TILE_MIME, dedupe: false, placeholder: placeholder.image };
   }
   return { blob: await storeBuffer(em, image), name, mimeType: TILE_MIME, dedupe: false };

@@ -84,7 +84,7 @@ export class LibrarySeeder extends Seeder {
         smartFileModified: created,
       });
     file('OUF', 'welcome-pack.pdf', 'application/pdf', await storeBuffer(em, onePagePdf('Welcome to Northwind Health')));
-    file('THMB', 'Welcome pack-tile.jpg', TILE_MIME, await storeBuffer(em, (await placeholderTile('PDF')).image));
+    file('THMB', 'Welcome pack-tile.jpg', TILE_MIME, await storeBuffer(em, placeholderTile('PDF').image));
     tags.forEach((tag, position) => em.create(SmartEntryTag, { entry, tag, position }));
     em.create(SmartEntryFolder, { entry, folder: gettingStarted, position: 0 });
     em.create(SmartEntryFilter, { entry, filter: newStaff, position: 0 });

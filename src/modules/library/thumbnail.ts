@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import type Sharp from 'sharp';
 import { ServiceError } from '../../graphql/errors';
 import type { BlobInfo } from '../storage';
+import { PLACEHOLDER_TILES } from './placeholder-tiles';
 
 /** sharp (libvips, ~26 MB resident) is loaded on the first image, not at start-up. Its operation
  * cache is off (every image is new: the cache would only hold memory) and one thread works on
@@ -47,28 +48,49 @@ export async function assertReadableImage(image: Buffer, field: string): Promise
   }
 }
 
-const COLOURS: Record<string, string> = { URL: '#2563eb', PDF: '#dc2626', DOC: '#1d4ed8', VID: '#7c3aed', AUD: '#059669', IMG: '#6b7280' };
-const placeholders = new Map<string, Promise<{ image: Buffer; blob: BlobInfo }>>();
+/** The background of each entry type's plain tile; any other type gets the last colour. */
+export const PLACEHOLDER_COLOURS: Readonly<Record<string, string>> = {
+  URL: '#2563eb',
+  PDF: '#dc2626',
+  DOC: '#1d4ed8',
+  VID: '#7c3aed',
+  AUD: '#059669',
+  IMG: '#6b7280',
+};
+const DEFAULT_COLOUR = '#6b7280';
+
+/**
+ * A plain tile made with sharp. The service does not call it: the tiles it serves are these
+ * bytes, made once by `npm run tiles` (placeholder-tiles.ts), so an entry without an image does
+ * not load libvips (about 8 MB resident) into a process that may never see an image.
+ */
+export function renderPlaceholder(background: string): Promise<Buffer> {
+  return sharp()({ create: { width: TILE_SIZE, height: TILE_SIZE, channels: 3, background } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+const placeholders = new Map<string, { image: Buffer; blob: BlobInfo }>();
 
 /**
  * The same bytes every time for a type, so storage keeps one copy, with the digests storage names
  * them by: an entry can point at the stored copy without sending the bytes again.
  */
-export function placeholderTile(entryType: string): Promise<{ image: Buffer; blob: BlobInfo }> {
-  const background = COLOURS[entryType] ?? '#6b7280';
+export function placeholderTile(entryType: string): { image: Buffer; blob: BlobInfo } {
+  const background = PLACEHOLDER_COLOURS[entryType] ?? DEFAULT_COLOUR;
   let tile = placeholders.get(background);
   if (!tile) {
-    tile = sharp()({ create: { width: TILE_SIZE, height: TILE_SIZE, channels: 3, background } })
-      .jpeg({ quality: 80 })
-      .toBuffer()
-      .then((image) => ({
-        image,
-        blob: {
-          sha256: crypto.createHash('sha256').update(image).digest('hex'),
-          md5: crypto.createHash('md5').update(image).digest('hex'),
-          bytes: image.length,
-        },
-      }));
+    const encoded = PLACEHOLDER_TILES[background];
+    if (!encoded) throw new Error(`no placeholder tile for ${background}: run npm run tiles`);
+    const image = Buffer.from(encoded, 'base64');
+    tile = {
+      image,
+      blob: {
+        sha256: crypto.createHash('sha256').update(image).digest('hex'),
+        md5: crypto.createHash('md5').update(image).digest('hex'),
+        bytes: image.length,
+      },
+    };
     placeholders.set(background, tile);
   }
   return tile;
