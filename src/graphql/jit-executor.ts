@@ -17,6 +17,7 @@ import {
 import { getVariableValues } from 'graphql/execution/values';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { ApolloServerOptionsWithGateway, BaseContext } from '@apollo/server';
+import { LRUCache } from 'lru-cache';
 
 /** Apollo Server's gateway interface, and the executor its `load` answers (types of @apollo/server's own). */
 type GatewayInterface = ApolloServerOptionsWithGateway<BaseContext>['gateway'];
@@ -33,28 +34,6 @@ export const MAX_COMPILED = 100;
 export const COMPILE_AT_USE = 2;
 /** Documents whose uses are counted until they are compiled. */
 const MAX_SEEN = 5000;
-
-/** A Map used as a bounded least-recently-used cache. */
-class Bounded<V> {
-  private readonly map = new Map<string, V>();
-  constructor(private readonly max: number) {}
-  get(key: string): V | undefined {
-    const value = this.map.get(key);
-    if (value !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, value);
-    }
-    return value;
-  }
-  set(key: string, value: V): void {
-    this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
-  }
-  get size(): number {
-    return this.map.size;
-  }
-}
 
 /**
  * Only queries are compiled, and not those reading introspection (`__schema`, `__type`: the
@@ -79,8 +58,9 @@ export interface JitExecutor {
 }
 
 export function jitExecutor(schema: GraphQLSchema, maxCompiled = MAX_COMPILED): JitExecutor {
-  const compiled = new Bounded<CompiledQuery | 'interpret'>(maxCompiled);
-  const seen = new Bounded<number>(MAX_SEEN);
+  // Least recently used out first.
+  const compiled = new LRUCache<string, CompiledQuery | 'interpret'>({ max: maxCompiled });
+  const seen = new LRUCache<string, number>({ max: MAX_SEEN });
 
   const interpret = (document: DocumentNode, operationName: string | null, variables: Record<string, unknown>, contextValue: unknown) =>
     execute({ schema, document, operationName, variableValues: variables, contextValue }) as Promise<ExecutionResult> | ExecutionResult;

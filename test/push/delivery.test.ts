@@ -9,9 +9,9 @@ import { importJWK, jwtVerify } from 'jose';
 import pino from 'pino';
 import { CARA, NORTHWIND, createCompany, createTeam, createUser, grantCompanyRole, useTestApp } from '../kit';
 import type { JobQueue, SendOptions } from '../../src/core/queue';
-import { enqueuePushes, payloadJson, pushQueue, PUSH_QUEUE, type PushPayload } from '../../src/modules/push/push.delivery';
+import { deliverPushes, enqueuePushes, payloadJson, pushQueue, PUSH_QUEUE, type PushPayload } from '../../src/modules/push/push.delivery';
 import { vapidKeys } from '../../src/modules/push/push.keys';
-import { PushSender } from '../../src/modules/push/push.sender';
+import { PushSender, type PushOutcome } from '../../src/modules/push/push.sender';
 import { browserKeys, decryptPush, type BrowserKeys } from './keys';
 import { startPushServer, type PushServer } from './push-server';
 
@@ -236,6 +236,30 @@ describe('the push.deliver handler, against a push service on loopback', () => {
     const id = await delivered([CARA]);
     await handler.handle({ notificationId: id, userIds: [user.uId, CARA] }, deps(), FIRST);
     expect(messagesTo(ok.endpoint)).toEqual([]);
+  });
+
+  it('sends at most 16 at once, and every one of 40 subscriptions once', async () => {
+    const user = await createUser(t.orm);
+    for (let i = 0; i < 40; i++) await subscribed(user.uId);
+    const id = await delivered([user.uId]);
+    let inFlight = 0;
+    let most = 0;
+    const endpoints: string[] = [];
+    const counting = {
+      async send(target: { endpoint: string }): Promise<PushOutcome> {
+        most = Math.max(most, ++inFlight);
+        await new Promise((r) => setTimeout(r, 5));
+        inFlight--;
+        endpoints.push(target.endpoint);
+        return 'sent';
+      },
+    } as unknown as PushSender;
+    const report = await deliverPushes({ notificationId: id, userIds: [user.uId] }, deps(), counting);
+    expect({ report, most, sent: endpoints.sort() }).toEqual({
+      report: { sent: 40, removed: 0, failed: 0 },
+      most: 16,
+      sent: (await subscriptionsOf(user.uId)).sort(),
+    });
   });
 
   it('malformed job data fails the job', async () => {

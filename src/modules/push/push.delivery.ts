@@ -8,13 +8,14 @@
 // `tag: String(notificationId)` so a repeat replaces what is on screen.
 import type https from 'node:https';
 import type { EntityManager } from '@mikro-orm/core';
+import pMap from 'p-map';
 import type { HookEvents } from '../../core/hooks';
 import type { JobDeps, QueueHandler } from '../../core/module';
 import { intArray, runSql, tableOf } from '../../db/lean';
 import { readDeliveredItems } from '../notification';
 import { PushSubscription } from './push.entity';
 import { vapidKeys } from './push.keys';
-import { publicOnlyAgent, PushSender } from './push.sender';
+import { publicOnlyAgent, PushSender, type PushOutcome } from './push.sender';
 
 export const PUSH_QUEUE = 'push.deliver';
 /** Sends in flight at once for one job. */
@@ -92,23 +93,6 @@ export function payloadJson(item: PushPayload): string {
   return Buffer.byteLength(json) <= MAX_PAYLOAD_BYTES ? json : JSON.stringify({ ...item, message, url: null });
 }
 
-async function pool<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
-  const results: PromiseSettledResult<R>[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      try {
-        results[i] = { status: 'fulfilled', value: await fn(items[i]) };
-      } catch (reason: unknown) {
-        results[i] = { status: 'rejected', reason };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 /** What one job did (tests and logs). */
 export interface PushReport {
   sent: number;
@@ -119,20 +103,28 @@ export interface PushReport {
 /** Runs one push.deliver job with `sender`: sends, removes the gone subscriptions, throws when any other send failed. */
 export async function deliverPushes(data: unknown, deps: Pick<JobDeps, 'orm' | 'logger'>, sender: PushSender): Promise<PushReport> {
   const job = parsePushJob(data);
-  if (job.userIds.length === 0) return { sent: 0, removed: 0, failed: 0 };
+  const nothing: PushReport = { sent: 0, removed: 0, failed: 0 };
+  if (job.userIds.length === 0) return nothing;
   const em = deps.orm.em.fork();
   // The item as the inbox shows it (the notification module's read), for the users who hold it.
   const items = await readDeliveredItems(em, job.notificationId, job.userIds);
-  if (items.length === 0) return { sent: 0, removed: 0, failed: 0 };
+  if (items.length === 0) return nothing;
   const holders = items.map((i) => i.owner);
   const rows = await runSql<SubscriptionRow>(em, subscriptionsStatement(em), [intArray(holders)]);
-  if (rows.length === 0) return { sent: 0, removed: 0, failed: 0 };
+  if (rows.length === 0) return nothing;
   const { read: _read, received, ...fields } = items[0].item;
   const payload = payloadJson({ ...fields, received: received.getTime() });
   const { notificationId } = job;
   const topic = `n${notificationId}`;
-  const results = await pool(rows, CONCURRENCY, (r) =>
-    sender.send({ endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } }, payload, topic),
+  // Every send is tried: a failure is kept as its result, so the gone ones are removed whatever the others did.
+  const results = await pMap(
+    rows,
+    (r) =>
+      sender.send({ endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } }, payload, topic).then(
+        (value): PromiseSettledResult<PushOutcome> => ({ status: 'fulfilled', value }),
+        (reason: unknown): PromiseSettledResult<PushOutcome> => ({ status: 'rejected', reason }),
+      ),
+    { concurrency: CONCURRENCY },
   );
   const gone = rows.filter((_, k) => {
     const result = results[k];
