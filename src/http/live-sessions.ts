@@ -79,7 +79,8 @@ export class LiveSessions {
     return buildContext(this.deps, requestId, headers, this.deps.logger.child({ requestId }));
   }
 
-  /** At the token's expiry, look again: a token used meanwhile has slid forward. */
+  /** At the token's expiry, look again: a token used meanwhile has slid forward. The session is
+   * not a use of its token: looking again never moves the expiry. */
   private schedule(entry: Entry, expiresAt: number): void {
     if (entry.timer) clearTimeout(entry.timer);
     entry.timer = setTimeout(() => void this.recheck(entry), Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now()) + 50));
@@ -89,7 +90,7 @@ export class LiveSessions {
   private async recheck(entry: Entry): Promise<void> {
     if (entry.ended) return;
     try {
-      const principal = await this.context(entry.token).auth.requireUser();
+      const principal = await this.context(entry.token).auth.checkUser();
       this.schedule(entry, principal.expiresAt.getTime());
     } catch (err) {
       if (err instanceof ServiceError && err.code === 'WSInvalidAuthTokenException') this.finish(entry, 'revoked');

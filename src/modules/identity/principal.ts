@@ -60,16 +60,21 @@ async function viaCache<T>(ctx: Context, op: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The cached entry, or the row read from the database (and cached) on a miss or when due to slide. */
-async function lookupToken(ctx: Context, tokenHash: string, now: number): Promise<CachedToken> {
+/**
+ * The cached entry, or the row read from the database (and cached) on a miss or when due to slide.
+ * `slide` false: a check that is not a use of the token (a live session looking again at its
+ * token's expiry) answers the expiry as it stands and never moves it.
+ */
+async function lookupToken(ctx: Context, tokenHash: string, now: number, slide = true): Promise<CachedToken> {
   const { cache } = ctx.services.identity;
   const cached = await viaCache(ctx, () => cache.get(tokenHash));
   if (cached === 'revoked') throw invalidToken();
-  if (cached && cached.expiresAt - now >= SERVICE_TOKEN_TTL_MS - SLIDE_GRANULARITY_MS) return cached;
+  if (cached && (cached.expiresAt - now >= SERVICE_TOKEN_TTL_MS - SLIDE_GRANULARITY_MS || (!slide && cached.expiresAt > now)))
+    return cached;
   const row = await ctx.em.findOne(ServiceAuthToken, { tokenHash }, { populate: ['user'] });
   if (!row || !sameDigest(row.tokenHash, tokenHash) || row.revokedAt || row.expiresAt.getTime() <= now) throw invalidToken();
   let expiresAt = row.expiresAt.getTime();
-  if (expiresAt - now < SERVICE_TOKEN_TTL_MS - SLIDE_GRANULARITY_MS) {
+  if (slide && expiresAt - now < SERVICE_TOKEN_TTL_MS - SLIDE_GRANULARITY_MS) {
     expiresAt = now + SERVICE_TOKEN_TTL_MS;
     await ctx.em.nativeUpdate(ServiceAuthToken, { tokenHash, revokedAt: null }, { expiresAt: new Date(expiresAt) });
   }
@@ -93,6 +98,12 @@ export class Principals {
     return (this.user ??= userPrincipal(this.ctx));
   }
 
+  /** As requireUser, but not a use of the token: its sliding expiry stays where it is (a live
+   * session looking again at its token, src/http/live-sessions.ts). */
+  checkUser(): Promise<UserPrincipal> {
+    return userPrincipal(this.ctx, false);
+  }
+
   /** Authorization: Bearer <access token>: a valid ES256 JWT of ours with the sso scope, whose
    * login (token family) has not been revoked, for an active user. */
   requireBearer(): Promise<BearerPrincipal> {
@@ -112,12 +123,12 @@ export class Principals {
   }
 }
 
-async function userPrincipal(ctx: Context): Promise<UserPrincipal> {
+async function userPrincipal(ctx: Context, slide = true): Promise<UserPrincipal> {
   const raw = ctx.credentials.authToken;
   if (!raw || raw.length > 512) throw invalidToken();
   const tokenHash = hashToken(raw);
   const now = Date.now();
-  const entry = await lookupToken(ctx, tokenHash, now);
+  const entry = await lookupToken(ctx, tokenHash, now, slide);
   if (entry.expiresAt <= now) throw invalidToken();
   // A token read from the database (cache miss) brought its user along.
   const loaded = ctx.em.getUnitOfWork().getById(User, entry.userId);
