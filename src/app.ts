@@ -79,7 +79,8 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
   const sessions = new LiveSessions(deps);
   mountEventStream(router, schema, sessions);
   await mountGraphql(router, apollo, deps);
-  mountExplorer(router);
+  // The explorer loads the schema by introspection: with it off, /graphiql is not served (404).
+  if (config.introspection) mountExplorer(router);
   const rest = createRestRouter(deps, compiled, { onIgnoredProperty: (operation) => metrics.ignoredProperty(operation) });
   koa.use(router.routes());
   koa.use(oauth.middleware);

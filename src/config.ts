@@ -392,7 +392,11 @@ export const VARIABLES = {
     doc: 'seed the demo tenant on an empty database; refused in production',
     production: notInProduction,
   }),
-  GRAPHQL_INTROSPECTION: variable({ type: flag(), default: true, doc: 'introspection and Sandbox; off hides field suggestions too' }),
+  GRAPHQL_INTROSPECTION: variable({
+    type: flag(),
+    default: true,
+    doc: 'introspection and the two explorers (Sandbox on /graphql, /graphiql); off hides field suggestions too',
+  }),
   METRICS_ENABLED: variable({ type: flag(), default: true, doc: 'serve Prometheus metrics at `/metrics`' }),
   METRICS_TOKEN: variable<string | null>({
     type: text(),

@@ -1,10 +1,14 @@
 // The Apollo server of /graphql: the document limits, what clients may see (introspection,
 // error details), the Sandbox landing page (which links to the bundled explorer at /graphiql
-// when Sandbox cannot load), and the service's own plugins. Started here; the
+// when Sandbox cannot load; neither is served with introspection off), and the service's own plugins. Started here; the
 // HTTP mount is src/http/graphql-route.ts.
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
-import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import type { GraphQLSchema } from 'graphql';
 import type { Config } from '../config';
 import type { Context } from '../context';
@@ -39,14 +43,17 @@ export async function startApollo(schema: GraphQLSchema, config: Config): Promis
       // requestOutcomePlugin). Apollo's cache-control plugin hooks every field of every operation
       // (and wraps every resolver of the schema in place to do it): 8-11% of a list read's CPU.
       ApolloServerPluginCacheControlDisabled(),
-      withExplorerLink(
-        ApolloServerPluginLandingPageLocalDefault({
-          embed: true,
-          includeCookies: false,
-          document: sandboxDocument(ROUTES),
-          headers: { 'x-service-authtoken': '' },
-        }),
-      ),
+      // Sandbox reads the schema by introspection: without it the page could show nothing.
+      config.introspection
+        ? withExplorerLink(
+            ApolloServerPluginLandingPageLocalDefault({
+              embed: true,
+              includeCookies: false,
+              document: sandboxDocument(ROUTES),
+              headers: { 'x-service-authtoken': '' },
+            }),
+          )
+        : ApolloServerPluginLandingPageDisabled(),
       operationSpanPlugin(),
       requestOutcomePlugin(),
     ],

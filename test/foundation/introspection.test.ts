@@ -10,6 +10,19 @@ describe('when GRAPHQL_INTROSPECTION is false', () => {
     expect(typo.body.errors![0].message).toBe('Cannot query field "timezone" on type "Query".');
   });
 
+  it('then neither explorer is served: no Sandbox landing page on /graphql, and /graphiql is not found', async () => {
+    const landing = await t.rest('GET', '/graphql', { headers: { accept: 'text/html' } });
+    // A GET without a query, answered as any such request (the page was served before the CSRF check).
+    expect(landing.status).toBe(400);
+    expect(landing.body.errors[0].extensions).toEqual({ code: 'BAD_REQUEST' });
+    expect(landing.text).not.toContain('embeddable-sandbox');
+    const explorer = await t.rest('GET', '/graphiql');
+    expect({ status: explorer.status, body: explorer.body }).toEqual({
+      status: 404,
+      body: { errorCode: 'WSNotFoundException', message: 'No route for GET /graphiql.' },
+    });
+  });
+
   it('then the OpenAPI document is still served', async () => {
     const res = await t.rest('GET', '/openapi.json');
     expect(res.status).toBe(200);
