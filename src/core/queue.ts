@@ -98,6 +98,9 @@ interface NativePglite {
 
 /** How often a worker reports that a job is still running; a job silent for this long is retried. */
 const HEARTBEAT_SECONDS = 30;
+/** How often an instance with workers looks for silent jobs: pg-boss does it in its queue monitor,
+ * which also counts the queues' jobs (the default of both intervals is 60 s). */
+const SUPERVISE_SECONDS = 10;
 
 export function createQueueRuntime(options: QueueRuntimeOptions): QueueRuntime {
   const { orm, logger, handlers, workers } = options;
@@ -110,7 +113,13 @@ export function createQueueRuntime(options: QueueRuntimeOptions): QueueRuntime {
     // ESM-only: loaded with import() (jest runs the app as CommonJS).
     const { PgBoss, fromPglite }: PgBossModule = await import('pg-boss');
     const connection = orm.em.getConnection() as unknown as { getNativeClient(): Promise<NativePglite> };
-    const common = { schema: QUEUE_SCHEMA, supervise: workers > 0, schedule: workers > 0 };
+    const common = {
+      schema: QUEUE_SCHEMA,
+      supervise: workers > 0,
+      superviseIntervalSeconds: SUPERVISE_SECONDS,
+      monitorIntervalSeconds: SUPERVISE_SECONDS,
+      schedule: workers > 0,
+    };
     let b: Boss;
     // The PGlite driver has a default clientUrl too: tell the embedded database by its connection.
     if (orm.config.getDriver().constructor.name !== 'PgliteDriver') {
@@ -134,7 +143,8 @@ export function createQueueRuntime(options: QueueRuntimeOptions): QueueRuntime {
         retryBackoff: h.retryBackoff ?? true,
         notify: true,
         // A worker that dies mid-job (a killed process) stops its heartbeat: the job is retried
-        // about 30 s later instead of when pg-boss's 15-minute expiry runs out.
+        // 30-40 s later (the heartbeat, then the next supervision) instead of when pg-boss's
+        // 15-minute expiry runs out (test/faults/outbox.faults.ts).
         heartbeatSeconds: HEARTBEAT_SECONDS,
       };
       if (await b.getQueue(h.name)) await b.updateQueue(h.name, settings);

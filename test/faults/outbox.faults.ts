@@ -4,6 +4,8 @@
 // sends nothing), answers sendNotification and is killed with SIGKILL. A second process with
 // workers (two of them, started together) then sends each e-mail exactly once to the loopback SMTP
 // server, the rows say SENT and the sent record's log has the e-mail outcome.
+// A second case kills a worker while the SMTP server holds an e-mail unanswered: a restarted
+// worker sends that one and the rest, never the ones already accepted.
 import { createCompany, createTeam, createUser, grantCompanyRole, tokenFor } from '../kit';
 import { createTestDb, type TestDb } from '../kit/db';
 import { startSmtp, type TestSmtp } from '../kit/smtp';
@@ -51,7 +53,8 @@ async function until(what: string, check: () => boolean | Promise<boolean>, ms =
 
 const RECIPIENTS = 5;
 
-it('when the process is killed after sendNotification committed and before any e-mail went, then the restarted instances send each e-mail exactly once', async () => {
+/** A company team of RECIPIENTS members with addresses, and a sender allowed to notify it. */
+async function audience() {
   const company = await createCompany(db.orm);
   const sender = await createUser(db.orm);
   await grantCompanyRole(db.orm, sender.uId, company.companyId, 'PUSH_NOTIFICATION');
@@ -64,16 +67,18 @@ it('when the process is killed after sendNotification committed and before any e
     company.companyId,
     members.map((m) => m.uId),
   );
-  const token = await tokenFor(db.orm, sender.uId);
+  return { company, members, team, token: await tokenFor(db.orm, sender.uId) };
+}
 
-  const first = await start({ QUEUE_WORKERS: '0' });
-  const res = await fetch(`${first.baseUrl}/rest/notification/send`, {
+/** sendNotification with an e-mail, through `service`; answers the notification's id. */
+async function sendWithEmail(service: SpawnedService, a: Awaited<ReturnType<typeof audience>>): Promise<number> {
+  const res = await fetch(`${service.baseUrl}/rest/notification/send`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-service-authtoken': token },
+    headers: { 'content-type': 'application/json', 'x-service-authtoken': a.token },
     body: JSON.stringify({
       broadcastType: 'GT',
-      companyId: company.companyId,
-      valueIds: [String(team.teamId)],
+      companyId: a.company.companyId,
+      valueIds: [String(a.team.teamId)],
       message: 'Hello {{firstName}}.',
       emailTemplate: 'outbox',
       emailSubject: 'Outbox',
@@ -83,8 +88,21 @@ it('when the process is killed after sendNotification committed and before any e
   const body: any = await res.json();
   expect(body.sentNotification).toMatchObject({ successful: true, totalNotificationsSent: RECIPIENTS });
   const [{ notification_id: notificationId }] = await sql('select notification_id from sent_notification where company_id = ?', [
-    company.companyId,
+    a.company.companyId,
   ]);
+  return notificationId;
+}
+
+const statuses = async (notificationId: number) =>
+  (await sql('select status from notification_email where notification_id = ? order by user_id', [notificationId])).map(
+    (r: { status: string }) => r.status,
+  );
+
+it('when the process is killed after sendNotification committed and before any e-mail went, then the restarted instances send each e-mail exactly once', async () => {
+  const a = await audience();
+  const { members } = a;
+  const first = await start({ QUEUE_WORKERS: '0' });
+  const notificationId = await sendWithEmail(first, a);
   // Committed: the outbox rows and the job; nothing sent (this process runs no workers).
   const pending = await sql('select user_id, status from notification_email where notification_id = ? order by user_id', [notificationId]);
   expect(pending).toEqual(members.map((m) => ({ user_id: m.uId, status: 'PENDING' })));
@@ -126,3 +144,42 @@ it('when the process is killed after sendNotification committed and before any e
   expect(await Promise.all(restarted.map((r) => r.stop()))).toEqual([0, 0]);
   console.log(`outbox kill test: restart to ${RECIPIENTS} e-mails SENT in ${restartToSent} ms (process start included)`);
 }, 60_000);
+
+it('when the worker is killed while the SMTP server holds the third e-mail unanswered, then a restarted worker sends the other three once and never the two accepted', async () => {
+  const a = await audience();
+  const stalling = await startSmtp(
+    () => false,
+    (n) => n === 3,
+  );
+  try {
+    const worker = await start({ QUEUE_WORKERS: '1', SMTP_URL: stalling.url });
+    const notificationId = await sendWithEmail(worker, a);
+    await until('the third e-mail held', () => stalling.held.length === 1);
+    // Each accepted e-mail is marked as it is accepted: two SENT, the held one and the rest PENDING.
+    expect(await statuses(notificationId)).toEqual(['SENT', 'SENT', 'PENDING', 'PENDING', 'PENDING']);
+    const killed = new Promise((resolve) => worker.child.once('exit', (_code, signal) => resolve(signal)));
+    worker.child.kill('SIGKILL');
+    expect(await killed).toBe('SIGKILL');
+
+    const t0 = Date.now();
+    const restarted = await start({ QUEUE_WORKERS: '1', SMTP_URL: stalling.url });
+    // The killed worker's job is retried once its heartbeat has been silent long enough (src/core/queue.ts).
+    await until('every e-mail sent', async () => (await statuses(notificationId)).every((s) => s === 'SENT'), 150_000);
+    const restartToSent = Date.now() - t0;
+    // The heartbeat's 30 s and a supervision's 10 s, with the restart (pg-boss's 60 s default monitor took 70-82 s).
+    expect(restartToSent).toBeLessThan(60_000);
+    await new Promise((r) => setTimeout(r, 2_000)); // a duplicate would have come by now
+    const emails = a.members.map((m) => m.email);
+    expect(stalling.held.map((m) => m.to[0])).toEqual([emails[2]]);
+    expect(stalling.received.map((m) => m.to[0])).toEqual([emails[0], emails[1], emails[2], emails[3], emails[4]]);
+    const [record] = await sql('select successful, notification_log from sent_notification where notification_id = ?', [notificationId]);
+    expect(record).toEqual({ successful: true, notification_log: `Success: delivered to ${RECIPIENTS} users; ${RECIPIENTS} e-mails sent` });
+    expect(
+      await sql(`select state from pgboss.job where name = 'notification-email' and data->>'notificationId' = ?`, [String(notificationId)]),
+    ).toEqual([{ state: 'completed' }]);
+    expect(await restarted.stop()).toBe(0);
+    console.log(`outbox kill-during-send test: restart to every e-mail SENT in ${restartToSent} ms`);
+  } finally {
+    await stalling.close();
+  }
+}, 200_000);

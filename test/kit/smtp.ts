@@ -11,13 +11,25 @@ export interface ReceivedMail {
 
 export interface TestSmtp {
   url: string;
+  /** The messages accepted (answered 250). */
   received: ReceivedMail[];
+  /** The messages whose data arrived but that are never answered (see `hold`). */
+  held: ReceivedMail[];
   close(): Promise<void>;
 }
 
-/** `reject` refuses recipients it returns true for, with SMTP status 550. */
-export async function startSmtp(reject: (address: string) => boolean = () => false): Promise<TestSmtp> {
+/**
+ * `reject` refuses recipients it returns true for, with SMTP status 550. `hold` is asked for each
+ * message whose data has arrived (its number from 1): true keeps the message unanswered, as a
+ * server that stalls before its 250 (the client's connection closing drops it).
+ */
+export async function startSmtp(
+  reject: (address: string) => boolean = () => false,
+  hold: (n: number) => boolean = () => false,
+): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
+  const held: ReceivedMail[] = [];
+  let arrived = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -34,11 +46,13 @@ export async function startSmtp(reject: (address: string) => boolean = () => fal
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8').replace(/=\r\n/g, ''),
-        });
+        };
+        if (hold(++arrived)) return void held.push(mail);
+        received.push(mail);
         callback();
       });
     },
@@ -48,6 +62,7 @@ export async function startSmtp(reject: (address: string) => boolean = () => fal
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    held,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
