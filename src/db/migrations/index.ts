@@ -1,6 +1,7 @@
 // Migrations are listed explicitly so compiled and ts-jest runs load the same set without globbing.
 // `npm run migration:create -- <name>` writes a new file here and appends it to this list.
 import type { Migration } from '@mikro-orm/migrations';
+import { Migration20261124160233_smart_library_entry_count } from './Migration20261124160233_smart_library_entry_count';
 import { Migration20261124091000_notification_email } from './Migration20261124091000_notification_email';
 import { Migration20261124120000_rate_limit_unlogged } from './Migration20261124120000_rate_limit_unlogged';
 import { Migration20261124090000_push_subscription } from './Migration20261124090000_push_subscription';
@@ -31,4 +32,5 @@ export const MIGRATIONS: (new (...args: any[]) => Migration)[] = [
   Migration20261124090000_push_subscription,
   Migration20261124091000_notification_email,
   Migration20261124120000_rate_limit_unlogged,
+  Migration20261124160233_smart_library_entry_count,
 ];

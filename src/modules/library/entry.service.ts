@@ -74,7 +74,8 @@ interface Room {
 const room = readQuery<Room, [number, number, string], Room>(
   (n) => {
     const e = n(SmartEntry);
-    return `select (select count(*) from ${e.table} where ${e.column('library')} = ?)::int as entries,
+    const l = n(SmartLibrary);
+    return `select (select ${l.column('entryCount')} from ${l.table} where ${l.column('smartLibId')} = ?) as entries,
       exists (select 1 from ${e.table} where ${e.column('library')} = ? and ${e.column('nameKey')} = ?) as "nameTaken"`;
   },
   (row) => row,

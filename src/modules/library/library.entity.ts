@@ -32,6 +32,11 @@ export class SmartLibrary {
   @Field(() => Date, { description: 'When the library was created.' })
   @Property({ defaultRaw: 'now()' })
   smartLibCreated: Date & Opt = new Date();
+
+  /** How many entries the library holds: kept by the triggers of SmartEntry, read by
+   * createSmartEntry under the library's row lock; the service never writes it. */
+  @Property({ default: 0 })
+  entryCount: number & Opt = 0;
 }
 
 /** The library publisher role: the user may create entries in the library. */
@@ -52,7 +57,40 @@ export class SmartLibraryPublisher {
   simpleResolvers: true,
 })
 @Directive('@key(fields: "smartEntryId")')
-@Entity({ tableName: 'smart_entry' })
+@Entity({
+  tableName: 'smart_entry',
+  // The library's entryCount follows every statement that adds, removes or moves entries (cascades
+  // included), so createSmartEntry reads the count instead of counting the library's entries. Not a
+  // TRUNCATE: information_schema does not show such triggers, so MikroORM's schema diff could not
+  // keep one; nothing truncates smart_entry (after a manual one, set the counts to 0).
+  triggers: [
+    {
+      name: 'smart_entry_count_insert',
+      timing: 'after',
+      events: ['insert'],
+      forEach: 'row',
+      body: `update "smart_library" set "entry_count" = "entry_count" + 1 where "smart_lib_id" = new."smart_lib_id"; return null;`,
+    },
+    {
+      name: 'smart_entry_count_delete',
+      timing: 'after',
+      events: ['delete'],
+      forEach: 'row',
+      body: `update "smart_library" set "entry_count" = "entry_count" - 1 where "smart_lib_id" = old."smart_lib_id"; return null;`,
+    },
+    {
+      name: 'smart_entry_count_move',
+      timing: 'after',
+      events: ['update'],
+      forEach: 'row',
+      // As PostgreSQL prints it back, so the schema diff sees no change.
+      when: '(old.smart_lib_id IS DISTINCT FROM new.smart_lib_id)',
+      body:
+        `update "smart_library" set "entry_count" = "entry_count" + (case when "smart_lib_id" = new."smart_lib_id" then 1 else -1 end)` +
+        ` where "smart_lib_id" in (old."smart_lib_id", new."smart_lib_id"); return null;`,
+    },
+  ],
+})
 @Unique({ properties: ['library', 'nameKey'] })
 @Index({ properties: ['library', 'smartEntryCreated'] })
 export class SmartEntry {
