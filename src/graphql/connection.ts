@@ -230,6 +230,8 @@ export const WINDOW_PARENT = 'p.g';
  * `order by ... limit` (a LATERAL join), so an index on (parent, order) serves it and a parent with
  * thousands of rows costs its page, not a sort of all its rows. A parent with no row after the
  * cursor keeps one row with `_page = false`, which carries only its total. Placeholders are `?`.
+ * `total`, when given, is an expression of a parent's total (naming WINDOW_PARENT, no placeholders)
+ * read instead of counting its candidates: a count kept by the database.
  */
 export function keysetWindow(
   candidates: string,
@@ -237,6 +239,7 @@ export function keysetWindow(
   parents: readonly number[],
   order: readonly OrderColumn[],
   request: PageRequest,
+  total?: string,
 ): { sql: string; params: unknown[] } {
   if (request.after && request.after.length !== order.length) throw new Error('cursor key and order differ in length');
   const by = (alias: string) => order.map((o) => `${alias}.${quote(o.column)} ${o.desc ? 'desc' : 'asc'}`).join(', ');
@@ -257,10 +260,11 @@ export function keysetWindow(
   const last = quote(order[order.length - 1].column);
   const sql = `select x.*, p.g as "${WINDOW_PARENT_COLUMN}", t.n as "${WINDOW_TOTAL}", (x.${last} is not null) as "${WINDOW_PAGE}"
     from unnest(?::int[]) with ordinality as p(g, o)
-    cross join lateral (select count(*)::int as n from (${candidates}) c) t
+    cross join lateral (select ${total ?? `(select count(*)::int from (${candidates}) c)`} as n) t
     left join lateral (select b.* from (${candidates}) b where ${after} order by ${by('b')} limit ?) x on true
     order by p.o, ${by('x')}`;
-  return { sql, params: [intArray(parents), ...candidateParams, ...candidateParams, ...afterParams, request.first + 1] };
+  const totalParams = total ? [] : candidateParams;
+  return { sql, params: [intArray(parents), ...totalParams, ...candidateParams, ...afterParams, request.first + 1] };
 }
 
 /** The connection of each group (in the order of `groups`) from keysetWindow's rows. */

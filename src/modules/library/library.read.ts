@@ -339,7 +339,8 @@ const entryWithContents = ({
 
 /**
  * A page of entries of each library (in key order), newest first, each entry with its nested lists
- * and each page with its library's count of matching entries: one statement for any number of
+ * and each page with its library's count of matching entries (the kept count when nothing is
+ * filtered): one statement for any number of
  * libraries (keysetWindow picks the first `first + 1` entries of each library after the cursor; the
  * lists are read for those rows only).
  */
@@ -368,7 +369,11 @@ export async function entryPages(
   }
   const key = instantKeyColumns(`e.${e.column('smartEntryCreated')}`);
   const candidates = `select ${entryColumns(n)}, ${key} from ${e.table} e where ${where.join(' and ')}`;
-  const window = keysetWindow(candidates, params, smartLibIds, ENTRY_ORDER, request);
+  // Unfiltered, a library's total is the count its row keeps (SmartEntry's triggers), not a count of its entries.
+  const l = n(SmartLibrary);
+  const kept = `(select l.${l.column('entryCount')} from ${l.table} l where l.${l.column('smartLibId')} = ${WINDOW_PARENT})`;
+  const filtered = filter.folderId !== null || filter.tagKey !== null;
+  const window = keysetWindow(candidates, params, smartLibIds, ENTRY_ORDER, request, filtered ? undefined : kept);
   const rows = await runSql<WindowRow>(
     em,
     `select w.*, ${listColumns(n, 'w."smartEntryId"')} from (${window.sql}) w
