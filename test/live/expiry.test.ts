@@ -1,5 +1,5 @@
 // A live session ends at its token's expiry (24 h after the token's last use, the sliding expiry
-// of DESIGN.md), and not before: a token used meanwhile has slid forward and the session goes on.
+// that the service documents), and not before: a token used meanwhile has slid forward and the session goes on.
 // The day passes on jest's clock (timers and Date); the database and the token cache are real.
 import pino from 'pino';
 import { createUser, tokenFor, useTestApp } from '../kit';
