@@ -53,6 +53,8 @@ interface LockedLibrary {
   companyId: number;
   teamId: number | null;
   maxEntries: number;
+  /** Its entries, as its row keeps them (SmartEntry's triggers). */
+  entries: number;
 }
 
 /** The library, locked: the row lock orders creators of one library, so its room and names hold until commit. */
@@ -60,7 +62,8 @@ const lockLibrary = readQuery<LockedLibrary, [number], LockedLibrary>(
   (n) => {
     const l = n(SmartLibrary);
     return `select ${l.column('smartLibId')} as "smartLibId", ${l.column('smartLibName')} as "smartLibName", ${l.column('company')} as "companyId",
-      ${l.column('team')} as "teamId", ${l.column('maxEntries')} as "maxEntries" from ${l.table} where ${l.column('smartLibId')} = ? for update`;
+      ${l.column('team')} as "teamId", ${l.column('maxEntries')} as "maxEntries", ${l.column('entryCount')} as "entries"
+      from ${l.table} where ${l.column('smartLibId')} = ? for update`;
   },
   (row) => row,
 );
@@ -70,15 +73,13 @@ interface Room {
   nameTaken: boolean;
 }
 
-/** The library's entries and whether one has this name (the insert checks the same again). */
-const room = readQuery<Room, [number, number, string], Room>(
+/** Whether the library has an entry of this name (the insert checks the same again). */
+const nameTaken = readQuery<boolean, [number, string], { nameTaken: boolean }>(
   (n) => {
     const e = n(SmartEntry);
-    const l = n(SmartLibrary);
-    return `select (select ${l.column('entryCount')} from ${l.table} where ${l.column('smartLibId')} = ?) as entries,
-      exists (select 1 from ${e.table} where ${e.column('library')} = ? and ${e.column('nameKey')} = ?) as "nameTaken"`;
+    return `select exists (select 1 from ${e.table} where ${e.column('library')} = ? and ${e.column('nameKey')} = ?) as "nameTaken"`;
   },
-  (row) => row,
+  (row) => row.nameTaken,
 );
 
 /** The library's room first, then the name: the order of the errors. */
@@ -105,7 +106,7 @@ async function createInTransaction(
   // The insert checks the room and the name itself (entry.write.ts). Errors about uploads come after
   // those two, so an entry with uploads has them checked before its uploads are looked up.
   if (draft.tempFilename || draft.tempImageName)
-    checkRoom((await room(em, library.smartLibId, library.smartLibId, draft.nameKey))[0], library.maxEntries);
+    checkRoom({ entries: library.entries, nameTaken: (await nameTaken(em, library.smartLibId, draft.nameKey))[0] }, library.maxEntries);
 
   const file = draft.tempFilename ? await findUpload(em, userId, draft.tempFilename, 'FILE', 'tempFilename') : null;
   const tile = draft.tempImageName ? await findUpload(em, userId, draft.tempImageName, 'TILE', 'tempImageName') : null;
