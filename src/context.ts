@@ -62,17 +62,39 @@ export function readCredentials(headers: HeaderBag): Credentials {
   };
 }
 
+/** A request's context: its DataLoaders are made on first use (most REST reads use none). */
+class RequestContext implements Context {
+  readonly em: EntityManager;
+  readonly config: Config;
+  readonly services: Services;
+  readonly credentials: Credentials;
+  readonly auth: Principals;
+  clientIp?: string;
+  request?: RequestState;
+  // Not a #private field: Apollo Server runs each operation on a shallow copy of the context
+  // (same prototype, own properties copied), which a #field would not be readable on.
+  private made?: Loaders;
+
+  constructor(
+    deps: AppDeps,
+    readonly requestId: string,
+    headers: HeaderBag,
+    readonly logger: Logger,
+  ) {
+    this.em = deps.em.fork();
+    this.config = deps.config;
+    this.services = deps.services;
+    this.credentials = readCredentials(headers);
+    this.auth = new Principals(this);
+  }
+
+  get loaders(): Loaders {
+    return (this.made ??= createLoaders(this.em));
+  }
+}
+
+/** The context of one request (or one live session); pass it on as it is, never a copy: the
+ * loaders and the principals belong to this object. */
 export function buildContext(deps: AppDeps, requestId: string, headers: HeaderBag, logger: Logger): Context {
-  const em = deps.em.fork();
-  const ctx = {
-    requestId,
-    em,
-    logger,
-    config: deps.config,
-    services: deps.services,
-    credentials: readCredentials(headers),
-    loaders: createLoaders(em),
-  } as Context;
-  ctx.auth = new Principals(ctx);
-  return ctx;
+  return new RequestContext(deps, requestId, headers, logger);
 }

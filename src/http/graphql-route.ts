@@ -27,11 +27,12 @@ export async function mountGraphql(router: Router, apollo: ApolloServer<Context>
   // The integration is ESM-only and resolves its own copy of Apollo's type declarations.
   const { koaMiddleware } = await import('@as-integrations/koa');
   const graphqlMiddleware = koaMiddleware(apollo as unknown as Parameters<typeof koaMiddleware>[0], {
-    context: async ({ ctx }: { ctx: Koa.ParameterizedContext<RequestState> }) => ({
-      ...buildContext(deps, ctx.state.requestId, ctx.headers, ctx.state.logger),
-      request: ctx.state,
-      clientIp: ctx.ip,
-    }),
+    context: async ({ ctx }: { ctx: Koa.ParameterizedContext<RequestState> }) => {
+      const context = buildContext(deps, ctx.state.requestId, ctx.headers, ctx.state.logger);
+      context.request = ctx.state;
+      context.clientIp = ctx.ip;
+      return context;
+    },
   });
   const uploads = graphqlUploadKoa({
     maxFileSize: Math.max(deps.config.uploadMaxBytes, deps.config.tileMaxBytes) + 1,

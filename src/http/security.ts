@@ -2,8 +2,9 @@
 // the origins CORS_ORIGINS names (none by default: no CORS headers at all). The CSP is set by the
 // two HTML pages themselves: the Sandbox landing page (its own, for Apollo's CDN) and the explorer
 // at /graphiql (same origin only, src/explorer/route.ts); every other response is JSON.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Koa from 'koa';
-import helmet from 'koa-helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import cors from '@koa/cors';
 import type { Config } from '../config';
 
@@ -18,8 +19,39 @@ const ALLOW_HEADERS = [
 ];
 const EXPOSE_HEADERS = ['x-request-id', 'etag', 'retry-after'];
 
+/** Without a CSP (see above) every header helmet writes is the same on every response. */
+export const HELMET_OPTIONS: HelmetOptions = { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false };
+
+/**
+ * The headers helmet writes with these options, asked of helmet once at start-up. Nothing in
+ * them depends on the request (no CSP nonce), so every response gets the same list, set without
+ * running helmet's middleware (and a promise around it) per request: docs/performance.md.
+ */
+export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): [string, string][] {
+  const headers: [string, string][] = [];
+  let done = false;
+  const res = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.push([name, String(value)]);
+    },
+    // X-Powered-By, which neither Node nor Koa sets.
+    removeHeader() {},
+  } as unknown as ServerResponse;
+  helmet(options)({} as IncomingMessage, res, (err) => {
+    if (err) throw err;
+    done = true;
+  });
+  // helmet's middleware is synchronous; a version that answered later could not be precomputed.
+  if (!done) throw new Error('helmet did not finish synchronously');
+  return headers;
+}
+
 export function security(config: Config): Koa.Middleware[] {
-  const headers = helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  const list = helmetHeaders();
+  const headers: Koa.Middleware = (ctx, next) => {
+    for (const [name, value] of list) ctx.res.setHeader(name, value);
+    return next();
+  };
   if (!config.corsOrigins.length) return [headers];
   const allowed = new Set(config.corsOrigins);
   const origin = (ctx: Koa.Context) => (allowed.has(ctx.get('Origin')) ? ctx.get('Origin') : '');

@@ -1,8 +1,18 @@
 // OpenTelemetry tracing: one span per HTTP request, one per GraphQL operation (REST routes
 // included) and one per SQL statement, exported over OTLP/HTTP. Until startTracing() registers
-// a provider the API hands out no-op tracers, so the helpers below cost next to nothing when
-// no endpoint is configured.
-import { context, propagation, trace, SpanKind, SpanStatusCode, createContextKey, type Attributes, type Span } from '@opentelemetry/api';
+// a provider, the request and operation helpers below do nothing but call on, without entering
+// even OpenTelemetry's no-op tracers.
+import {
+  context,
+  propagation,
+  trace,
+  INVALID_SPAN_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  createContextKey,
+  type Attributes,
+  type Span,
+} from '@opentelemetry/api';
 import { NodeTracerProvider, BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-node';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -21,6 +31,9 @@ const TRACER_NAME = 'pronet-service';
 /** Carried on every span so a trace can be found from a log line or a client's report. */
 export const ATTR_REQUEST_ID = 'request.id';
 const REQUEST_ID_KEY = createContextKey('pronet.request_id');
+/** Whether startTracing() has a provider registered: without one, the request and operation
+ * spans are skipped before OpenTelemetry's no-op path is entered (docs/performance.md). */
+let recording = false;
 
 export interface TracingOptions {
   /** OTLP/HTTP base URL (OTEL_EXPORTER_OTLP_ENDPOINT); spans go to `<endpoint>/v1/traces`. */
@@ -51,16 +64,21 @@ export function startTracing(options: TracingOptions): Tracing | null {
   });
   // Also installs the AsyncLocalStorage context manager and the W3C traceparent propagator.
   provider.register();
+  recording = true;
   return {
     flush: () => provider.forceFlush(),
     shutdown: async () => {
       await provider.shutdown();
+      recording = false;
       trace.disable();
       context.disable();
       propagation.disable();
     },
   };
 }
+
+/** What traceOperation hands its function while nothing is recorded (OpenTelemetry's own no-op span). */
+const NOT_RECORDING = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 
 function tracer() {
   return trace.getTracer(TRACER_NAME);
@@ -74,6 +92,7 @@ function requestIdAttribute(): Attributes {
 /** Koa middleware: the HTTP server span, continuing an incoming traceparent. Runs after the
  * request id is chosen and outside the error handler, so it sees the final status. */
 export const traceRequest: Koa.Middleware = async (ctx, next) => {
+  if (!recording) return next();
   const requestId: string | undefined = ctx.state.requestId;
   const parent = propagation.extract(context.active(), ctx.headers);
   const span = tracer().startSpan(
@@ -112,6 +131,7 @@ export const traceRequest: Koa.Middleware = async (ctx, next) => {
 
 /** Runs fn inside a span named after a GraphQL operation; statements it runs become children. */
 export async function traceOperation<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>): Promise<T> {
+  if (!recording) return fn(NOT_RECORDING);
   return tracer().startActiveSpan(name, { attributes: { ...attributes, ...requestIdAttribute() } }, async (span) => {
     try {
       return await fn(span);

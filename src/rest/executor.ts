@@ -134,8 +134,8 @@ export function requestVariables(
   return variables;
 }
 
-function etagOf(body: unknown): string {
-  return `W/"${crypto.createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+function etagOf(json: string): string {
+  return `W/"${crypto.createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
 }
 
 function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -253,13 +253,18 @@ export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[], optio
       }
       const body = once.result.data![route.binding.rootKey];
       if (def.etag) {
-        const etag = etagOf(body);
+        // Serialised once: the tag is the digest of the bytes sent.
+        const json = JSON.stringify(body);
+        const etag = etagOf(json);
         ctx.set('ETag', etag);
         ctx.set('Cache-Control', 'no-cache');
         if (etagMatches(ctx.get('If-None-Match'), etag)) {
           ctx.status = 304;
           return;
         }
+        ctx.type = 'application/json';
+        ctx.body = json;
+        return;
       }
       ctx.body = body;
     };

@@ -1,6 +1,10 @@
 // GraphQL resource limits, security headers, CORS and metrics.
+import http from 'node:http';
+import net from 'node:net';
+import helmet from 'helmet';
 import { useTestApp } from '../kit';
 import { GRAPHQL_LIMITS } from '../../src/graphql/limits';
+import { HELMET_OPTIONS } from '../../src/http/security';
 
 const t = useTestApp({ demo: false, env: { CORS_ORIGINS: 'https://app.example' } });
 
@@ -49,6 +53,22 @@ describe('HTTP hardening', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(res.headers.get('strict-transport-security')).toMatch(/max-age=/);
+  });
+
+  it("sends, on REST, GraphQL and errors alike, exactly the headers helmet's own middleware sets on a response", async () => {
+    // The service asks helmet once at start-up; this runs helmet's middleware on a real response.
+    const req = new http.IncomingMessage(new net.Socket());
+    const expected = new http.ServerResponse(req);
+    helmet(HELMET_OPTIONS)(req, expected, () => {});
+    const names = Object.keys(expected.getHeaders());
+    expect(names).toHaveLength(11);
+    for (const res of [
+      await t.rest('GET', '/rest/refdata/conditions'),
+      await t.gql('{ conditionsVersion { version } }'),
+      await t.rest('GET', '/rest/no/such/route'),
+    ]) {
+      for (const name of names) expect([name, res.headers.get(name)]).toEqual([name, String(expected.getHeader(name))]);
+    }
   });
 
   it('answers CORS only for configured origins', async () => {
