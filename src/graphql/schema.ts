@@ -5,7 +5,14 @@ import 'reflect-metadata';
 import { buildSubgraphSchema, type GraphQLResolverMap } from '@apollo/subgraph';
 import { printSchemaWithDirectives, type IResolvers } from '@graphql-tools/utils';
 import { type GraphQLSchema, parse } from 'graphql';
-import { buildSchema, createResolversMap, type BuildSchemaOptions, type NonEmptyArray, type PubSub } from 'type-graphql';
+import {
+  buildSchema,
+  createResolversMap,
+  getMetadataStorage,
+  type BuildSchemaOptions,
+  type NonEmptyArray,
+  type PubSub,
+} from 'type-graphql';
 import { Timestamp } from './scalars';
 import { describeRules, validateArgument } from './rules';
 import type { ModuleDefinition } from '../core/module';
@@ -39,6 +46,31 @@ const NO_TOPICS: PubSub = {
   },
 };
 
+/**
+ * Types declared with `simpleResolvers` (nearly all: their fields are then read as properties,
+ * not through type-graphql's per-field wrapper, docs/performance.md) have their plain fields read
+ * by graphql-js's default resolver, as `source[schemaName]`, with no middleware or role check.
+ * A field renamed from its property, or given middlewares or roles, on such a type would answer
+ * wrongly; it fails the build instead.
+ */
+export function checkSimpleFields(): void {
+  const storage = getMetadataStorage();
+  const withResolver = new Set(storage.fieldResolvers.map((r) => `${r.getObjectType?.()?.name}.${r.methodName}`));
+  const wrong: string[] = [];
+  for (const type of storage.objectTypes) {
+    for (const field of type.fields ?? []) {
+      const simple = field.simple ?? type.simpleResolvers === true;
+      if (!simple || withResolver.has(`${field.target.name}.${field.name}`)) continue;
+      if (field.schemaName !== field.name || field.middlewares?.length || field.roles?.length)
+        wrong.push(`${type.name}.${field.schemaName}`);
+    }
+  }
+  if (wrong.length)
+    throw new Error(
+      `Fields read as properties cannot be renamed or carry middlewares or roles (give them simple: false): ${wrong.join(', ')}`,
+    );
+}
+
 let cached: GraphQLSchema | undefined;
 
 export async function createSchema(): Promise<GraphQLSchema> {
@@ -53,6 +85,7 @@ export async function createSchema(): Promise<GraphQLSchema> {
     emitSchemaFile: false,
     skipCheck: true,
   });
+  checkSimpleFields();
   const typeDefs = parse(`${FEDERATION_LINK}\n\n${printSchemaWithDirectives(base)}`);
   const resolvers = createResolversMap(base) as IResolvers;
   for (const [type, fields] of Object.entries(REFERENCE_RESOLVERS)) {

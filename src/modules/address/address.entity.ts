@@ -70,6 +70,7 @@ export type AddressField = (typeof ADDRESS_FIELDS)[number];
 const atMost = lengthNotes(ADDRESS_LIMITS);
 
 @ObjectType('Address', {
+  simpleResolvers: true,
   description: 'An address of a user profile or of a directory contact record; every field present, null when empty.',
 })
 export abstract class AddressColumns {

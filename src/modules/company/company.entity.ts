@@ -30,7 +30,7 @@ export const COMPANY_LIMITS = {
 /** A company field's bound, in the words the input rules are described in. */
 export const companyAtMost = lengthNotes(COMPANY_LIMITS);
 
-@ObjectType({ description: 'A company wall users connect to.' })
+@ObjectType({ description: 'A company wall users connect to.', simpleResolvers: true })
 @Directive('@key(fields: "companyId")')
 @Entity({ tableName: 'company' })
 export class Company {
@@ -91,7 +91,7 @@ export class Company {
   /** Connection requests wait for manual vetting (true) or are accepted at once (false). */
   @Property({ default: true }) vetsConnections: boolean & Opt = true;
 
-  @Field(() => Boolean, { name: 'usesCAF', description: 'Whether the company uses a connection application form (CAF).' })
+  @Field(() => Boolean, { name: 'usesCAF', simple: false, description: 'Whether the company uses a connection application form (CAF).' })
   @Property({ default: false })
   usesCaf: boolean & Opt = false;
 

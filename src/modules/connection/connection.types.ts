@@ -4,7 +4,7 @@ import { ruleText } from '../../graphql/rules';
 import { IDENTIFIER_VALUE_MAX } from '../discovery';
 import type { CompanyConnection } from './connection.entity';
 
-@ObjectType({ description: "A user's connection with a company wall and where it stands." })
+@ObjectType({ description: "A user's connection with a company wall and where it stands.", simpleResolvers: true })
 export class Connection {
   @Field(() => Int, { description: 'Id of the company.' }) companyId!: number;
 
@@ -47,14 +47,14 @@ export function toConnection(c: CompanyConnection): Connection {
   };
 }
 
-@ObjectType({ description: 'An identifier value a user holds.' })
+@ObjectType({ description: 'An identifier value a user holds.', simpleResolvers: true })
 export class IdentifierValueView {
   @Field(() => Int, { description: 'Id of the identifier definition.' }) identifierId!: number;
 
   @Field({ description: 'The value.' }) value!: string;
 }
 
-@ObjectType({ description: 'What a company admin sees of a user asking to connect, to vet the request.' })
+@ObjectType({ description: 'What a company admin sees of a user asking to connect, to vet the request.', simpleResolvers: true })
 export class ConnectionRequester {
   @Field(() => String, { nullable: true, description: 'First name.' }) firstName!: string | null;
 

@@ -10,7 +10,7 @@ import { SmartDirectory } from './directory.entity';
 
 export type ConsentTypeCode = 'C' | 'DS';
 
-@ObjectType('EConsent', { description: 'A consent a company, an event or a smart directory asks users to give.' })
+@ObjectType('EConsent', { description: 'A consent a company, an event or a smart directory asks users to give.', simpleResolvers: true })
 @Entity({ tableName: 'consent_definition' })
 export class ConsentDefinition {
   @PrimaryKey() id!: number;
@@ -35,7 +35,12 @@ export class ConsentDefinition {
   @Index()
   directory?: Rel<SmartDirectory> | null;
 
-  @Field(() => String, { name: 'consentName', nullable: true, description: 'Short name of the consent (directory consents).' })
+  @Field(() => String, {
+    name: 'consentName',
+    simple: false,
+    nullable: true,
+    description: 'Short name of the consent (directory consents).',
+  })
   @Property({ length: 255, nullable: true })
   name?: string | null;
 
@@ -43,6 +48,7 @@ export class ConsentDefinition {
 
   @Field(() => String, {
     name: 'consentOptionalDesc',
+    simple: false,
     nullable: true,
     description: 'Text shown when the consent is optional (directory consents).',
   })

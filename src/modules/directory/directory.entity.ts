@@ -17,6 +17,7 @@ export type DirectoryOrder = (typeof DIRECTORY_ORDERS)[number];
 
 @Directive('@key(fields: "directoryUUID")')
 @ObjectType({
+  simpleResolvers: true,
   description: 'A smart directory of a company, whose contacts are the members of one team. A federation entity keyed by directoryUUID.',
 })
 @Entity({ tableName: 'smart_directory' })

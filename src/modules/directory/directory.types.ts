@@ -2,7 +2,10 @@
 // or that the directory type hides from this viewer, are null (see contact-visibility.ts).
 import { Field, Int, ObjectType } from 'type-graphql';
 
-@ObjectType({ description: 'A contact record of a smart directory, as the caller may see it; hidden fields are null.' })
+@ObjectType({
+  description: 'A contact record of a smart directory, as the caller may see it; hidden fields are null.',
+  simpleResolvers: true,
+})
 export class DirectoryContact {
   @Field(() => Int, { description: 'Id of the contact record.' }) contactId!: number;
 

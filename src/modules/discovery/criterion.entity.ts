@@ -10,7 +10,10 @@ import { Company } from '../company';
 
 const sortedDistinct = <T extends string | number>(values: T[]): T[] => [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
-@ObjectType({ description: 'One discovery criterion of a company: a user meets it when no dimension mismatches their profile.' })
+@ObjectType({
+  description: 'One discovery criterion of a company: a user meets it when no dimension mismatches their profile.',
+  simpleResolvers: true,
+})
 @Entity({ tableName: 'discovery_criterion' })
 @Unique({ name: 'discovery_criterion_tuple_unique', properties: ['company', 'countries', 'professions', 'specialties', 'identifiers'] })
 // Matching finds a user's candidate criteria in this one index of the tuples each criterion
@@ -24,7 +27,7 @@ const sortedDistinct = <T extends string | number>(values: T[]): T[] => [...new 
 export class DiscoveryCriterion {
   [PrimaryKeyProp]?: 'criterionId';
 
-  @Field(() => Int, { name: 'criteriaId', description: 'Id of the criterion.' }) @PrimaryKey() criterionId!: number;
+  @Field(() => Int, { name: 'criteriaId', simple: false, description: 'Id of the criterion.' }) @PrimaryKey() criterionId!: number;
 
   @ManyToOne(() => Company, { fieldName: 'company_id', deleteRule: 'cascade' }) company!: Rel<Company>;
 

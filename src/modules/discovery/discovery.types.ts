@@ -67,7 +67,10 @@ export class RecommendedEntity {
   cafUrl!: string | null;
 }
 
-@ObjectType({ description: 'The discovery criteria of an entity and every identifier definition they reference, each once.' })
+@ObjectType({
+  description: 'The discovery criteria of an entity and every identifier definition they reference, each once.',
+  simpleResolvers: true,
+})
 export class EntityCriteria {
   @Field(() => [DiscoveryCriterion], { description: 'Criteria, in id order.' }) criteria!: DiscoveryCriterion[];
 

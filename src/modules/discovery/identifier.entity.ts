@@ -19,7 +19,10 @@ export const MEMBERSHIP_LIMITS = {
   customField5: 100,
 } as const;
 
-@ObjectType({ description: 'An identifier a discovery criterion may ask for, such as a national registration number.' })
+@ObjectType({
+  description: 'An identifier a discovery criterion may ask for, such as a national registration number.',
+  simpleResolvers: true,
+})
 @Entity({ tableName: 'identifier_definition' })
 export class IdentifierDefinition {
   [PrimaryKeyProp]?: 'identifierId';
@@ -28,7 +31,7 @@ export class IdentifierDefinition {
 
   @Field({ description: 'Short name.' }) @Property({ length: 50 }) name!: string;
 
-  @Field({ name: 'desc', description: 'Long name.' }) @Property({ length: 255 }) description!: string;
+  @Field({ name: 'desc', simple: false, description: 'Long name.' }) @Property({ length: 255 }) description!: string;
 
   @Field(() => String, { nullable: true, description: 'Example value, shown as a placeholder.' })
   @Property({ length: 100, nullable: true })

@@ -1,7 +1,10 @@
 // GraphQL views of identity operations.
 import { Field, Int, ObjectType } from 'type-graphql';
 
-@ObjectType({ description: 'How a user signs in (login-scheme operation). Unknown addresses get the same answer as a password user.' })
+@ObjectType({
+  description: 'How a user signs in (login-scheme operation). Unknown addresses get the same answer as a password user.',
+  simpleResolvers: true,
+})
 export class LoginScheme {
   @Field({
     description: 'O: outbound federation (password grant at the token endpoint); I: inbound federation (external identity provider).',
@@ -19,7 +22,7 @@ export class LoginScheme {
   authorizationUrl!: string | null;
 }
 
-@ObjectType({ description: 'A service auth token issued by loginUser, for the x-service-authtoken header.' })
+@ObjectType({ description: 'A service auth token issued by loginUser, for the x-service-authtoken header.', simpleResolvers: true })
 export class LoginResult {
   @Field({ description: 'Opaque service auth token.' }) authToken!: string;
 
@@ -28,7 +31,7 @@ export class LoginResult {
   @Field({ description: 'When the token expires unless used again (24 h sliding).' }) expiresAt!: Date;
 }
 
-@ObjectType({ description: 'A short-lived signed token for outbound single sign-on to a partner service.' })
+@ObjectType({ description: 'A short-lived signed token for outbound single sign-on to a partner service.', simpleResolvers: true })
 export class SsoToken {
   @Field({ description: 'ES256 JWT; the partner verifies it with the keys at {AUTH_BASE_URL}/.well-known/jwks.json.' }) ssoToken!: string;
 
@@ -37,7 +40,7 @@ export class SsoToken {
   @Field({ description: 'When the token expires.' }) expiresAt!: Date;
 }
 
-@ObjectType({ description: 'The caller behind the presented service auth token.' })
+@ObjectType({ description: 'The caller behind the presented service auth token.', simpleResolvers: true })
 export class AuthSession {
   @Field(() => Int, { description: 'Id of the user.' }) userId!: number;
 

@@ -3,7 +3,7 @@ import { ArgsType, Field, Int, ObjectType } from 'type-graphql';
 import { ConnectionArgs, connectionType } from '../../graphql/connection';
 import { SmartEntry } from './library.entity';
 
-@ObjectType({ description: 'Receipt of uploadSmartFile: pass tempFilename to createSmartEntry within 24 hours.' })
+@ObjectType({ description: 'Receipt of uploadSmartFile: pass tempFilename to createSmartEntry within 24 hours.', simpleResolvers: true })
 export class UploadedSmartFile {
   @Field({ description: "The uploaded file's name, without any path." }) originalFilename!: string;
 
@@ -18,7 +18,7 @@ export class UploadedSmartFile {
   @Field(() => Date, { description: 'When the upload expires unless used.' }) expiresAt!: Date;
 }
 
-@ObjectType({ description: 'Receipt of uploadTileImage: pass tempImageName to createSmartEntry within 24 hours.' })
+@ObjectType({ description: 'Receipt of uploadTileImage: pass tempImageName to createSmartEntry within 24 hours.', simpleResolvers: true })
 export class UploadedTileImage {
   @Field({ description: 'Temporary name of the tile image, for smartFileInfo.tempImageName.' }) tempImageName!: string;
 

@@ -43,7 +43,7 @@ export class MembershipDetailsInput {
   customField5?: string | null;
 }
 
-@ObjectType({ description: "A user's stored membership details for the identifier a company API key is linked to." })
+@ObjectType({ description: "A user's stored membership details for the identifier a company API key is linked to.", simpleResolvers: true })
 export class MembershipDetails {
   @Field(() => Int, { description: 'Id of the user.' }) userId!: number;
 

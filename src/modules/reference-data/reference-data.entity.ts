@@ -8,7 +8,7 @@ import { ruleText } from '../../graphql/rules';
 /** Bound of the spec's Limits table (conditions), in characters: the column and its description read it. */
 export const CONDITION_LIMITS = { conditionName: 100 } as const;
 
-@ObjectType({ description: 'A medical condition users and contacts can be linked to.' })
+@ObjectType({ description: 'A medical condition users and contacts can be linked to.', simpleResolvers: true })
 @Entity({ tableName: 'condition' })
 export class Condition {
   [PrimaryKeyProp]?: 'conditionId';
@@ -30,7 +30,7 @@ export class ReferenceDataVersion {
   @Property() version!: number;
 }
 
-@ObjectType({ description: 'A profession a user can hold.' })
+@ObjectType({ description: 'A profession a user can hold.', simpleResolvers: true })
 @Entity({ tableName: 'profession' })
 export class Profession {
   [PrimaryKeyProp]?: 'professionId';
@@ -40,7 +40,7 @@ export class Profession {
   @Field({ description: 'Name of the profession.' }) @Property({ length: 100 }) professionName!: string;
 }
 
-@ObjectType({ description: 'A specialty within a profession.' })
+@ObjectType({ description: 'A specialty within a profession.', simpleResolvers: true })
 @Entity({ tableName: 'specialty' })
 export class Specialty {
   [PrimaryKeyProp]?: 'specialtyId';
@@ -52,7 +52,7 @@ export class Specialty {
   @Field(() => Int, { description: 'Profession the specialty belongs to.' }) @Property() professionId!: number;
 }
 
-@ObjectType({ description: 'A field a smart directory can show for its contacts.' })
+@ObjectType({ description: 'A field a smart directory can show for its contacts.', simpleResolvers: true })
 @Entity({ tableName: 'field_definition' })
 export class FieldDefinition {
   [PrimaryKeyProp]?: 'fieldId';
@@ -72,7 +72,7 @@ export class FieldDefinition {
   @Field({ description: 'True when the field holds contact addresses.' }) @Property({ default: false }) isAddressField!: boolean;
 }
 
-@ObjectType({ description: 'An assessment form users fill in.' })
+@ObjectType({ description: 'An assessment form users fill in.', simpleResolvers: true })
 @Entity({ tableName: 'assessment_form' })
 export class AssessmentForm {
   [PrimaryKeyProp]?: 'assessmentId';
@@ -87,7 +87,7 @@ export class AssessmentForm {
   fields = new Collection<AssessmentField>(this);
 }
 
-@ObjectType({ description: 'A field (question) of an assessment form.' })
+@ObjectType({ description: 'A field (question) of an assessment form.', simpleResolvers: true })
 @Entity({ tableName: 'assessment_field' })
 @Index({ properties: ['form', 'fieldOrder'] })
 export class AssessmentField {
@@ -99,7 +99,7 @@ export class AssessmentField {
 
   @Field({ description: 'Question or label shown to the user.' }) @Property({ length: 500 }) label!: string;
 
-  @Field({ name: 'type', description: 'Answer type: text, textarea, number, date, boolean, single_choice or multi_choice.' })
+  @Field({ name: 'type', simple: false, description: 'Answer type: text, textarea, number, date, boolean, single_choice or multi_choice.' })
   @Property({ length: 20 })
   fieldType!: string;
 
@@ -109,5 +109,7 @@ export class AssessmentField {
   @Property({ type: 'json' })
   options!: string[];
 
-  @Field(() => Int, { name: 'order', description: 'Position of the field in the form, from 1.' }) @Property() fieldOrder!: number;
+  @Field(() => Int, { name: 'order', simple: false, description: 'Position of the field in the form, from 1.' })
+  @Property()
+  fieldOrder!: number;
 }

@@ -1,7 +1,7 @@
 // GraphQL views of a provisioned support group and of its QR code.
 import { Field, Int, ObjectType } from 'type-graphql';
 
-@ObjectType({ description: 'An asset createSupportGroup created.' })
+@ObjectType({ description: 'An asset createSupportGroup created.', simpleResolvers: true })
 export class SupportGroupAsset {
   @Field(() => Int, { description: 'Id of the asset.' }) assetId!: number;
 
@@ -10,7 +10,7 @@ export class SupportGroupAsset {
   @Field({ description: 'html, smartlib or smartdir.' }) assetType!: string;
 }
 
-@ObjectType({ description: 'The support group result: what createSupportGroup created.' })
+@ObjectType({ description: 'The support group result: what createSupportGroup created.', simpleResolvers: true })
 export class SupportGroup {
   @Field(() => Int, { description: 'The company.' }) companyId!: number;
 
@@ -36,7 +36,7 @@ export class SupportGroup {
   @Field({ description: "Id of the support group's smart directory." }) directoryUUID!: string;
 }
 
-@ObjectType({ description: "The QR code of a support group's team." })
+@ObjectType({ description: "The QR code of a support group's team.", simpleResolvers: true })
 export class SupportGroupQrCode {
   @Field(() => Int, { description: 'Id of the QR code.' }) qrCodeId!: number;
 

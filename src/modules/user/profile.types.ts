@@ -117,7 +117,7 @@ export class UserProfile {
   socialNetworkAConsent?: string | null;
 }
 
-@ObjectType({ description: 'Result of updateUserProfile.' })
+@ObjectType({ description: 'Result of updateUserProfile.', simpleResolvers: true })
 export class ProfileUpdateResult {
   @Field(() => Int, { description: 'Number of fields whose stored value really changed.' }) updatedFieldCount!: number;
 }

@@ -4,7 +4,7 @@ import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { PrimaryKeyProp } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 
-@ObjectType({ description: 'A title (Mr, Dr, ...) a profile can carry.' })
+@ObjectType({ description: 'A title (Mr, Dr, ...) a profile can carry.', simpleResolvers: true })
 @Entity({ tableName: 'title' })
 export class Title {
   [PrimaryKeyProp]?: 'titleId';
@@ -14,7 +14,7 @@ export class Title {
   @Field({ description: 'Display name of the title.' }) @Property({ length: 50 }) titleName!: string;
 }
 
-@ObjectType({ description: 'A gender a profile can carry.' })
+@ObjectType({ description: 'A gender a profile can carry.', simpleResolvers: true })
 @Entity({ tableName: 'gender' })
 export class Gender {
   [PrimaryKeyProp]?: 'genderCode';
