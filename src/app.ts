@@ -82,7 +82,7 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
   // The explorer loads the schema by introspection: with it off, /graphiql is not served (404).
   if (config.introspection) mountExplorer(router);
   const rest = createRestRouter(deps, compiled, { onIgnoredProperty: (operation) => metrics.ignoredProperty(operation) });
-  koa.use(router.routes());
+  koa.use(outside(REST_PREFIX, router));
   koa.use(oauth.middleware);
   koa.use(jsonBody);
   koa.use(rest.routes());
@@ -118,6 +118,20 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
       await services.close();
     },
   };
+}
+
+/** Where every REST route is (src/rest/routes.ts). */
+const REST_PREFIX = '/rest/';
+
+/**
+ * The router's routes for the paths outside `prefix`; a request under it goes on without being
+ * matched against them (docs/performance.md). None of the router's routes may be under it.
+ */
+function outside(prefix: string, router: Router): Koa.Middleware {
+  const inside = router.stack.map((layer) => String(layer.path)).filter((path) => path.startsWith(prefix));
+  if (inside.length) throw new Error(`${inside.join(', ')}: under ${prefix}, which is the REST routes' own`);
+  const routes = router.routes() as Koa.Middleware;
+  return (ctx, next) => (ctx.path.startsWith(prefix) ? next() : routes(ctx, next));
 }
 
 // pg's Pool on a real server; PGlite has a single in-process connection and no pool.

@@ -91,6 +91,8 @@ export async function createOAuthServer(config: Config, runtime: IdentityRuntime
 
   return {
     middleware: async (ctx, next) => {
+      // Every endpoint (and the demo provider) is under the prefix: other requests skip matching.
+      if (prefix && ctx.path !== prefix && !ctx.path.startsWith(`${prefix}/`)) return next();
       if (devIdpMiddleware) return devIdpMiddleware(ctx, () => routes(ctx, next));
       return routes(ctx, next);
     },
