@@ -38,7 +38,7 @@ export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): [string,
     removeHeader() {},
   } as unknown as ServerResponse;
   helmet(options)({} as IncomingMessage, res, (err) => {
-    if (err) throw err;
+    if (err) throw new Error('helmet failed to set its headers', { cause: err });
     done = true;
   });
   // helmet's middleware is synchronous; a version that answered later could not be precomputed.
