@@ -7,7 +7,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { runSql, sqlOnce, type NamesOf } from '../../db/lean';
 import { StoredBlob } from '../storage';
-import { SmartEntry, SmartLibrary } from './library.entity';
+import { SmartEntry } from './library.entity';
 import { SmartEntryUrl, SmartFile, type SmartFileType } from './entry-content.entity';
 import {
   SmartCategory,
@@ -26,6 +26,7 @@ import {
   entryRow,
   fileJson,
   fileOrder,
+  keptEntryCount,
   type AnyTable,
   type EntryContents,
   type EntryRow,
@@ -101,7 +102,6 @@ const termJson = (terms: string, idField: string, nameField: string) =>
 
 function build(n: NamesOf): string {
   const e = n(SmartEntry);
-  const l = n(SmartLibrary);
   const f = n(SmartFile);
   const u = n(SmartEntryUrl);
   const tag = n(SmartTag);
@@ -110,7 +110,7 @@ function build(n: NamesOf): string {
   const entryId = e.column('smartEntryId');
   return `with d as (select s.j, (s.j->>'lib')::int as lib from (select ?::jsonb as j) s),
   room as (
-    select (select l.${l.column('entryCount')} from ${l.table} l where l.${l.column('smartLibId')} = d.lib) as entries,
+    select ${keptEntryCount(n, 'd.lib')} as entries,
       exists (select 1 from ${e.table} c where c.${e.column('library')} = d.lib and c.${e.column('nameKey')} = d.j->>'nameKey') as "nameTaken"
     from d),
   entry as (

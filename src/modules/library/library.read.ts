@@ -149,6 +149,12 @@ export function entryContentsOf(selected: SelectedContents): EntryContents {
   return { ...selected, files: selected.files.map(fileRow) };
 }
 
+/** The entries the library `lib` (an SQL expression of its id) holds, as its row keeps them (SmartEntry's triggers). */
+export function keptEntryCount(n: NamesOf, lib: string): string {
+  const l = n(SmartLibrary);
+  return `(select l.${l.column('entryCount')} from ${l.table} l where l.${l.column('smartLibId')} = ${lib})`;
+}
+
 /** json_build_object of a smart_file row under alias `f`, named as the SmartFile fields. */
 export function fileJson(n: NamesOf, f = 'f'): string {
   const file = n(SmartFile);
@@ -369,11 +375,10 @@ export async function entryPages(
   }
   const key = instantKeyColumns(`e.${e.column('smartEntryCreated')}`);
   const candidates = `select ${entryColumns(n)}, ${key} from ${e.table} e where ${where.join(' and ')}`;
-  // Unfiltered, a library's total is the count its row keeps (SmartEntry's triggers), not a count of its entries.
-  const l = n(SmartLibrary);
-  const kept = `(select l.${l.column('entryCount')} from ${l.table} l where l.${l.column('smartLibId')} = ${WINDOW_PARENT})`;
+  // Unfiltered, a library's total is the count its row keeps, not a count of its entries.
   const filtered = filter.folderId !== null || filter.tagKey !== null;
-  const window = keysetWindow(candidates, params, smartLibIds, ENTRY_ORDER, request, filtered ? undefined : kept);
+  const total = filtered ? undefined : keptEntryCount(n, WINDOW_PARENT);
+  const window = keysetWindow(candidates, params, smartLibIds, ENTRY_ORDER, request, total);
   const rows = await runSql<WindowRow>(
     em,
     `select w.*, ${listColumns(n, 'w."smartEntryId"')} from (${window.sql}) w
