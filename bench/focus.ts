@@ -8,7 +8,8 @@
 // start, default this build's), FOCUS_PROFILE (a directory: the service writes a V8 CPU profile
 // there, `node --cpu-prof`), BENCH_DURATION (seconds, 5), BENCH_CONNECTIONS (10), FOCUS_RAW (set:
 // each read is also measured on the raw baseline, raw-server.js replaying the statements this
-// build's service sends for it, captured in process; printed as a second line `<scenario> (raw)`).
+// build's service sends for it, captured in process; printed as a second line `<scenario> (raw)`),
+// FOCUS_NODE_FLAGS (V8 flags added after package.json's, e.g. `--trace-gc`).
 // PostgreSQL CPU counts only the backends of the measured process's own connections (its
 // PGAPPNAME), so tests and other runs on the same server are left out.
 import fs from 'node:fs';
@@ -40,8 +41,9 @@ async function main() {
   const databaseUrl = url.toString();
   const entry = process.env.FOCUS_SERVER ?? path.join(__dirname, '..', 'src', 'server.js');
   const profile = process.env.FOCUS_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.FOCUS_PROFILE}`] : [];
+  const extraFlags = process.env.FOCUS_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
   const env = { ...(await benchServiceEnv()), DATABASE_URL: databaseUrl };
-  const server = await spawnServer(entry, env, '/readyz', [...SERVICE_NODE_FLAGS, ...profile]);
+  const server = await spawnServer(entry, env, '/readyz', [...SERVICE_NODE_FLAGS, ...extraFlags, ...profile]);
   const base = `http://127.0.0.1:${server.port}`;
   let raw: Spawned | undefined;
   const rawFile = path.join(os.tmpdir(), `pronet-focus-raw-${process.pid}.json`);

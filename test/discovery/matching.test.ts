@@ -201,6 +201,58 @@ describe('order', () => {
       `Zebra:${body[6].entityId}`,
     ]);
   });
+
+  it('names are in the order of the database\'s ICU root collation ("und-x-icu"): accents, case, digits, punctuation', async () => {
+    const tag = `icu${suffix()}`;
+    const { auth } = await userWith({});
+    const names = [
+      'Émile',
+      'eagle',
+      'Emile',
+      'acme',
+      'Acme',
+      'ACME',
+      'Ärzte',
+      'Arzt',
+      'zeta',
+      'Ωmega',
+      '10 Labs',
+      '9 Labs',
+      "O'Brien",
+      'Obrien',
+      'o-brien',
+    ];
+    for (const name of names) {
+      const c = await createCompany(t.orm, { companyName: `${name} ${tag}` });
+      await createCriterion(t.orm, c.companyId, { countries: ['AU'] });
+    }
+    const body = await recommend(auth, tag);
+    const rows = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute(`select company_name from company where company_name like ? order by company_name collate "und-x-icu", company_id`, [
+        `% ${tag}`,
+      ]);
+    expect(body.map((e) => e.companyName)).toEqual(rows.map((r: any) => r.company_name));
+    // The collation, not code points: the accented and capitalised names sit beside their plain twins.
+    expect(body.map((e) => e.companyName.replace(` ${tag}`, ''))).toEqual([
+      '10 Labs',
+      '9 Labs',
+      'acme',
+      'Acme',
+      'ACME',
+      'Arzt',
+      'Ärzte',
+      'eagle',
+      'Emile',
+      'Émile',
+      'o-brien',
+      "O'Brien",
+      'Obrien',
+      'zeta',
+      'Ωmega',
+    ]);
+  });
 });
 
 describe('exclusions and connection states', () => {

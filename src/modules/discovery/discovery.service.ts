@@ -1,6 +1,9 @@
 // Recommended companies for a user: one SQL statement applies the matching rule, the three
-// exclusions (accepted connection, hidden wall, inactive company), the search terms and the
-// order (full matches first, then by name).
+// exclusions (accepted connection, hidden wall, inactive company) and the search terms; the
+// service puts them in order (full matches first, then by name, then id). The order is applied
+// here rather than by PostgreSQL: sorting the 410 rows of the bench's 10,000 companies by the ICU
+// collation was 1.1 of the statement's 2.4 ms of execution, and 0.14 ms in Node, whose
+// Intl.Collator is the same ICU root collation (docs/performance.md, "Recommended entities").
 import type { EntityManager } from '@mikro-orm/core';
 import { companyLevels, LEVEL, type MatchProfile } from './matching';
 import { Params, runPrepared } from '../../db/lean';
@@ -62,11 +65,26 @@ export async function recommendCompanies(
       from met
       join company co on co.company_id = met.company_id
       left join company_connection cc on cc.company_id = met.company_id and cc.user_id = ${uId}::int
-      where co.active and not co.hidden_wall and cc.status is distinct from 'accepted' ${search}
-      order by met.level desc, co.company_name collate "und-x-icu", co.company_id`,
+      where co.active and not co.hidden_wall and cc.status is distinct from 'accepted' ${search}`,
     params.values,
   );
-  return rows.map((r) => toEntity(r, options));
+  return rows.sort(recommendedOrder).map((r) => toEntity(r, options));
+}
+
+/** ICU's root collation, the one PostgreSQL's "und-x-icu" names. */
+const rootCollation = new Intl.Collator('und').compare;
+
+/**
+ * Full matches first, then by name in the root collation, then by id. Names the collation holds
+ * equal but that differ in code units (other normal forms) are ordered by their code units, as
+ * PostgreSQL does for a deterministic collation.
+ */
+function recommendedOrder(a: Row, b: Row): number {
+  if (a.level !== b.level) return b.level - a.level;
+  const byName = rootCollation(a.company_name, b.company_name);
+  if (byName !== 0) return byName;
+  if (a.company_name !== b.company_name) return a.company_name < b.company_name ? -1 : 1;
+  return a.company_id - b.company_id;
 }
 
 function toEntity(r: Row, options: RecommendOptions): RecommendedEntity {
