@@ -221,6 +221,10 @@ describe('order', () => {
       "O'Brien",
       'Obrien',
       'o-brien',
+      // Café composed (made first, so the lower id) and decomposed: equal to the collation, so
+      // ordered by their bytes, the decomposed one first.
+      'Caf\u00e9',
+      'Cafe\u0301',
     ];
     for (const name of names) {
       const c = await createCompany(t.orm, { companyName: `${name} ${tag}` });
@@ -243,6 +247,8 @@ describe('order', () => {
       'ACME',
       'Arzt',
       'Ärzte',
+      'Cafe\u0301',
+      'Caf\u00e9',
       'eagle',
       'Emile',
       'Émile',

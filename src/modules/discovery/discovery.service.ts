@@ -76,14 +76,14 @@ const rootCollation = new Intl.Collator('und').compare;
 
 /**
  * Full matches first, then by name in the root collation, then by id. Names the collation holds
- * equal but that differ in code units (other normal forms) are ordered by their code units, as
- * PostgreSQL does for a deterministic collation.
+ * equal but that differ (a name in two normal forms) are ordered by their UTF-8 bytes, as
+ * PostgreSQL orders them for a deterministic collation.
  */
 function recommendedOrder(a: Row, b: Row): number {
   if (a.level !== b.level) return b.level - a.level;
   const byName = rootCollation(a.company_name, b.company_name);
   if (byName !== 0) return byName;
-  if (a.company_name !== b.company_name) return a.company_name < b.company_name ? -1 : 1;
+  if (a.company_name !== b.company_name) return Buffer.compare(Buffer.from(a.company_name), Buffer.from(b.company_name));
   return a.company_id - b.company_id;
 }
 
