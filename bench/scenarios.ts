@@ -2,6 +2,7 @@
 // each). Shared by the full run (run.ts) and a focused run of one scenario (focus.ts).
 import crypto from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
+import { generateVAPIDKeys } from 'web-push';
 import { BASE, BENCH } from '../scripts/seed-bench';
 import type { LoadSpec } from './harness';
 
@@ -90,8 +91,8 @@ export async function benchServiceEnv(): Promise<Record<string, string>> {
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
   const signingKeys = { keys: [{ ...(await exportJWK(privateKey)), kid: 'bench', alg: 'ES256', use: 'sig' }] };
   // Web Push's VAPID pair, which production requires too.
-  const vapid = crypto.createECDH('prime256v1');
-  vapid.generateKeys();
+  // (web-push pads the private key to 32 bytes; ECDH's getPrivateKey() may drop leading zeros.)
+  const vapid = generateVAPIDKeys();
   return {
     LOG_LEVEL: 'warn',
     QUEUE_WORKERS: '0',
@@ -101,8 +102,8 @@ export async function benchServiceEnv(): Promise<Record<string, string>> {
     LOGIN_CLIENT_ID: BENCH_CLIENT.client_id,
     LOGIN_CLIENT_SECRET: BENCH_CLIENT.client_secret,
     LOGIN_CLIENT_REDIRECT_URIS: 'com.bench.mobile:/oauth/ssosignedin',
-    VAPID_PUBLIC_KEY: vapid.getPublicKey().toString('base64url'),
-    VAPID_PRIVATE_KEY: vapid.getPrivateKey().toString('base64url'),
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT: 'mailto:bench@example.org',
     ...unlimited,
   };

@@ -5,13 +5,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config';
+import { generateVAPIDKeys } from 'web-push';
 import { vapidKeys } from '../../src/modules/push/push.keys';
 
-function pair() {
-  const ecdh = crypto.createECDH('prime256v1');
-  ecdh.generateKeys();
-  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') };
-}
+/** A fresh pair: web-push pads the private key to 32 bytes (ECDH's getPrivateKey() may drop leading zero bytes). */
+const pair = () => generateVAPIDKeys();
 
 describe('VAPID configuration', () => {
   it('takes a pair and a subject from the environment; the keys are what the service signs with', () => {
