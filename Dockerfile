@@ -1,6 +1,8 @@
 FROM node:24-slim
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+# patches/ before npm ci: its postinstall applies them (patch-package).
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 # The service (tsc) and the schema explorer it serves at /graphiql (esbuild).

@@ -3,9 +3,8 @@
 // mutations, introspection and the federation router's fields stay with graphql-js; variables are
 // checked with graphql-js's messages; at most a bounded number of documents are kept compiled.
 // Every answer is Cache-Control: no-store.
-import { GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, parse, getOperationAST } from 'graphql';
-import { createHash } from 'node:crypto';
-import { useTestApp, OLIVIA } from '../kit';
+import { GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
+import { gatewayRequest, useTestApp, OLIVIA } from '../kit';
 import { HOME_SCREEN_QUERY } from '../../src/graphql/examples';
 import { jitExecutor } from '../../src/graphql/jit-executor';
 
@@ -55,23 +54,10 @@ const schema = new GraphQLSchema({
   mutation: new GraphQLObjectType({ name: 'Mutation', fields: { touch: { type: GraphQLInt, resolve: () => 1 } } }),
 });
 
-function requestOf(source: string, variables: Record<string, unknown> = {}) {
-  const document = parse(source);
-  return {
-    request: { query: source, variables },
-    document,
-    source,
-    operation: getOperationAST(document, null)!,
-    operationName: null,
-    queryHash: createHash('sha256').update(source).digest('hex'),
-    context: {},
-  } as never;
-}
-
 describe('jitExecutor', () => {
   it('compiles a query at its second use, and answers the same', async () => {
     const jit = jitExecutor(schema);
-    const q = requestOf('query($n: Int!) { items(n: $n) { id name } }', { n: 3 });
+    const q = gatewayRequest('query($n: Int!) { items(n: $n) { id name } }', { n: 3 });
     const first = await jit.executor(q);
     expect(jit.compiled()).toBe(0);
     const second = await jit.executor(q);
@@ -90,7 +76,7 @@ describe('jitExecutor', () => {
 
   it('checks variables with graphql-js, whose messages name the variable', async () => {
     const jit = jitExecutor(schema);
-    const q = requestOf('query($n: Int!) { items(n: $n) { id } }', { n: 'x' });
+    const q = gatewayRequest('query($n: Int!) { items(n: $n) { id } }', { n: 'x' });
     await jit.executor(q);
     const compiled = await jit.executor(q);
     expect(jit.compiled()).toBe(1);
@@ -102,7 +88,7 @@ describe('jitExecutor', () => {
   it('never compiles mutations, introspection or the federation fields', async () => {
     const jit = jitExecutor(schema);
     for (const source of ['mutation { touch }', '{ __schema { queryType { name } } }', '{ _service }']) {
-      const q = requestOf(source);
+      const q = gatewayRequest(source);
       const answers = [await jit.executor(q), await jit.executor(q), await jit.executor(q)];
       expect(answers[2]).toEqual(answers[0]);
       expect(answers[0].errors).toBeUndefined();
@@ -113,7 +99,7 @@ describe('jitExecutor', () => {
   it('keeps at most its bound of compiled documents', async () => {
     const jit = jitExecutor(schema, 2);
     for (const n of [1, 2, 3]) {
-      const q = requestOf(`{ items(n: ${n}) { id } }`);
+      const q = gatewayRequest(`{ items(n: ${n}) { id } }`);
       await jit.executor(q);
       await jit.executor(q);
     }

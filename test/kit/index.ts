@@ -18,3 +18,4 @@ export * from './files';
 export * from './library';
 export * from './support-group';
 export { fingerprint } from './fingerprint';
+export { gatewayRequest } from './gateway';
