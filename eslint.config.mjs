@@ -57,9 +57,22 @@ export default defineConfig(
 
       // Optional or heavy packages are loaded on first use with a typed
       // `require(...) as typeof import(...)` (sharp: native, only for thumbnails; PGlite: only
-      // without DATABASE_URL; oidc-provider: only for the development IdP) and busboy has no
+      // without DATABASE_URL; oidc-provider: only for the development IdP); i18n-iso-countries'
+      // English names are required alone (its main module registers 80 languages); busboy has no
       // type declarations. Every other module is imported.
-      '@typescript-eslint/no-require-imports': ['error', { allow: ['^sharp$', '^@mikro-orm/pglite$', '^oidc-provider$', '^busboy$'] }],
+      '@typescript-eslint/no-require-imports': [
+        'error',
+        {
+          allow: [
+            '^sharp$',
+            '^@mikro-orm/pglite$',
+            '^oidc-provider$',
+            '^busboy$',
+            '^i18n-iso-countries/index$',
+            '^i18n-iso-countries/langs/en.json$',
+          ],
+        },
+      ],
 
       // Off: async methods without await here implement promise-returning interfaces
       // (Apollo plugin hooks, Seeder.run, oidc-provider adapters, koa middleware) where

@@ -25,6 +25,34 @@ it('starts on an empty embedded database, serves demo data, and exits 0 on SIGTE
   }
 });
 
+it('keeps no module it does not use: i18n-iso-countries with its English names only, graphql-jit without fast-json-stringify', async () => {
+  // Every module loaded stays live heap that each full collection marks (docs/performance.md).
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pronet-'));
+  const preload = path.join(dataDir, 'loaded-modules.js');
+  const report = path.join(dataDir, 'loaded-modules.json');
+  fs.writeFileSync(
+    preload,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify(Object.keys(require.cache))));`,
+  );
+  const service = await spawnService({ NODE_ENV: 'development', DATA_DIR: dataDir, NODE_OPTIONS: `--require ${preload}` });
+  try {
+    const countries: any = await (await fetch(`${service.baseUrl}/rest/refdata/countries`)).json();
+    expect(countries).toContainEqual({ countryCode: 'DE', countryName: 'Germany' });
+    expect(await service.stop()).toBe(0);
+    const loaded: string[] = JSON.parse(fs.readFileSync(report, 'utf8'));
+    const packageOf = (file: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1];
+    expect(loaded.map(packageOf)).toContain('i18n-iso-countries');
+    // graphql-jit loads fast-json-stringify (and ajv) only for its customJSONSerializer option, unused here (patches/).
+    expect(loaded.map(packageOf)).toContain('graphql-jit');
+    expect(loaded.filter((file) => ['fast-json-stringify', 'ajv'].includes(packageOf(file)!))).toEqual([]);
+    // i18n-iso-countries: the English names only, not its 80 languages.
+    expect(loaded.filter((file) => file.includes('i18n-iso-countries/langs/')).map((file) => path.basename(file))).toEqual(['en.json']);
+  } finally {
+    if (service.child.exitCode === null) service.child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 it('npm start and the Dockerfile run node with the heap limits of package.json (config.nodeFlags) and two malloc arenas, and node accepts the flags', () => {
   const root = path.join(__dirname, '../..');
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));

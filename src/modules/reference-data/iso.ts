@@ -3,7 +3,10 @@
 // offsets and zone names from the runtime's ICU, so upgrading a package or Node
 // updates the data. Results are cached per process because they are static data,
 // not per-request state; rows are frozen so a caller cannot corrupt the cache.
-import { getNames } from 'i18n-iso-countries';
+// i18n-iso-countries' main module registers all of its 80 languages (23,000 objects of live heap,
+// docs/performance.md); the names shown are English, so only that language is registered.
+const countries = require('i18n-iso-countries/index') as typeof import('i18n-iso-countries');
+countries.registerLocale(require('i18n-iso-countries/langs/en.json') as import('i18n-iso-countries').LocaleData);
 // iso-3166 is ESM-only. Node 24 loads it synchronously through require(esm) (it has no
 // top-level await), and TypeScript's nodenext mode compiles this import to require().
 import { iso31661, iso31662 } from 'iso-3166';
@@ -46,7 +49,7 @@ let countryCache: { list: readonly Country[]; names: ReadonlyMap<string, string>
 
 function countryData(): NonNullable<typeof countryCache> {
   if (!countryCache) {
-    const english = getNames('en', { select: 'official' });
+    const english = countries.getNames('en', { select: 'official' });
     // iso-3166 decides which codes exist: i18n-iso-countries also carries XK (Kosovo),
     // which is a user-assigned code, not an ISO 3166-1 one.
     const list = iso31661
