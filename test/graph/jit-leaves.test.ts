@@ -86,13 +86,19 @@ function wire(result: ExecutionResult) {
   return body;
 }
 
+/** The body of `source` run twice by one executor: interpreted by graphql-js, then compiled. */
+async function bothWays(source: string) {
+  const jit = jitExecutor(schema);
+  const q = requestOf(source);
+  const interpreted = wire(await jit.executor(q));
+  const compiled = wire(await jit.executor(q));
+  expect(jit.compiled()).toBe(1);
+  return { interpreted, compiled };
+}
+
 describe('a compiled query, leaf by leaf', () => {
   it('answers every failing leaf in nested lists as graphql-js does', async () => {
-    const jit = jitExecutor(schema);
-    const q = requestOf('{ rows { id leaves { name note count color odd } } }');
-    const interpreted = wire(await jit.executor(q));
-    const compiled = wire(await jit.executor(q));
-    expect(jit.compiled()).toBe(1);
+    const { interpreted, compiled } = await bothWays('{ rows { id leaves { name note count color odd } } }');
     expect(compiled).toEqual(interpreted);
     expect(compiled).toEqual({
       data: {
@@ -143,28 +149,22 @@ describe('a compiled query, leaf by leaf', () => {
   });
 
   it('a non-null leaf at the root: null, and a scalar whose serialize answers undefined', async () => {
-    const jit = jitExecutor(schema);
-    const nullCount = requestOf('{ count }');
-    const interpreted = wire(await jit.executor(nullCount));
-    expect(wire(await jit.executor(nullCount))).toEqual(interpreted);
-    expect(interpreted).toEqual({
+    const nullCount = await bothWays('{ count }');
+    expect(nullCount.compiled).toEqual(nullCount.interpreted);
+    expect(nullCount.interpreted).toEqual({
       data: null,
       errors: [{ message: 'Cannot return null for non-nullable field Query.count.', locations: [{ line: 1, column: 3 }], path: ['count'] }],
     });
     // graphql-jit words a scalar's undefined in its own way (graphql-js names serialize's call).
-    const odd = requestOf('{ oddOne }');
-    await jit.executor(odd);
-    expect(wire(await jit.executor(odd))).toEqual({
+    expect((await bothWays('{ oddOne }')).compiled).toEqual({
       data: null,
       errors: [{ message: 'Expected a value of type "Odd" but received: undef', locations: [{ line: 1, column: 3 }], path: ['oddOne'] }],
     });
   });
 
   it('a list whose items are promises, one of them rejected, as graphql-js', async () => {
-    const jit = jitExecutor(schema);
-    const q = requestOf('{ later { name count } }');
-    const interpreted = wire(await jit.executor(q));
-    expect(wire(await jit.executor(q))).toEqual(interpreted);
+    const { interpreted, compiled } = await bothWays('{ later { name count } }');
+    expect(compiled).toEqual(interpreted);
     expect(interpreted).toEqual({
       data: { later: [{ name: 'a', count: 1 }, null, { name: 'a', count: 1 }, { name: 'a', count: null }] },
       errors: [
