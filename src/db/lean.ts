@@ -6,13 +6,20 @@
 // statement counting and tracing as every statement. The rule for which path a resolver takes is
 // in docs/development.md ("Reads and writes").
 import { createHash } from 'node:crypto';
-import type { EntityManager, EntityName } from '@mikro-orm/core';
+import { ReferenceKind, type EntityManager, type EntityName } from '@mikro-orm/core';
 import { PostgreSqlPlatform, type AbstractSqlConnection } from '@mikro-orm/postgresql';
 
 /** Table and column names of an entity, quoted for PostgreSQL. */
 export interface TableNames<T> {
   table: string;
   column(prop: keyof T & string): string;
+  /**
+   * Every column the entity maps (its scalars and the keys of the relations it owns), quoted
+   * and comma-separated, in declaration order: what a prepared statement selects instead of
+   * `*`, whose row type a column added by a later migration would change under a running
+   * instance (PostgreSQL refuses to run such a statement: "cached plan must not change result type").
+   */
+  columns(): string;
 }
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -26,6 +33,15 @@ export function tableOf<T extends object>(em: EntityManager, entity: EntityName<
       if (!p?.fieldNames?.length || p.fieldNames.length !== 1) throw new Error(`${meta.className}.${prop} has no single column`);
       return quote(p.fieldNames[0]);
     },
+    columns: () =>
+      meta.props
+        .filter(
+          (p) =>
+            p.persist !== false &&
+            (p.kind === ReferenceKind.SCALAR || p.kind === ReferenceKind.MANY_TO_ONE || (p.kind === ReferenceKind.ONE_TO_ONE && p.owner)),
+        )
+        .flatMap((p) => p.fieldNames.map(quote))
+        .join(', '),
   };
 }
 
@@ -109,18 +125,19 @@ export function selectAs<T>(names: TableNames<T>, alias: string, fields: Record<
 
 /**
  * Rows of one entity's table as plain objects: a statement built once per entity (on first use,
- * from the metadata; `sql` uses `?` placeholders and the names from `tableOf`), each row mapped by
- * MikroORM's own compiled result mapper (columns to property names, dates and custom types
- * converted as hydration would, a relation as its key). No entity is created and nothing enters
- * the identity map: mapping a user row this way costs about 7 us against 53 us for em.map
- * (docs/performance.md). The rows are not flushable; writes load entities.
+ * from the metadata; `sql` selects `names.columns()`, not `*`, and has `?` placeholders), sent
+ * prepared as readQuery's are, each row mapped by MikroORM's own compiled result mapper (columns
+ * to property names, dates and custom types converted as hydration would, a relation as its key).
+ * No entity is created and nothing enters the identity map: mapping a user row this way costs
+ * about 7 us against 53 us for em.map (docs/performance.md). The rows are not flushable; writes
+ * load entities.
  */
 export function plainQuery<R, A extends unknown[]>(entity: EntityName<object>, build: (names: TableNames<R>) => string) {
   let sql: string | undefined;
   return async (em: EntityManager, ...params: A): Promise<R[]> => {
     const meta = em.getMetadata().get(entity);
-    sql ??= build(tableOf(em, entity) as TableNames<R>);
-    const rows = await runSql<Record<string, unknown>>(em, sql, params);
+    sql ??= positional(build(tableOf(em, entity) as TableNames<R>));
+    const rows = await runPrepared<Record<string, unknown>>(em, sql, params);
     const comparator = em.getComparator();
     return rows.map((row) => comparator.mapResult(meta, row) as R);
   };
@@ -136,13 +153,58 @@ export type NamesOf = <T extends object>(entity: EntityName<T>) => TableNames<T>
  * for the GraphQL type. No entity is built and nothing enters the identity map, so the rows are
  * not flushable: writes load entities through the unit of work. `Row` declares the columns the
  * statement selects, as the driver returns them (timestamps and numerics as text).
+ *
+ * `prepared` (a statement whose plan cannot depend on its values: none, or rows looked up by
+ * their keys) sends it as a prepared statement (runPrepared), its values apart from its text: its
+ * `?` placeholders become `$1`, `$2`, ... once, so it is one prepared statement per connection,
+ * parsed and planned once, where a statement with its values written in is parsed and planned on
+ * every request (docs/performance.md, "Prepared read models"). A list of values is then one array
+ * parameter (`= any(?::int[])`); `in (?)`, which would write a list of a varying length into the
+ * text, is refused when the statement is first built. Without it, the values are written into the
+ * text and PostgreSQL plans the statement for them each time: after five runs of a prepared
+ * statement it may keep one plan for all values, which for a page of the events a user is invited
+ * to (`limit ? offset ?` over two filters) was a hundred times slower.
  */
 export function readQuery<R, A extends unknown[], Row extends object = Record<string, unknown>>(
   build: (names: NamesOf) => string,
   shape: (row: Row) => R,
+  options: { prepared?: boolean } = {},
 ) {
-  const sqlOf = sqlOnce(build);
-  return async (em: EntityManager, ...params: A): Promise<R[]> => (await runSql<Row>(em, sqlOf(em), params)).map(shape);
+  if (!options.prepared) {
+    const sqlOf = sqlOnce(build);
+    return async (em: EntityManager, ...params: A): Promise<R[]> => (await runSql<Row>(em, sqlOf(em), params)).map(shape);
+  }
+  const sqlOf = sqlOnce((names) => positional(build(names)));
+  return async (em: EntityManager, ...params: A): Promise<R[]> => (await runPrepared<Row>(em, sqlOf(em), params)).map(shape);
+}
+
+/**
+ * `sql` with each `?` placeholder (outside quoted literals and identifiers) numbered `$1`, `$2`,
+ * ... in order. Refuses PostgreSQL's operators that contain `?` (`?|`, `?&`, `??`), which a
+ * placeholder would be mistaken for, and `in (?)` (a list of values belongs in one array parameter).
+ */
+export function positional(sql: string): string {
+  let out = '';
+  let n = 0;
+  let quote: string | null = null;
+  for (let i = 0; i < sql.length; i++) {
+    const ch = sql[i];
+    if (quote) {
+      if (ch === quote) quote = null; // a doubled quote closes and reopens: the same text either way
+    } else if (ch === "'" || ch === '"') {
+      quote = ch;
+    } else if (ch === '?') {
+      const next = sql[i + 1];
+      if (next === '?' || next === '|' || next === '&') throw new Error(`An operator with "?" in a read model's statement: ${sql}`);
+      out += `$${++n}`;
+      continue;
+    }
+    out += ch;
+  }
+  if (quote) throw new Error(`An unterminated quote in a read model's statement: ${sql}`);
+  if (/\bin\s*\(\s*\$\d+\s*\)/i.test(out))
+    throw new Error(`"in (?)" in a read model's statement: pass the list as one array, "= any(?::type[])": ${sql}`);
+  return out;
 }
 
 /** A statement text written once from the entities' metadata (on first use), for statements run by hand. */

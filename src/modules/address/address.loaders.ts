@@ -13,7 +13,8 @@ export type AddressRow<Owner extends string> = Omit<AddressColumns, never> & Rec
 export function addressesOf<Owner extends string>(entity: new () => AddressColumns, owner: Owner) {
   return plainQuery<AddressRow<Owner>, [number[]]>(
     entity,
-    (n) => `select * from ${n.table} where ${n.column(owner)} in (?) order by ${n.column('createdAt')}, ${n.column('uuid')}`,
+    (n) =>
+      `select ${n.columns()} from ${n.table} where ${n.column(owner)} = any(?::int[]) order by ${n.column('createdAt')}, ${n.column('uuid')}`,
   );
 }
 

@@ -69,6 +69,7 @@ function activeConsents(filter: 'company' | 'event') {
       consentRequired: row.required,
       consentGiven: row.given,
     }),
+    { prepared: true },
   );
 }
 
@@ -83,7 +84,8 @@ export const givenConsentPairs = readQuery<
 >(
   (n) => {
     const a = n(UserConsent);
-    return `select ${a.column('user')} as u, ${a.column('consent')} as c from ${a.table} where ${a.column('user')} in (?) and ${a.column('consent')} in (?) and ${a.column('given')}`;
+    return `select ${a.column('user')} as u, ${a.column('consent')} as c from ${a.table} where ${a.column('user')} = any(?::int[]) and ${a.column('consent')} = any(?::int[]) and ${a.column('given')}`;
   },
   (row) => [row.u, row.c],
+  { prepared: true },
 );

@@ -34,4 +34,5 @@ export const discoverableCriteria = readQuery<EntityCriteria | null, [companyId:
       from ${co.table} co where co.${co.column('companyId')} = ?`;
   },
   (row) => (row.discoverable ? { criteria: row.criteria, identifierDefinitions: row.definitions } : null),
+  { prepared: true },
 );

@@ -152,9 +152,10 @@ export async function readUserEvents(
 const eventsByUuids = readQuery<EventRow, [uuids: string[]]>(
   (n) => {
     const e = n(Event);
-    return `select ${eventSelect(n).join(', ')} from ${e.table} e ${companyJoin(n)} where e.${e.column('eventUUID')} in (?)`;
+    return `select ${eventSelect(n).join(', ')} from ${e.table} e ${companyJoin(n)} where e.${e.column('eventUUID')} = any(?::uuid[])`;
   },
   (row) => row as EventRow,
+  { prepared: true },
 );
 
 /** Events by UUID (lower case, already checked to be UUIDs) as the Event view, in no particular order: one statement. */
@@ -170,10 +171,11 @@ export const readInvitations = readQuery<{ userId: number; eventId: number }, [u
     const a = n(EventAttendee);
     return (
       `select ${a.column('user')} as "userId", ${a.column('event')} as "eventId" from ${a.table} ` +
-      `where ${a.column('user')} in (?) and ${a.column('event')} in (?)`
+      `where ${a.column('user')} = any(?::int[]) and ${a.column('event')} = any(?::int[])`
     );
   },
   (row) => row as { userId: number; eventId: number },
+  { prepared: true },
 );
 
 // --- The graph's event lists (cursor connections under many parents, one statement each) ---

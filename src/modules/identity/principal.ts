@@ -15,7 +15,7 @@ import { familyActive } from './families';
 import { plainQuery } from '../../db/lean';
 
 /** The principal's user row, on every authenticated request: a plain row (src/db/lean.ts), not a managed entity. */
-const userById = plainQuery<User, [number]>(User, (n) => `select * from ${n.table} where ${n.column('uId')} = ? limit 1`);
+const userById = plainQuery<User, [number]>(User, (n) => `select ${n.columns()} from ${n.table} where ${n.column('uId')} = ? limit 1`);
 
 export interface UserPrincipal {
   kind: 'user';

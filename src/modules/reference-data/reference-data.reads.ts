@@ -21,6 +21,7 @@ export const conditionRows = readQuery<Condition, [], { id: number; name: string
     return `select ${c.column('conditionId')} as id, ${c.column('conditionName')} as name from ${c.table} order by ${c.column('conditionName')}, ${c.column('conditionId')}`;
   },
   (row) => ({ conditionId: row.id, conditionName: row.name }),
+  { prepared: true },
 );
 
 /** The version counter of one reference list ([] when it has none yet). */
@@ -30,6 +31,7 @@ export const listVersion = readQuery<number, [name: string], { version: number }
     return `select ${v.column('version')} as version from ${v.table} where ${v.column('name')} = ?`;
   },
   (row) => row.version,
+  { prepared: true },
 );
 
 /** Every profession, by name. */
@@ -39,6 +41,7 @@ export const professionRows = readQuery<Profession, [], { id: number; name: stri
     return `select ${p.column('professionId')} as id, ${p.column('professionName')} as name from ${p.table} order by ${p.column('professionName')}`;
   },
   (row) => ({ professionId: row.id, professionName: row.name }),
+  { prepared: true },
 );
 
 /** Specialties, every one or those of one profession, by name. */
@@ -53,6 +56,7 @@ function specialties(filter: 'all' | 'profession') {
       );
     },
     (row) => ({ specialtyId: row.id, specialtyName: row.name, professionId: row.profession }),
+    { prepared: true },
   );
 }
 export const specialtyRows = specialties('all');
@@ -72,6 +76,7 @@ export const fieldDefinitionRows = readQuery<
     );
   },
   (row) => ({ fieldId: row.id, fieldCode: row.code, fieldName: row.name, fieldType: row.type, isAddressField: row.address }),
+  { prepared: true },
 );
 
 /** An assessment form as the list reads it: its fields come from the assessmentFields loader. */
@@ -85,6 +90,7 @@ function assessmentForms(filter: 'all' | 'uuid') {
       return filter === 'uuid' ? `${select} where ${a.column('assessmentUuid')} = ?` : `${select} order by ${a.column('assessmentId')}`;
     },
     (row) => ({ assessmentId: row.id, assessmentUuid: row.uuid, assessmentName: row.name }),
+    { prepared: true },
   );
 }
 /** Every assessment form, by id. */
@@ -106,7 +112,7 @@ export const assessmentFieldRows = readQuery<
     return (
       `select ${f.column('fieldId')} as id, ${f.column('form')} as form, ${f.column('label')} as label, ${f.column('fieldType')} as type, ` +
       `${f.column('required')} as required, ${f.column('options')} as options, ${f.column('fieldOrder')} as position ` +
-      `from ${f.table} where ${f.column('form')} in (?) order by ${f.column('fieldOrder')}, ${f.column('fieldId')}`
+      `from ${f.table} where ${f.column('form')} = any(?::int[]) order by ${f.column('fieldOrder')}, ${f.column('fieldId')}`
     );
   },
   (row) => ({
@@ -118,4 +124,5 @@ export const assessmentFieldRows = readQuery<
     options: row.options,
     fieldOrder: row.position,
   }),
+  { prepared: true },
 );

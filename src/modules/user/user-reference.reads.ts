@@ -11,6 +11,7 @@ export const titleRows = readQuery<Title, [], { id: number; name: string }>(
     return `select ${t.column('titleId')} as id, ${t.column('titleName')} as name from ${t.table} order by ${t.column('titleId')}`;
   },
   (row) => ({ titleId: row.id, titleName: row.name }),
+  { prepared: true },
 );
 
 /** Every gender, by name. */
@@ -20,4 +21,5 @@ export const genderRows = readQuery<Gender, [], { code: string; name: string }>(
     return `select ${g.column('genderCode')} as code, ${g.column('genderName')} as name from ${g.table} order by ${g.column('genderName')}`;
   },
   (row) => ({ genderCode: row.code, genderName: row.name }),
+  { prepared: true },
 );
