@@ -170,12 +170,9 @@ export function readQuery<R, A extends unknown[], Row extends object = Record<st
   shape: (row: Row) => R,
   options: { prepared?: boolean } = {},
 ) {
-  if (!options.prepared) {
-    const sqlOf = sqlOnce(build);
-    return async (em: EntityManager, ...params: A): Promise<R[]> => (await runSql<Row>(em, sqlOf(em), params)).map(shape);
-  }
-  const sqlOf = sqlOnce((names) => positional(build(names)));
-  return async (em: EntityManager, ...params: A): Promise<R[]> => (await runPrepared<Row>(em, sqlOf(em), params)).map(shape);
+  const sqlOf = sqlOnce(options.prepared ? (names) => positional(build(names)) : build);
+  const run = options.prepared ? runPrepared : runSql;
+  return async (em: EntityManager, ...params: A): Promise<R[]> => (await run<Row>(em, sqlOf(em), params)).map(shape);
 }
 
 /**

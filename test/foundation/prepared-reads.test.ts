@@ -25,10 +25,10 @@ it('when a read model runs for two users, then each gets its own row and the con
     expect(await userName(tx, bob.uId)).toEqual(['Bob']);
     const prepared = await runSql<{ statement: string }>(
       tx,
-      `select statement from pg_prepared_statements where statement like '%first_name%'`,
+      `select statement from pg_prepared_statements where statement like '% as name from "app_user" %'`,
     );
     // The embedded PGlite (no DATABASE_URL) is sent each statement with its values, unnamed.
-    const named = process.env.DATABASE_URL ? [`select "first_name" as name from "app_user" where "u_id" = $1`] : [];
+    const named = t.db.databaseUrl ? [`select "first_name" as name from "app_user" where "u_id" = $1`] : [];
     expect(prepared.map((p) => p.statement)).toEqual(named);
   });
 });
