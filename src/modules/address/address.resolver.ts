@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { countryName, stateName } from '../reference-data';
@@ -30,7 +30,7 @@ export class AddressResolver {
 const uuidArg = { description: "uuid of one of the caller's addresses." };
 
 @Resolver(() => UserProfile)
-@UseMiddleware(ServiceBoundary('WSAddressServiceException'))
+@ServiceBoundary('WSAddressServiceException')
 export class UserAddressResolver {
   @FieldResolver(() => [AddressColumns], { description: 'Addresses of the user, oldest first (batched per request).' })
   addresses(@Root() user: User, @Ctx() ctx: Context): Promise<AddressColumns[]> {

@@ -3,7 +3,7 @@
 // graph's edges to connections (User.connections, Company.viewerConnection) are here too: the
 // module that owns the records answers for them, so the user and company modules import nothing
 // of this one.
-import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { Company } from '../company';
@@ -28,7 +28,7 @@ const STATUS_ARG = {
 };
 
 @Resolver(() => Connection)
-@UseMiddleware(ServiceBoundary('WSDiscoverableServiceException'))
+@ServiceBoundary('WSDiscoverableServiceException')
 export class ConnectionResolver {
   @Mutation(() => Connection, {
     description:
@@ -118,7 +118,7 @@ export class ConnectionResolver {
 }
 
 @Resolver(() => UserProfile)
-@UseMiddleware(ServiceBoundary('WSDiscoverableServiceException'))
+@ServiceBoundary('WSDiscoverableServiceException')
 export class UserConnectionsResolver {
   @FieldResolver(() => [Connection], {
     description:
@@ -136,7 +136,7 @@ export class UserConnectionsResolver {
 }
 
 @Resolver(() => Company)
-@UseMiddleware(ServiceBoundary('WSDiscoverableServiceException'))
+@ServiceBoundary('WSDiscoverableServiceException')
 export class CompanyViewerConnectionResolver {
   @FieldResolver(() => Connection, {
     nullable: true,

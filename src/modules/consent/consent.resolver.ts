@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { ConsentDefinition } from '../directory';
@@ -11,7 +11,7 @@ type EConsentSource = ConsentDefinition | EConsentRow;
 const isRow = (consent: EConsentSource): consent is EConsentRow => !(consent instanceof ConsentDefinition);
 
 @Resolver(() => ConsentDefinition)
-@UseMiddleware(ServiceBoundary('WSUserServiceException'))
+@ServiceBoundary('WSUserServiceException')
 export class ConsentResolver {
   @Query(() => [ConsentDefinition], {
     description: 'Consents of a company (type C with companyId) or of an event (type E with eventUUID) (getEConsents).',

@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { isDependencyFailure } from '../../graphql/error-mapping';
@@ -42,7 +42,7 @@ async function directoryViewer(ctx: Context, uuid: string): Promise<DirectoryVie
 const uuidArg = { description: 'UUID of the smart directory.' };
 
 @Resolver(() => SmartDirectory)
-@UseMiddleware(ServiceBoundary(SERVICE))
+@ServiceBoundary(SERVICE)
 export class SmartDirectoryResolver {
   @Query(() => SmartDirectory, { description: 'A directory the caller holds a consented contact record in, with its contacts.' })
   smartDirectory(@Arg('directoryUUID', () => String, uuidArg) directoryUUID: string, @Ctx() ctx: Context): Promise<SmartDirectory> {
@@ -153,7 +153,7 @@ const OPEN_DIRECTORIES =
   'and holds a contact record there with the required consents given), by name; their contacts follow the directory types as that query shows them.';
 
 @Resolver(() => UserProfile)
-@UseMiddleware(ServiceBoundary(SERVICE))
+@ServiceBoundary(SERVICE)
 export class UserDirectoriesResolver {
   @FieldResolver(() => [SmartDirectory], {
     description: `${OPEN_DIRECTORIES} Only the caller's own: on any other user (a federation reference resolved with the router token) the field is refused with WSInsufficientPrivilegesException.`,
@@ -165,7 +165,7 @@ export class UserDirectoriesResolver {
 }
 
 @Resolver(() => Company)
-@UseMiddleware(ServiceBoundary(SERVICE))
+@ServiceBoundary(SERVICE)
 export class CompanyDirectoriesResolver {
   @FieldResolver(() => [SmartDirectory], {
     description: `Of this company: ${OPEN_DIRECTORIES.charAt(0).toLowerCase()}${OPEN_DIRECTORIES.slice(1)} Empty for the router token, which opens no directory as a user.`,
@@ -178,7 +178,7 @@ export class CompanyDirectoriesResolver {
 }
 
 @Resolver(() => DirectoryContact)
-@UseMiddleware(ServiceBoundary(SERVICE))
+@ServiceBoundary(SERVICE)
 export class DirectoryContactResolver {
   @FieldResolver(() => [AddressColumns], {
     description: 'Addresses of the contact, when the directory shows them to the caller; batched per request.',

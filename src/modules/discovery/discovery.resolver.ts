@@ -1,6 +1,6 @@
 // getRecommendedEntitiesForUser (3) and getRecommendedCriteriaForEntity (4). The control
 // object's fields are the arguments; validation happens here so GraphQL and REST reject alike.
-import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { fieldTooLong, invalidParameter, ServiceError } from '../../graphql/errors';
@@ -31,7 +31,7 @@ function searchTermsOf(searchTerms: string | null | undefined): string[] {
 }
 
 @Resolver(() => RecommendedEntity)
-@UseMiddleware(ServiceBoundary('WSDiscoverableServiceException'))
+@ServiceBoundary('WSDiscoverableServiceException')
 export class DiscoveryResolver {
   @Query(() => [RecommendedEntity], {
     description:

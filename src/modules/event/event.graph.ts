@@ -3,7 +3,7 @@
 // caller may see, as Query.event decides) and the company of an event (the company module's
 // visibleCompany rule). Every edge reads through the request's loaders: a field under many parents
 // costs one statement per distinct argument set, whatever the number of parents.
-import { Args, ArgsType, Ctx, Field, FieldResolver, Int, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Args, ArgsType, Ctx, Field, FieldResolver, Int, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { invalidParameter } from '../../graphql/errors';
@@ -25,7 +25,7 @@ export class UserEventsArgs extends ConnectionArgs {
 }
 
 @Resolver(() => UserProfile)
-@UseMiddleware(ServiceBoundary('WSEventServiceException'))
+@ServiceBoundary('WSEventServiceException')
 export class UserEventsResolver {
   @FieldResolver(() => UserEventConnection, {
     description:
@@ -47,7 +47,7 @@ export class UserEventsResolver {
 }
 
 @Resolver(() => Company)
-@UseMiddleware(ServiceBoundary('WSEventServiceException'))
+@ServiceBoundary('WSEventServiceException')
 export class CompanyEventsResolver {
   @FieldResolver(() => CompanyEventConnection, {
     description:
@@ -72,7 +72,7 @@ const COMPANY_EDGE =
   'or tied to the caller by a connection of any status or the ADMIN role); null otherwise.';
 
 @Resolver(() => EventView)
-@UseMiddleware(ServiceBoundary('WSEventServiceException'))
+@ServiceBoundary('WSEventServiceException')
 export class EventCompanyResolver {
   @FieldResolver(() => Company, { nullable: true, description: COMPANY_EDGE })
   company(@Root() event: EventView, @Ctx() ctx: Context): Promise<Company | null> {
@@ -81,7 +81,7 @@ export class EventCompanyResolver {
 }
 
 @Resolver(() => UserEventView)
-@UseMiddleware(ServiceBoundary('WSEventServiceException'))
+@ServiceBoundary('WSEventServiceException')
 export class UserEventCompanyResolver {
   @FieldResolver(() => Company, { nullable: true, description: COMPANY_EDGE })
   company(@Root() event: UserEventView, @Ctx() ctx: Context): Promise<Company | null> {

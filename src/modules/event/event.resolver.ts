@@ -1,4 +1,4 @@
-import { Arg, Ctx, Int, Query, Resolver, UseMiddleware } from 'type-graphql';
+import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { ServiceError, invalidParameter } from '../../graphql/errors';
@@ -13,7 +13,7 @@ import { referenceViewer } from '../user';
 export const EVENTS_PAGE_SIZE = 20;
 
 @Resolver()
-@UseMiddleware(ServiceBoundary('WSEventServiceException'))
+@ServiceBoundary('WSEventServiceException')
 export class EventResolver {
   @Query(() => [UserEventView], {
     description: "The caller's invitations to active events on a company wall, 20 a page, by start time (findEventsForUserAndCompany).",

@@ -1,6 +1,6 @@
 // Identity operations: login scheme, loginUser (access token -> service auth token), logout,
 // outbound SSO token, and the caller's session.
-import { Arg, Ctx, Mutation, Query, Resolver, UseMiddleware } from 'type-graphql';
+import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { fieldTooLong, invalidParameter, ServiceError } from '../../graphql/errors';
@@ -25,7 +25,7 @@ async function cacheOp(ctx: Context, op: () => Promise<void>): Promise<void> {
 }
 
 @Resolver()
-@UseMiddleware(ServiceBoundary('WSAuthorisationServiceException'))
+@ServiceBoundary('WSAuthorisationServiceException')
 export class IdentityResolver {
   @Query(() => LoginScheme, { description: 'How the user with this e-mail signs in, and the client credentials for the token endpoint.' })
   async loginScheme(@Ctx() ctx: Context, @Arg('email', { description: "The user's e-mail address." }) email: string): Promise<LoginScheme> {

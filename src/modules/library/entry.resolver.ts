@@ -1,6 +1,6 @@
 // Nested fields of libraries, entries and files, all through the request's loaders. The roots are
 // the plain rows of library.read.ts; the entity classes give the GraphQL types.
-import { Args, Ctx, FieldResolver, Int, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Args, Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { ServiceError } from '../../graphql/errors';
@@ -16,7 +16,7 @@ import { readableLibrary } from './library.access';
 import { nameKey } from './library.service';
 
 @Resolver(() => SmartLibrary)
-@UseMiddleware(ServiceBoundary('WSSmartLibraryServiceException'))
+@ServiceBoundary('WSSmartLibraryServiceException')
 export class SmartLibraryFieldsResolver {
   @FieldResolver(() => Int, { description: "Id of the library's company." })
   companyId(@Root() library: LibraryRow): number {
@@ -73,7 +73,7 @@ export class SmartLibraryFieldsResolver {
 }
 
 @Resolver(() => SmartEntry)
-@UseMiddleware(ServiceBoundary('WSSmartLibraryServiceException'))
+@ServiceBoundary('WSSmartLibraryServiceException')
 export class SmartEntryFieldsResolver {
   @FieldResolver(() => Int, { description: "Id of the entry's library." })
   smartLibId(@Root() entry: EntryRow): number {

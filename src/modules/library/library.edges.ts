@@ -3,7 +3,7 @@
 // publishers, the company's ADMINs, the team's members, and, for a library of no team, users with
 // an accepted connection to the company). One statement for any number of companies (or users);
 // the rows prime the readableLibraries loader, so SmartEntry.library of their entries costs none.
-import { Ctx, FieldResolver, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { Company } from '../company';
@@ -12,7 +12,7 @@ import { SmartLibrary } from './library.entity';
 import type { LibraryRow } from './library.read';
 
 @Resolver(() => Company)
-@UseMiddleware(ServiceBoundary('WSSmartLibraryServiceException'))
+@ServiceBoundary('WSSmartLibraryServiceException')
 export class CompanyLibrariesResolver {
   @FieldResolver(() => [SmartLibrary], {
     description:
@@ -26,7 +26,7 @@ export class CompanyLibrariesResolver {
 }
 
 @Resolver(() => UserProfile)
-@UseMiddleware(ServiceBoundary('WSSmartLibraryServiceException'))
+@ServiceBoundary('WSSmartLibraryServiceException')
 export class UserLibrariesResolver {
   @FieldResolver(() => [SmartLibrary], {
     description:

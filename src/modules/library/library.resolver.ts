@@ -16,7 +16,7 @@ import { isPublisher } from './library.service';
 import { LIMITS } from './library.limits';
 
 @Resolver()
-@UseMiddleware(ServiceBoundary('WSSmartLibraryServiceException'))
+@ServiceBoundary('WSSmartLibraryServiceException')
 export class LibraryResolver {
   @Query(() => SmartLibrary, { description: 'A smart library the caller may read (publishers, company administrators, team members).' })
   async smartLibrary(
@@ -104,7 +104,7 @@ export class LibraryResolver {
 
 /** Endpoint 2 names its errors without the WS prefix, its service failure included. */
 @Resolver()
-@UseMiddleware(ServiceBoundary('SmartLibraryServiceException'))
+@ServiceBoundary('SmartLibraryServiceException')
 export class IngestionResolver {
   @Mutation(() => Boolean, {
     description:

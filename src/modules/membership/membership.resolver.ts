@@ -1,12 +1,12 @@
 // createMembershipDetails (13), authorised by the company API key alone.
-import { Arg, Ctx, Mutation, Resolver, UseMiddleware } from 'type-graphql';
+import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { MembershipDetails, MembershipDetailsInput } from './membership.types';
 import { createMembershipDetails } from './membership.service';
 
 @Resolver()
-@UseMiddleware(ServiceBoundary('WSMembershipServiceException'))
+@ServiceBoundary('WSMembershipServiceException')
 export class MembershipResolver {
   @Mutation(() => MembershipDetails, {
     description:

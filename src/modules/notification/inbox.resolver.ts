@@ -3,7 +3,7 @@
 // only by its owner: every operation works on the caller's own rows, and on any other User (a
 // federation reference resolved with the router's token) the fields are refused, as the other
 // personal edges of User are (requireOwnUser).
-import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { ServiceError, invalidParameter } from '../../graphql/errors';
@@ -23,7 +23,7 @@ import { inboxPagesKey } from './inbox.loaders';
 const InboxConnection = connectionType(InboxNotification, 'InboxNotification', 'inbox notification');
 
 @Resolver()
-@UseMiddleware(ServiceBoundary('WSNotificationServiceException'))
+@ServiceBoundary('WSNotificationServiceException')
 export class InboxResolver {
   @Query(() => [InboxNotification], {
     description: `The caller's inbox, newest first, ${INBOX_PAGE_SIZE} a page (getUserNotifications). Clients that page through it should prefer User.notifications (cursor paging).`,
@@ -78,7 +78,7 @@ export class InboxResolver {
 }
 
 @Resolver(() => UserProfile)
-@UseMiddleware(ServiceBoundary('WSNotificationServiceException'))
+@ServiceBoundary('WSNotificationServiceException')
 export class UserInboxResolver {
   @FieldResolver(() => InboxConnection, {
     description:

@@ -1,4 +1,4 @@
-import { Arg, Args, Ctx, Mutation, Query, Resolver, UseMiddleware } from 'type-graphql';
+import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { ServiceError, invalidParameter } from '../../graphql/errors';
@@ -82,7 +82,7 @@ async function readable<T>(ctx: Context, q: ListQuery, rows: T[]): Promise<T[]> 
 }
 
 @Resolver()
-@UseMiddleware(ServiceBoundary('WSNotificationServiceException'))
+@ServiceBoundary('WSNotificationServiceException')
 export class NotificationResolver {
   @Mutation(() => SendNotificationResult, {
     description:

@@ -1,6 +1,6 @@
 // Web Push for the caller: the VAPID public key to subscribe with, and registering and removing
 // the browser's subscription (REST: /rest/user/push-subscriptions). Only the caller's own rows.
-import { Arg, Args, Ctx, Mutation, Query, Resolver, UseMiddleware } from 'type-graphql';
+import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { vapidKeys } from './push.keys';
@@ -14,7 +14,7 @@ import {
 } from './push.types';
 
 @Resolver()
-@UseMiddleware(ServiceBoundary('WSNotificationServiceException'))
+@ServiceBoundary('WSNotificationServiceException')
 export class PushResolver {
   @Query(() => VapidPublicKey, {
     description: "The service's VAPID public key (getVapidPublicKey): pass it as applicationServerKey to pushManager.subscribe().",

@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { invalidParameter } from '../../graphql/errors';
@@ -27,7 +27,7 @@ export function countryCodeArg(value: string | null | undefined, field = 'countr
 }
 
 @Resolver()
-@UseMiddleware(ServiceBoundary('WSRefDataServiceException'))
+@ServiceBoundary('WSRefDataServiceException')
 export class ReferenceDataResolver {
   @Query(() => [TimezoneView], { description: 'IANA time zones, all of them or those of one country (getAllTimezones).' })
   timezones(
@@ -96,7 +96,7 @@ export class ReferenceDataResolver {
 }
 
 @Resolver(() => AssessmentForm)
-@UseMiddleware(ServiceBoundary('WSRefDataServiceException'))
+@ServiceBoundary('WSRefDataServiceException')
 export class AssessmentFormResolver {
   @FieldResolver(() => [AssessmentField], { description: 'Fields (questions) of the form, in order.' })
   fields(@Root() form: AssessmentFormRow, @Ctx() ctx: Context): Promise<AssessmentFieldRow[]> {

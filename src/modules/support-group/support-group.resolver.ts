@@ -1,4 +1,4 @@
-import { Arg, Ctx, Int, Mutation, Query, Resolver, UseMiddleware } from 'type-graphql';
+import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { CreateSupportGroupInput } from './support-group.inputs';
@@ -8,7 +8,7 @@ import { createSupportGroup, readableQrCode } from './support-group.service';
 export const qrCodeDownloadPath = (qrCodeId: number) => `/rest/company/support-group/qrcodes/${qrCodeId}/image`;
 
 @Resolver()
-@UseMiddleware(ServiceBoundary('WSUserServiceException'))
+@ServiceBoundary('WSUserServiceException')
 export class SupportGroupResolver {
   @Mutation(() => SupportGroup, {
     description:

@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { ServiceError } from '../../graphql/errors';
@@ -13,7 +13,7 @@ import { updateUserProfile } from './profile.service';
 import { genderRows, titleRows } from './user-reference.reads';
 
 @Resolver(() => UserProfile)
-@UseMiddleware(ServiceBoundary('WSUserServiceException'))
+@ServiceBoundary('WSUserServiceException')
 export class UserProfileResolver {
   @Query(() => UserProfile, { description: "The caller's profile, every field present (findUserProfile)." })
   async userProfile(@Ctx() ctx: Context): Promise<User> {
@@ -84,7 +84,7 @@ export class UserProfileResolver {
 }
 
 @Resolver()
-@UseMiddleware(ServiceBoundary('WSRefDataServiceException'))
+@ServiceBoundary('WSRefDataServiceException')
 export class UserReferenceDataResolver {
   @Query(() => [Title], { description: 'Titles a profile can carry (uTitleId).' })
   titles(@Ctx() ctx: Context): Promise<Title[]> {
