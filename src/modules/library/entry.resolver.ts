@@ -15,6 +15,14 @@ import { entryPagesKey } from './library.loaders';
 import { readableLibrary } from './library.access';
 import { nameKey } from './library.service';
 
+type Answer<T> = T | Promise<T>;
+
+/** One of an entry's lists: at once when its page brought them (most reads), else through the loader. */
+function contentsOf<K extends keyof EntryContents>(ctx: Context, entry: EntryRow, key: K): Answer<EntryContents[K]> {
+  const contents = ctx.loaders.smartEntryContents.now(entry.smartEntryId);
+  return contents instanceof Promise ? contents.then((c) => c[key]) : contents[key];
+}
+
 @Resolver(() => SmartLibrary)
 @ServiceBoundary('WSSmartLibraryServiceException')
 export class SmartLibraryFieldsResolver {
@@ -89,33 +97,33 @@ export class SmartEntryFieldsResolver {
   }
 
   @FieldResolver(() => [SmartFile], { description: "The entry's files: OUF (original) then THMB (tile)." })
-  async smartFiles(@Root() entry: EntryRow, @Ctx() ctx: Context): Promise<EntryContents['files']> {
-    return (await ctx.loaders.smartEntryContents.load(entry.smartEntryId)).files;
+  smartFiles(@Root() entry: EntryRow, @Ctx() ctx: Context): Answer<EntryContents['files']> {
+    return contentsOf(ctx, entry, 'files');
   }
 
   @FieldResolver(() => [SmartCategory], { description: 'Categories of the entry.' })
-  async smartEntryCategories(@Root() entry: EntryRow, @Ctx() ctx: Context): Promise<EntryContents['categories']> {
-    return (await ctx.loaders.smartEntryContents.load(entry.smartEntryId)).categories;
+  smartEntryCategories(@Root() entry: EntryRow, @Ctx() ctx: Context): Answer<EntryContents['categories']> {
+    return contentsOf(ctx, entry, 'categories');
   }
 
   @FieldResolver(() => [SmartEntryUrl], { description: 'Named links of the entry.' })
-  async smartEntryURLs(@Root() entry: EntryRow, @Ctx() ctx: Context): Promise<EntryContents['urls']> {
-    return (await ctx.loaders.smartEntryContents.load(entry.smartEntryId)).urls;
+  smartEntryURLs(@Root() entry: EntryRow, @Ctx() ctx: Context): Answer<EntryContents['urls']> {
+    return contentsOf(ctx, entry, 'urls');
   }
 
   @FieldResolver(() => [SmartTag], { description: 'Tags of the entry.' })
-  async smartEntryTags(@Root() entry: EntryRow, @Ctx() ctx: Context): Promise<EntryContents['tags']> {
-    return (await ctx.loaders.smartEntryContents.load(entry.smartEntryId)).tags;
+  smartEntryTags(@Root() entry: EntryRow, @Ctx() ctx: Context): Answer<EntryContents['tags']> {
+    return contentsOf(ctx, entry, 'tags');
   }
 
   @FieldResolver(() => [SmartFolder], { description: 'Folders the entry is in.' })
-  async smartEntryFolders(@Root() entry: EntryRow, @Ctx() ctx: Context): Promise<EntryContents['folders']> {
-    return (await ctx.loaders.smartEntryContents.load(entry.smartEntryId)).folders;
+  smartEntryFolders(@Root() entry: EntryRow, @Ctx() ctx: Context): Answer<EntryContents['folders']> {
+    return contentsOf(ctx, entry, 'folders');
   }
 
   @FieldResolver(() => [SmartFilter], { description: 'Filters of the entry.' })
-  async smartEntryFilters(@Root() entry: EntryRow, @Ctx() ctx: Context): Promise<EntryContents['filters']> {
-    return (await ctx.loaders.smartEntryContents.load(entry.smartEntryId)).filters;
+  smartEntryFilters(@Root() entry: EntryRow, @Ctx() ctx: Context): Answer<EntryContents['filters']> {
+    return contentsOf(ctx, entry, 'filters');
   }
 }
 

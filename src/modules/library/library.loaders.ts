@@ -5,7 +5,7 @@
 // loader answers (a page's lists, a company's readable libraries) primes that loader.
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/core';
-import { keyed, once } from '../../core/loaders';
+import { keyed, once, PrimedLoader } from '../../core/loaders';
 import { readableLibrariesLoader } from './library.access';
 import type { ConnectionPage, PageRequest } from '../../graphql/connection';
 import {
@@ -45,8 +45,11 @@ export function createLibraryLoaders(em: EntityManager) {
   const libraryIds = (ids: readonly number[]) => ({ library: { $in: [...ids] } });
   /** Per user, the libraries they may read, with the library (library.access.ts). */
   const readableLibraries = keyed((userId: number) => readableLibrariesLoader(em, userId));
-  /** Every nested list of an entry (files, links, tags, folders, filters, categories): one statement for a page. */
-  const smartEntryContents = new DataLoader<number, EntryContents>((ids) => entryContents(em, ids));
+  /**
+   * Every nested list of an entry (files, links, tags, folders, filters, categories): one statement
+   * for a page; a page's entries come with theirs, read at once (`now`).
+   */
+  const smartEntryContents = new PrimedLoader<number, EntryContents>((ids) => entryContents(em, ids));
   /** Entries by id (plain rows, library.read.ts). */
   const smartEntry = new DataLoader<number, EntryRow | null>((ids) => entriesByIds(em, ids));
   /** Libraries a user may read, in hand: the readableLibraries loader answers them without a statement. */
