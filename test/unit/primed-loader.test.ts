@@ -22,9 +22,10 @@ describe('PrimedLoader', () => {
 
   it('answers any other key through the loader, one batch for the keys asked together', async () => {
     const { l, batches } = loader();
-    const answers = [l.now(2), l.now(3)];
-    expect(answers[0]).toBeInstanceOf(Promise);
-    expect(await Promise.all(answers)).toEqual(['loaded 2', 'loaded 3']);
+    const [two, three] = [l.now(2), l.now(3)];
+    expect(two).toBeInstanceOf(Promise);
+    expect(three).toBeInstanceOf(Promise);
+    expect(await Promise.all([two as Promise<string>, three as Promise<string>])).toEqual(['loaded 2', 'loaded 3']);
     expect(batches).toEqual([[2, 3]]);
   });
 
