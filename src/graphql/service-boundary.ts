@@ -38,6 +38,10 @@ function guarded(method: Method, code: ErrorCode): Method {
  * (its queries, mutations, subscriptions' resolvers and field resolvers, type-graphql calls them by
  * name) maps a dependency failure, thrown or rejected, to that identifier. Middlewares a method
  * declares itself (`@UseMiddleware`) run around it and see the mapped error.
+ *
+ * The arguments type-graphql resolves before it calls the method are outside: they are synchronous
+ * (the declared rules read no database) except an `Upload`, whose failures `UploadFailures` maps
+ * (library/upload.service.ts). An argument that reads a dependency needs the same.
  */
 export function ServiceBoundary(code: ErrorCode): ClassDecorator {
   return (target) => {
