@@ -1,13 +1,25 @@
 // @ServiceBoundary on a resolver class: a dependency failure, thrown or rejected, by a query or by a
 // field resolver of a list item, becomes the class's service exception (with the failure as its
 // cause); a ServiceError and a plain bug pass unchanged; a middleware the method declares itself
-// sees the mapped error; and the class's other behaviour (its answers, `this`) is unchanged. Also
-// that the type-graphql patch is applied.
+// runs inside the boundary, and an argument failing inside that chain is mapped too; the class's
+// other behaviour (its answers, `this`) is unchanged. Also that the type-graphql patch is applied.
 import 'reflect-metadata';
 import fs from 'node:fs';
 import path from 'node:path';
 import { graphql, type GraphQLSchema } from 'graphql';
-import { buildSchema, Field, FieldResolver, Int, ObjectType, Query, Resolver, Root, UseMiddleware, type MiddlewareFn } from 'type-graphql';
+import {
+  buildSchema,
+  createParameterDecorator,
+  Field,
+  FieldResolver,
+  Int,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+  UseMiddleware,
+  type MiddlewareFn,
+} from 'type-graphql';
 import { ServiceBoundary } from '../../src/graphql/service-boundary';
 import { ServiceError } from '../../src/graphql/errors';
 
@@ -27,6 +39,9 @@ const Recorder: MiddlewareFn = async (_data, next) => {
     throw err;
   }
 };
+
+/** An argument type-graphql resolves before the method, whose store does not answer (as an Upload's staging). */
+const Staged = () => createParameterDecorator(() => Promise.reject(refused()));
 
 @Resolver(() => Item)
 @ServiceBoundary('WSDiscoverableServiceException')
@@ -63,6 +78,12 @@ class ItemResolver {
   @UseMiddleware(Recorder)
   async recorded(): Promise<number> {
     throw refused();
+  }
+
+  @Query(() => Int)
+  @UseMiddleware(Recorder)
+  staged(@Staged() value: number): number {
+    return value;
   }
 
   @FieldResolver(() => String)
@@ -136,12 +157,25 @@ describe('@ServiceBoundary', () => {
     expect(bug.errors).toEqual([{ path: ['bug'], message: 'x is undefined', code: undefined, cause: undefined }]);
   });
 
-  it("runs inside the method's own middlewares, which see the mapped error", async () => {
+  it("runs around the method's own middlewares, which see the failure as thrown; what comes out is mapped", async () => {
     seenByMiddleware.length = 0;
     expect((await run('{ recorded }')).errors?.map((e) => e.code)).toEqual(['WSDiscoverableServiceException']);
     expect(seenByMiddleware).toHaveLength(1);
-    expect(seenByMiddleware[0]).toBeInstanceOf(ServiceError);
-    expect((seenByMiddleware[0] as ServiceError).code).toBe('WSDiscoverableServiceException');
+    expect(seenByMiddleware[0]).not.toBeInstanceOf(ServiceError);
+    expect((seenByMiddleware[0] as { code: string }).code).toBe('ECONNREFUSED');
+  });
+
+  it("covers the arguments type-graphql resolves inside a method's middleware chain (an Upload's staging store)", async () => {
+    seenByMiddleware.length = 0;
+    expect((await run('{ staged }')).errors).toEqual([
+      {
+        path: ['staged'],
+        message: expect.any(String),
+        code: 'WSDiscoverableServiceException',
+        cause: expect.objectContaining({ code: 'ECONNREFUSED' }),
+      },
+    ]);
+    expect(seenByMiddleware).toHaveLength(1);
   });
 });
 

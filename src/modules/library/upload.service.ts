@@ -10,7 +10,6 @@ import type { MiddlewareFn } from 'type-graphql';
 import type { Config } from '../../config';
 import type { Context } from '../../context';
 import { ServiceError } from '../../graphql/errors';
-import { boundaryError } from '../../graphql/service-boundary';
 import { User } from '../user';
 import {
   adoptStaged,
@@ -51,17 +50,14 @@ const limitOf = (config: Config, kind: UploadKind) => (kind === 'FILE' ? config.
 
 /**
  * The multipart layer's own failures (file part missing, body cut short, too large) carry an
- * HTTP status; they surface while the Upload argument resolves, before the resolver runs. So does a
- * REST upload's staging store that does not answer: that is outside the resolver class's
- * `@ServiceBoundary` (which wraps the method), so it becomes the library's service exception here.
+ * HTTP status; they surface while the Upload argument resolves, before the resolver runs.
  */
 export function UploadFailures(kind: UploadKind): MiddlewareFn<Context> {
   return async ({ context }, next) => {
     try {
       return await next();
     } catch (err) {
-      if (err instanceof ServiceError) throw err;
-      if (typeof (err as { status?: unknown })?.status !== 'number') throw boundaryError(err, 'WSSmartLibraryServiceException');
+      if (err instanceof ServiceError || typeof (err as { status?: unknown })?.status !== 'number') throw err;
       if ((err as { status: number }).status === 413) throw tooLarge(limitOf(context.config, kind), 'file');
       throw new ServiceError('WSInvalidParameterException', 'The file part is missing or could not be read.', { field: 'file' });
     }
