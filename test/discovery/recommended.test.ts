@@ -203,3 +203,47 @@ describe('GraphQL recommendedEntities', () => {
     expect(few).toBe(7);
   });
 });
+
+describe('the companies read as one packed value (src/db/packed.ts)', () => {
+  it('a company whose texts hold the separators is answered exactly, the rows then read plain in one more statement', async () => {
+    const tag = `pack${suffix()}`;
+    const auth = await t.newUser({ countryCode: 'AU' });
+    const plain = await createCompany(t.orm, { companyName: `Plain ${tag}`, companyDesc: '', companyCity: null });
+    await createCriterion(t.orm, plain.companyId, { countries: ['AU'] });
+    const entry = (id: number, name: string, desc: string | null, city: string | null) => ({
+      entityType: 'company',
+      entityId: String(id),
+      entityConnectionPending: false,
+      companyBannerURL: null,
+      companyLogoURL: null,
+      companyName: name,
+      companyDesc: desc,
+      companyAddress: null,
+      companyCity: city,
+      companyPostcode: null,
+      companyState: null,
+      companyCountry: 'Australia',
+      companyContactName: null,
+      companyContactEmail: null,
+      companyWebsite: null,
+      usesCAF: false,
+      cafUrl: null,
+    });
+    let res: any;
+    const packed = await t.countStatements(async () => (res = await post({ version: 2, entityType: ['company'], searchTerms: tag }, auth)));
+    expect(res.body).toEqual([entry(plain.companyId, `Plain ${tag}`, '', null)]);
+
+    // A description that would forge a second row, and a city that is the packing's NULL mark.
+    const odd = await createCompany(t.orm, { companyName: `Odd ${tag}`, companyDesc: `x\u001f\u001e1\u001fForged`, companyCity: '\u001d' });
+    await createCriterion(t.orm, odd.companyId, { countries: ['AU'] });
+    const fallback = await t.countStatements(
+      async () => (res = await post({ version: 2, entityType: ['company'], searchTerms: tag }, auth)),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      entry(odd.companyId, `Odd ${tag}`, `x\u001f\u001e1\u001fForged`, '\u001d'),
+      entry(plain.companyId, `Plain ${tag}`, '', null),
+    ]);
+    expect(fallback).toBe(packed + 1);
+  });
+});

@@ -4,32 +4,39 @@
 // here rather than by PostgreSQL: sorting the 410 rows of the bench's 10,000 companies by the ICU
 // collation was 1.1 of the statement's 2.4 ms of execution, and takes 0.22 ms in Node under load,
 // whose Intl.Collator is the same ICU root collation (docs/performance.md, "Recommended entities").
+// The rows come as one packed value (src/db/packed.ts): the answer is returned whole (410 companies
+// there), and its rows' objects, built as their data arrived over several socket reads, were what
+// the young generation's collections promoted (docs/performance.md, "one packed value").
 import type { EntityManager } from '@mikro-orm/core';
 import { companyLevels, LEVEL, type MatchProfile } from './matching';
 import { Params, runPrepared } from '../../db/lean';
+import { packing, readPacked, type RowOf } from '../../db/packed';
 import type { RecommendedEntity } from './discovery.types';
 import { countryName, stateName } from '../reference-data';
 import { fileUrl } from '../company';
 
-interface Row {
-  company_id: number;
-  company_name: string;
-  company_desc: string | null;
-  company_address: string | null;
-  company_city: string | null;
-  company_postcode: string | null;
-  company_state_code: string | null;
-  company_country_code: string | null;
-  company_contact_name: string | null;
-  company_contact_email: string | null;
-  company_website: string | null;
-  banner_key: string | null;
-  logo_key: string | null;
-  uses_caf: boolean;
-  caf_url: string | null;
-  level: number;
-  pending: boolean;
-}
+/** The columns of a recommended company, packed into one value (src/db/packed.ts). */
+const COLUMNS = packing({
+  company_id: ['co.company_id', 'int'],
+  company_name: ['co.company_name', 'text'],
+  company_desc: ['co.company_desc', 'text?'],
+  company_address: ['co.company_address', 'text?'],
+  company_city: ['co.company_city', 'text?'],
+  company_postcode: ['co.company_postcode', 'text?'],
+  company_state_code: ['co.company_state_code', 'text?'],
+  company_country_code: ['co.company_country_code', 'text?'],
+  company_contact_name: ['co.company_contact_name', 'text?'],
+  company_contact_email: ['co.company_contact_email', 'text?'],
+  company_website: ['co.company_website', 'text?'],
+  banner_key: ['co.banner_key', 'text?'],
+  logo_key: ['co.logo_key', 'text?'],
+  uses_caf: ['co.uses_caf', 'bool'],
+  caf_url: ['co.caf_url', 'text?'],
+  level: ['met.level', 'int'],
+  pending: [`coalesce(cc.status = 'pending' and met.level = ${LEVEL.full}, false)`, 'bool'],
+});
+
+type Row = RowOf<typeof COLUMNS>;
 
 /** ILIKE pattern matching the term anywhere, with its own wildcards taken literally. */
 const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
@@ -55,18 +62,17 @@ export async function recommendCompanies(
   const met = companyLevels(profile, params);
   const uId = params.add(profile.uId);
   const search = options.searchTerms.length ? `and ${searchCondition(params.add(options.searchTerms.map(containsPattern)))}` : '';
-  const rows = await runPrepared<Row>(
-    em,
-    `with met as (${met})
-      select co.company_id, co.company_name, co.company_desc, co.company_address, co.company_city, co.company_postcode,
-        co.company_state_code, co.company_country_code, co.company_contact_name, co.company_contact_email, co.company_website,
-        co.banner_key, co.logo_key, co.uses_caf, co.caf_url, met.level,
-        coalesce(cc.status = 'pending' and met.level = ${LEVEL.full}, false) as pending
+  const rows = await readPacked(em, COLUMNS, (on, select) =>
+    runPrepared(
+      on,
+      `with met as (${met})
+      select ${select}
       from met
       join company co on co.company_id = met.company_id
       left join company_connection cc on cc.company_id = met.company_id and cc.user_id = ${uId}::int
       where co.active and not co.hidden_wall and cc.status is distinct from 'accepted' ${search}`,
-    params.values,
+      params.values,
+    ),
   );
   return rows.sort(recommendedOrder).map((r) => toEntity(r, options));
 }
