@@ -3,6 +3,7 @@
 // judging one change quickly: run it on the build before and after the change.
 //
 //   node dist/bench/focus.js "events page 1" "sent notifications"
+//   node dist/bench/focus.js "recommended entities (GraphQL)"    (a REST read's GraphQL twin)
 //
 // Environment: DATABASE_URL (the server, as for npm run bench), FOCUS_SERVER (the server.js to
 // start, default this build's), FOCUS_PROFILE (a directory: the service writes a V8 CPU profile
@@ -10,13 +11,15 @@
 // each read is also measured on the raw baseline, raw-server.js replaying the statements this
 // build's service sends for it, captured in process; printed as a second line `<scenario> (raw)`),
 // FOCUS_NODE_FLAGS (V8 flags added after package.json's, e.g. `--trace-gc`).
-// PostgreSQL CPU counts only the backends of the measured process's own connections (its
+// Peak RSS is the service's (or the raw handler's) `VmHWM` over the measured seconds, reset after
+// the warm-up. PostgreSQL CPU counts only the backends of the measured process's own connections (its
 // PGAPPNAME), so tests and other runs on the same server are left out.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { captureStatements } from './capture';
-import { load, metricsText, spawnServer, sumOf, withCpu, SERVICE_NODE_FLAGS, type Spawned } from './harness';
+import { load, metricsText, peakRssMb, resetPeakRss, spawnServer, sumOf, withCpu, SERVICE_NODE_FLAGS, type Spawned } from './harness';
+import { chooseScenarios } from './twin';
 import { benchScenarios, benchServiceEnv, loadSpec, signIn, type Scenario } from './scenarios';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -29,6 +32,7 @@ async function measure(server: Spawned, s: Scenario, databaseUrl: string, before
   const base = `http://127.0.0.1:${server.port}`;
   await load(spec(base, s, 1));
   await before();
+  resetPeakRss(server.child.pid!);
   return withCpu(server.child.pid!, () => load(spec(base, s, DURATION)), { databaseUrl, applicationName: server.applicationName });
 }
 
@@ -52,11 +56,7 @@ async function main() {
       ['olivia', 'cara', 'pat'].map((u) => signIn(base, `${u}@demo.example`, 'Demo-Passw0rd!')),
     );
     const all = benchScenarios({ olivia, cara, pat }, Date.now().toString(36));
-    const chosen = names.map((name) => {
-      const s = all.find((x) => x.name === name);
-      if (!s) throw new Error(`no scenario "${name}"; scenarios: ${all.map((x) => x.name).join(', ')}`);
-      return s;
-    });
+    const chosen = await chooseScenarios(all, names);
     const reads = chosen.filter((s) => s.read);
     if (process.env.FOCUS_RAW && reads.length) {
       const captured = await captureStatements(
@@ -80,14 +80,14 @@ async function main() {
       console.log(
         `${s.name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${(statements / r.requests).toFixed(2)} SQL/req, ` +
           `service CPU ${r.cpuMsPerRequest.toFixed(3)} ms/req, PostgreSQL CPU ${r.postgresCpuMsPerRequest.toFixed(3)} ms/req, ` +
-          `${r.non2xx} non-2xx, ${r.errors} errors`,
+          `peak RSS ${peakRssMb(server.child.pid!).toFixed(1)} MB, ${r.non2xx} non-2xx, ${r.errors} errors`,
       );
       if (!raw || !s.read) continue;
       const rawScenario: Scenario = { name: `${s.name} (raw)`, method: 'GET', path: `/s${reads.indexOf(s)}`, read: true };
       const w = await measure(raw, rawScenario, databaseUrl);
       console.log(
         `${rawScenario.name}: ${w.rps} req/s, p50 ${w.p50} ms, p99 ${w.p99} ms, raw CPU ${w.cpuMsPerRequest.toFixed(3)} ms/req, ` +
-          `PostgreSQL CPU ${w.postgresCpuMsPerRequest.toFixed(3)} ms/req, ${w.non2xx} non-2xx, ${w.errors} errors; ` +
+          `PostgreSQL CPU ${w.postgresCpuMsPerRequest.toFixed(3)} ms/req, peak RSS ${peakRssMb(raw.child.pid!).toFixed(1)} MB, ${w.non2xx} non-2xx, ${w.errors} errors; ` +
           `service/raw ${(r.rps / Math.max(w.rps, 1)).toFixed(2)}`,
       );
     }

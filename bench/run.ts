@@ -20,11 +20,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { ROUTES } from '../src/rest/routes';
-import { compileRoutes, requestVariables, type CompiledRoute } from '../src/rest/executor';
+import { compileRoutes } from '../src/rest/executor';
 import { createSchema } from '../src/graphql/schema';
 import { upload } from './upload-rss';
 import { benchScenarios, benchServiceEnv, loadSpec, signIn, userHeaders, type Scenario } from './scenarios';
 import { captureStatements, type CaptureRequest } from './capture';
+import { graphqlTwin } from './twin';
 import {
   load,
   median,
@@ -167,35 +168,6 @@ async function measureWith(server: Server, name: string, work: () => Promise<Loa
 
 const measure = (server: Server, s: Scenario, duration = DURATION) =>
   measureWith(server, s.name, () => load(specOf(`http://127.0.0.1:${server.port}`, s, duration)));
-
-/** GraphQL POST of a REST route's own document with the variables the route builds from the scenario's request. */
-function graphqlTwin(routes: CompiledRoute[], s: Scenario): Scenario | undefined {
-  const url = new URL(s.path, 'http://bench');
-  const segments = url.pathname.split('/');
-  // The route whose path matches with the fewest parameters (a literal segment wins, as in the router).
-  const matches = routes.flatMap((route) => {
-    const pattern = route.def.path.split('/');
-    if (route.def.method !== s.method || pattern.length !== segments.length) return [];
-    const params: Record<string, string> = {};
-    for (const [i, p] of pattern.entries()) {
-      if (p.startsWith(':')) params[p.slice(1)] = decodeURIComponent(segments[i]);
-      else if (p !== segments[i]) return [];
-    }
-    return [{ route, params }];
-  });
-  const match = matches.sort((a, b) => Object.keys(a.params).length - Object.keys(b.params).length)[0];
-  if (!match) return undefined;
-  const { route, params } = match;
-  const variables = requestVariables(route, { params, query: Object.fromEntries(url.searchParams), body: s.body });
-  return {
-    ...s,
-    name: `${s.name} (GraphQL)`,
-    method: 'POST',
-    path: '/graphql',
-    headers: { ...s.headers, 'content-type': 'application/json' },
-    body: { query: route.def.document, variables, operationName: route.def.operation },
-  };
-}
 
 /** Sends the scenario's request once: it must answer 200 without GraphQL errors. */
 async function answers(base: string, s: Scenario): Promise<void> {

@@ -29,7 +29,7 @@ import { bindRoute, type RouteBinding } from './route-binding';
 import { decodeParam, decodeValue } from './decode';
 import { writeWholeList } from './whole-list';
 import { formToInput } from './form';
-import { sendError } from './respond';
+import { sendError, sendJson } from './respond';
 import { parseMultipart, type ParsedMultipart } from './multipart';
 import { traceOperation, recordOperationError } from '../observability/tracing';
 
@@ -262,11 +262,12 @@ export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[], optio
           ctx.status = 304;
           return;
         }
-        ctx.type = 'application/json';
-        ctx.body = json;
+        sendJson(ctx, json);
         return;
       }
-      ctx.body = body;
+      // A null root (an optional answer) keeps Koa's own handling of an empty body.
+      if (body == null) ctx.body = body;
+      else sendJson(ctx, JSON.stringify(body));
     };
     router.register(def.path, [def.method], handler, { name: def.operation });
   }

@@ -1,0 +1,85 @@
+// Two builds side by side, for judging one change: both services run at once against the seeded
+// bench database, and each scenario's load goes to one then the other, round after round (the
+// order alternating), so that both see the same machine. On these shared two-core machines one
+// build's CPU per request moves by up to a factor of two within minutes (other tenants, the CPU's
+// own clock): runs of one build after the other (focus.ts) then differ by more than most changes
+// do, where the rounds of a pair move together and their differences keep their sign.
+//
+//   node dist/bench/pair.js /tmp/before/dist/src/server.js "conditions" "recommended entities (GraphQL)"
+//
+// The first argument is the build to compare with (its server.js); the second side is this build's,
+// or PAIR_B. Environment: DATABASE_URL (the server, as for npm run bench), PAIR_ROUNDS (6),
+// PAIR_SECONDS (seconds of each round, 5), PAIR_A_ENV / PAIR_B_ENV (JSON objects of variables added
+// to one side's environment, e.g. a switch to measure), PAIR_A_FLAGS / PAIR_B_FLAGS (V8 flags added
+// after package.json's). Prints, per scenario and side, the service CPU per request of every round
+// and their median, the median req/s and p99, then how many rounds B used less CPU than A in.
+import path from 'node:path';
+import { load, median, spawnServer, withCpu, SERVICE_NODE_FLAGS, type Spawned, type LoadResult } from './harness';
+import { chooseScenarios } from './twin';
+import { benchScenarios, benchServiceEnv, loadSpec, signIn, type Scenario } from './scenarios';
+
+const ROUNDS = Number(process.env.PAIR_ROUNDS ?? 6);
+const SECONDS = Number(process.env.PAIR_SECONDS ?? 5);
+const CONNECTIONS = 10;
+
+interface Side {
+  label: 'A' | 'B';
+  server: Spawned;
+  base: string;
+  scenarios: Scenario[];
+}
+
+const words = (v: string | undefined) => v?.split(' ').filter(Boolean) ?? [];
+
+async function startSide(label: Side['label'], entry: string, env: Record<string, string>, names: string[]): Promise<Side> {
+  const extra = JSON.parse(process.env[`PAIR_${label}_ENV`] ?? '{}') as Record<string, string>;
+  const flags = [...SERVICE_NODE_FLAGS, ...words(process.env[`PAIR_${label}_FLAGS`])];
+  const server = await spawnServer(entry, { ...env, ...extra }, '/readyz', flags);
+  const base = `http://127.0.0.1:${server.port}`;
+  const [olivia, cara, pat] = await Promise.all(['olivia', 'cara', 'pat'].map((u) => signIn(base, `${u}@demo.example`, 'Demo-Passw0rd!')));
+  const all = benchScenarios({ olivia, cara, pat }, `${Date.now().toString(36)}${label}`);
+  const scenarios = await chooseScenarios(all, names);
+  return { label, server, base, scenarios };
+}
+
+async function main() {
+  const [before, ...names] = process.argv.slice(2);
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl || !before || !names.length)
+    throw new Error('usage: DATABASE_URL=postgres://... node dist/bench/pair.js <server.js of the build before> "<scenario>" ...');
+  const url = new URL(serverUrl);
+  url.pathname = '/pronet_bench';
+  const env = { ...(await benchServiceEnv()), DATABASE_URL: url.toString() };
+  const sides: Side[] = [];
+  try {
+    sides.push(await startSide('A', path.resolve(before), env, names));
+    sides.push(await startSide('B', path.resolve(process.env.PAIR_B ?? path.join(__dirname, '..', 'src', 'server.js')), env, names));
+    for (const [i, name] of names.entries()) {
+      const spec = (side: Side, seconds: number) => loadSpec(side.base, side.scenarios[i], CONNECTIONS, seconds);
+      for (const side of sides) await load(spec(side, 2)); // warm-up
+      const runs: Record<Side['label'], (LoadResult & { cpuMsPerRequest: number })[]> = { A: [], B: [] };
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const side of round % 2 ? [...sides].reverse() : sides)
+          runs[side.label].push(await withCpu(side.server.child.pid!, () => load(spec(side, SECONDS))));
+      }
+      for (const side of sides) {
+        const r = runs[side.label];
+        const cpu = r.map((x) => x.cpuMsPerRequest);
+        console.log(
+          `${name} ${side.label}: service CPU ms/req median ${median(cpu).toFixed(3)} [${cpu.map((c) => c.toFixed(3)).join(' ')}], ` +
+            `req/s median ${median(r.map((x) => x.rps))}, p99 median ${median(r.map((x) => x.p99))} ms, ` +
+            `${r.reduce((t, x) => t + x.non2xx + x.errors, 0)} failed`,
+        );
+      }
+      const less = runs.B.filter((b, k) => b.cpuMsPerRequest < runs.A[k].cpuMsPerRequest).length;
+      console.log(`${name}: B used less CPU than A in ${less} of ${ROUNDS} rounds`);
+    }
+  } finally {
+    for (const side of sides) await side.server.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

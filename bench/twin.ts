@@ -1,0 +1,51 @@
+// The GraphQL twin of a REST scenario: a POST /graphql of the route's own document with the
+// variables the route builds from the scenario's request (`npm run bench`'s REST/GraphQL column,
+// and `focus.ts "<scenario> (GraphQL)"`).
+import { compileRoutes, requestVariables, type CompiledRoute } from '../src/rest/executor';
+import { ROUTES } from '../src/rest/routes';
+import { createSchema } from '../src/graphql/schema';
+import type { Scenario } from './scenarios';
+
+const GRAPHQL = ' (GraphQL)';
+
+/** GraphQL POST of a REST route's own document with the variables the route builds from the scenario's request. */
+export function graphqlTwin(routes: CompiledRoute[], s: Scenario): Scenario | undefined {
+  const url = new URL(s.path, 'http://bench');
+  const segments = url.pathname.split('/');
+  // The route whose path matches with the fewest parameters (a literal segment wins, as in the router).
+  const matches = routes.flatMap((route) => {
+    const pattern = route.def.path.split('/');
+    if (route.def.method !== s.method || pattern.length !== segments.length) return [];
+    const params: Record<string, string> = {};
+    for (const [i, p] of pattern.entries()) {
+      if (p.startsWith(':')) params[p.slice(1)] = decodeURIComponent(segments[i]);
+      else if (p !== segments[i]) return [];
+    }
+    return [{ route, params }];
+  });
+  const match = matches.sort((a, b) => Object.keys(a.params).length - Object.keys(b.params).length)[0];
+  if (!match) return undefined;
+  const { route, params } = match;
+  const variables = requestVariables(route, { params, query: Object.fromEntries(url.searchParams), body: s.body });
+  return {
+    ...s,
+    name: `${s.name}${GRAPHQL}`,
+    method: 'POST',
+    path: '/graphql',
+    headers: { ...s.headers, 'content-type': 'application/json' },
+    body: { query: route.def.document, variables, operationName: route.def.operation },
+  };
+}
+
+/** The scenarios `names` (focus.ts, pair.ts) among `all`; `"<scenario> (GraphQL)"` names a REST read's twin. */
+export async function chooseScenarios(all: Scenario[], names: string[]): Promise<Scenario[]> {
+  const routes = names.some((n) => n.endsWith(GRAPHQL)) ? compileRoutes(await createSchema(), ROUTES) : [];
+  return names.map((name) => {
+    const rest = name.endsWith(GRAPHQL) ? name.slice(0, -GRAPHQL.length) : name;
+    const s = all.find((x) => x.name === rest);
+    const chosen = s && rest !== name ? graphqlTwin(routes, s) : s;
+    if (!chosen)
+      throw new Error(`no scenario "${name}"; scenarios: ${all.map((x) => x.name).join(', ')} (and a REST read's "${GRAPHQL}" twin)`);
+    return chosen;
+  });
+}
