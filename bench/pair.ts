@@ -12,7 +12,8 @@
 // PAIR_SECONDS (seconds of each round, 5), PAIR_A_ENV / PAIR_B_ENV (JSON objects of variables added
 // to one side's environment, e.g. a switch to measure), PAIR_A_FLAGS / PAIR_B_FLAGS (V8 flags added
 // after package.json's). Prints, per scenario and side, the service CPU per request of every round
-// and their median, the median req/s and p99, then how many rounds B used less CPU than A in.
+// and their median, the same of its PostgreSQL backends' CPU, the median req/s and p99, then how many
+// rounds B used less service CPU than A in.
 import path from 'node:path';
 import { load, median, spawnServer, withCpu, SERVICE_NODE_FLAGS, type Spawned, type LoadResult } from './harness';
 import { chooseScenarios } from './twin';
@@ -51,22 +52,25 @@ async function main() {
   url.pathname = '/pronet_bench';
   const env = { ...(await benchServiceEnv()), DATABASE_URL: url.toString() };
   const sides: Side[] = [];
+  const backends = (side: Side) => ({ databaseUrl: env.DATABASE_URL, applicationName: side.server.applicationName });
   try {
     sides.push(await startSide('A', path.resolve(before), env, names));
     sides.push(await startSide('B', path.resolve(process.env.PAIR_B ?? path.join(__dirname, '..', 'src', 'server.js')), env, names));
     for (const [i, name] of names.entries()) {
       const spec = (side: Side, seconds: number) => loadSpec(side.base, side.scenarios[i], CONNECTIONS, seconds);
       for (const side of sides) await load(spec(side, 2)); // warm-up
-      const runs: Record<Side['label'], (LoadResult & { cpuMsPerRequest: number })[]> = { A: [], B: [] };
+      const runs: Record<Side['label'], (LoadResult & { cpuMsPerRequest: number; postgresCpuMsPerRequest: number })[]> = { A: [], B: [] };
       for (let round = 0; round < ROUNDS; round++) {
         for (const side of round % 2 ? [...sides].reverse() : sides)
-          runs[side.label].push(await withCpu(side.server.child.pid!, () => load(spec(side, SECONDS))));
+          runs[side.label].push(await withCpu(side.server.child.pid!, () => load(spec(side, SECONDS)), backends(side)));
       }
       for (const side of sides) {
         const r = runs[side.label];
         const cpu = r.map((x) => x.cpuMsPerRequest);
+        const postgres = r.map((x) => x.postgresCpuMsPerRequest);
         console.log(
           `${name} ${side.label}: service CPU ms/req median ${median(cpu).toFixed(3)} [${cpu.map((c) => c.toFixed(3)).join(' ')}], ` +
+            `PostgreSQL CPU ms/req median ${median(postgres).toFixed(3)} [${postgres.map((c) => c.toFixed(3)).join(' ')}], ` +
             `req/s median ${median(r.map((x) => x.rps))}, p99 median ${median(r.map((x) => x.p99))} ms, ` +
             `${r.reduce((t, x) => t + x.non2xx + x.errors, 0)} failed`,
         );

@@ -40,6 +40,8 @@ it('reads the rows back as they are, in one statement: integers, booleans, texts
     [1, 'Ann', null, true],
     [-20, '', '', false],
     [2000000000, 'Zoë 👋 "quoted", back\\slash', 'line\nbreak\ttab', true],
+    // A record separator is an ordinary character (only the unit separator divides values).
+    [3, 'Ann\u001eBob', '\u001e', false],
     [4, 'Dan', 'a note', false],
   ];
   expect(await read(values)).toEqual({ rows: asRows(values), statements: 1 });
@@ -50,9 +52,16 @@ it('reads no rows as an empty list', async () => {
 });
 
 it.each([
-  ['a record separator in a text', [[1, 'Ann\u001eBob', null, true]]],
   ['a unit separator in a text', [[1, 'Ann', 'one\u001ftwo', true]]],
-  ['separators that make up a whole second row', [[1, `Ann\u001f.\u001ft\u001e2\u001fForged`, null, true]]],
+  ['separators that make up a whole second row', [[1, `Ann\u001f\u001d\u001ft\u001f2\u001fForged`, null, true]]],
+  ['the NULL mark where the text is declared NOT NULL', [[1, '\u001d', 'note', true]]],
+  [
+    'a separator in one row and a NULL where the column is declared NOT NULL in another',
+    [
+      [1, 'Ann\u001fBob', 'note', true],
+      [2, null, 'note', false],
+    ],
+  ],
   ['a nullable text that is the NULL mark itself', [[1, 'Ann', '\u001d', false]]],
   ['a NULL where the column is declared NOT NULL', [[null, 'Ann', 'note', true]]],
   [
