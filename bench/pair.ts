@@ -11,7 +11,8 @@
 // or PAIR_B. Environment: DATABASE_URL (the server, as for npm run bench), PAIR_ROUNDS (6),
 // PAIR_SECONDS (seconds of each round, 5), PAIR_A_ENV / PAIR_B_ENV (JSON objects of variables added
 // to one side's environment, e.g. a switch to measure), PAIR_A_FLAGS / PAIR_B_FLAGS (V8 flags added
-// after package.json's). Prints, per scenario and side, the service CPU per request of every round
+// after package.json's), PAIR_A_DATABASE / PAIR_B_DATABASE (another database on the same server for one
+// side, seeded by that build's own `seed:bench`: a build whose schema differs). Prints, per scenario and side, the service CPU per request of every round
 // and their median, the same of its PostgreSQL backends' CPU, the median req/s and p99, then how many
 // rounds B used less service CPU than A in.
 import path from 'node:path';
@@ -28,19 +29,26 @@ interface Side {
   server: Spawned;
   base: string;
   scenarios: Scenario[];
+  databaseUrl: string;
 }
 
 const words = (v: string | undefined) => v?.split(' ').filter(Boolean) ?? [];
 
 async function startSide(label: Side['label'], entry: string, env: Record<string, string>, names: string[]): Promise<Side> {
   const extra = JSON.parse(process.env[`PAIR_${label}_ENV`] ?? '{}') as Record<string, string>;
+  const database = process.env[`PAIR_${label}_DATABASE`];
+  if (database) {
+    const url = new URL(env.DATABASE_URL);
+    url.pathname = `/${database}`;
+    extra.DATABASE_URL = url.toString();
+  }
   const flags = [...SERVICE_NODE_FLAGS, ...words(process.env[`PAIR_${label}_FLAGS`])];
   const server = await spawnServer(entry, { ...env, ...extra }, '/readyz', flags);
   const base = `http://127.0.0.1:${server.port}`;
   const [olivia, cara, pat] = await Promise.all(['olivia', 'cara', 'pat'].map((u) => signIn(base, `${u}@demo.example`, 'Demo-Passw0rd!')));
   const all = benchScenarios({ olivia, cara, pat }, `${Date.now().toString(36)}${label}`);
   const scenarios = await chooseScenarios(all, names);
-  return { label, server, base, scenarios };
+  return { label, server, base, scenarios, databaseUrl: extra.DATABASE_URL ?? env.DATABASE_URL };
 }
 
 async function main() {
@@ -52,7 +60,7 @@ async function main() {
   url.pathname = '/pronet_bench';
   const env = { ...(await benchServiceEnv()), DATABASE_URL: url.toString() };
   const sides: Side[] = [];
-  const backends = (side: Side) => ({ databaseUrl: env.DATABASE_URL, applicationName: side.server.applicationName });
+  const backends = (side: Side) => ({ databaseUrl: side.databaseUrl, applicationName: side.server.applicationName });
   try {
     sides.push(await startSide('A', path.resolve(before), env, names));
     sides.push(await startSide('B', path.resolve(process.env.PAIR_B ?? path.join(__dirname, '..', 'src', 'server.js')), env, names));
