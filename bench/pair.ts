@@ -11,10 +11,12 @@
 // or PAIR_B. Environment: DATABASE_URL (the server, as for npm run bench), PAIR_ROUNDS (6),
 // PAIR_SECONDS (seconds of each round, 5), PAIR_A_ENV / PAIR_B_ENV (JSON objects of variables added
 // to one side's environment, e.g. a switch to measure), PAIR_A_FLAGS / PAIR_B_FLAGS (V8 flags added
-// after package.json's), PAIR_A_DATABASE / PAIR_B_DATABASE (another database on the same server for one
-// side, seeded by that build's own `seed:bench`: a build whose schema differs). Prints, per scenario and side, the service CPU per request of every round
-// and their median, the same of its PostgreSQL backends' CPU, the median req/s and p99, then how many
-// rounds B used less service CPU than A in.
+// after package.json's), PAIR_A_DATABASE / PAIR_B_DATABASE (another database on the same server
+// for one side, seeded by that build's own `seed:bench`: a build whose schema differs). Prints, per
+// scenario and side, the service CPU per request of every round and their median, the same of its
+// PostgreSQL backends' CPU, the median req/s and p99, then how many rounds B used less service CPU
+// than A in. Like focus.ts, it writes to the bench database: run `npm run seed:bench` after a
+// series that creates entries.
 import path from 'node:path';
 import { load, median, spawnServer, withCpu, SERVICE_NODE_FLAGS, type Spawned, type LoadResult } from './harness';
 import { chooseScenarios } from './twin';
