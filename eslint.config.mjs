@@ -57,9 +57,11 @@ export default defineConfig(
 
       // Optional or heavy packages are loaded on first use with a typed
       // `require(...) as typeof import(...)` (sharp: native, only for thumbnails; PGlite: only
-      // without DATABASE_URL; oidc-provider: only for the development IdP); i18n-iso-countries'
-      // English names are required alone (its main module registers 80 languages); busboy has no
-      // type declarations. Every other module is imported.
+      // without DATABASE_URL; oidc-provider: only for the development IdP; OpenTelemetry's SDK and
+      // exporter: only with an OTLP endpoint; ioredis: only with REDIS_URL; nodemailer: at the first
+      // e-mail; qrcode: at the first team QR code); i18n-iso-countries' English names are required
+      // alone (its main module registers 80 languages); busboy has no type declarations. Every other
+      // module is imported.
       '@typescript-eslint/no-require-imports': [
         'error',
         {
@@ -68,6 +70,10 @@ export default defineConfig(
             '^@mikro-orm/pglite$',
             '^oidc-provider$',
             '^busboy$',
+            '^@opentelemetry/(sdk-trace-node|exporter-trace-otlp-http|resources)$',
+            '^ioredis$',
+            '^nodemailer$',
+            '^qrcode$',
             '^i18n-iso-countries/index$',
             '^i18n-iso-countries/langs/en.json$',
           ],

@@ -7,7 +7,7 @@
 // listener that reconnects may have missed messages, which onReconnect announces.
 import type { EntityManager, MikroORM, TransactionEventArgs } from '@mikro-orm/core';
 import { Client } from 'pg';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from '../logger';
 
 export type BusHandler = (data: unknown) => void | Promise<void>;
@@ -214,6 +214,8 @@ class RedisBus extends BaseBus {
     super(logger);
     this.channel = `${keyPrefix}bus`;
     const options = { retryStrategy: (times: number) => Math.min(times * 200, 2000), connectTimeout: 2000, lazyConnect: false };
+    // Loaded only when REDIS_URL is set (as in store.ts).
+    const { Redis } = require('ioredis') as typeof import('ioredis');
     this.sub = new Redis(url, options);
     this.pub = new Redis(url, { ...options, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1000 });
     let lastError = '';

@@ -25,7 +25,7 @@ it('starts on an empty embedded database, serves demo data, and exits 0 on SIGTE
   }
 });
 
-it('keeps no module it does not use: i18n-iso-countries with its English names only, graphql-jit without fast-json-stringify', async () => {
+it('keeps no module it does not use: i18n-iso-countries with its English names only, graphql-jit without fast-json-stringify, no unconfigured client', async () => {
   // Every module loaded stays live heap that each full collection marks (docs/performance.md).
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pronet-'));
   const preload = path.join(dataDir, 'loaded-modules.js');
@@ -47,6 +47,12 @@ it('keeps no module it does not use: i18n-iso-countries with its English names o
     expect(['fast-json-stringify', 'ajv'].filter((name) => packages.has(name))).toEqual([]);
     // i18n-iso-countries: the English names only, not its 80 languages.
     expect(loaded.filter((file) => file.includes('i18n-iso-countries/langs/')).map((file) => path.basename(file))).toEqual(['en.json']);
+    // Loaded on first use only: tracing without an OTLP endpoint, Redis without REDIS_URL, e-mail
+    // before the first one, team QR codes before the first image, graphql-scalars (type-graphql
+    // requires it whole for two scalars the schema does not use: patches/).
+    const onFirstUse = ['@opentelemetry/sdk-trace-node', '@opentelemetry/exporter-trace-otlp-http', 'ioredis', 'nodemailer', 'qrcode'];
+    expect([...onFirstUse, 'graphql-scalars'].filter((name) => packages.has(name))).toEqual([]);
+    expect(packages).toContain('type-graphql');
   } finally {
     if (service.child.exitCode === null) service.child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
