@@ -18,7 +18,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { captureStatements } from './capture';
-import { load, metricsText, peakRssMb, resetPeakRss, spawnServer, sumOf, withCpu, SERVICE_NODE_FLAGS, type Spawned } from './harness';
+import {
+  databaseUrl as benchDatabaseUrl,
+  load,
+  metricsText,
+  peakRssMb,
+  resetPeakRss,
+  spawnServer,
+  sumOf,
+  withCpu,
+  SERVICE_NODE_FLAGS,
+  type Spawned,
+} from './harness';
 import { chooseScenarios } from './twin';
 import { benchScenarios, benchServiceEnv, loadSpec, signIn, type Scenario } from './scenarios';
 
@@ -40,9 +51,7 @@ async function main() {
   const names = process.argv.slice(2);
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl || !names.length) throw new Error('usage: DATABASE_URL=postgres://... node dist/bench/focus.js "<scenario>" ...');
-  const url = new URL(serverUrl);
-  url.pathname = '/pronet_bench';
-  const databaseUrl = url.toString();
+  const databaseUrl = benchDatabaseUrl(serverUrl, 'pronet_bench');
   const entry = process.env.FOCUS_SERVER ?? path.join(__dirname, '..', 'src', 'server.js');
   const profile = process.env.FOCUS_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.FOCUS_PROFILE}`] : [];
   const extraFlags = process.env.FOCUS_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];

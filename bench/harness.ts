@@ -184,6 +184,13 @@ export async function withCpu<T extends { requests: number }>(
   return { ...r, cpuMsPerRequest: per(c1 - c0), postgresCpuMsPerRequest: per(postgres) };
 }
 
+/** The URL of database `name` on the server `base` names (DATABASE_URL with another database). */
+export function databaseUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /** The service's /metrics text. Reading it also starts a new event-loop delay window (prom-client resets it). */
 export async function metricsText(port: number): Promise<string> {
   return (await fetch(`http://127.0.0.1:${port}/metrics`)).text();

@@ -18,7 +18,7 @@
 // than A in. Like focus.ts, it writes to the bench database: run `npm run seed:bench` after a
 // series that creates entries.
 import path from 'node:path';
-import { load, median, spawnServer, withCpu, SERVICE_NODE_FLAGS, type Spawned, type LoadResult } from './harness';
+import { databaseUrl, load, median, spawnServer, withCpu, SERVICE_NODE_FLAGS, type Spawned, type LoadResult } from './harness';
 import { chooseScenarios } from './twin';
 import { benchScenarios, benchServiceEnv, loadSpec, signIn, type Scenario } from './scenarios';
 
@@ -39,11 +39,7 @@ const words = (v: string | undefined) => v?.split(' ').filter(Boolean) ?? [];
 async function startSide(label: Side['label'], entry: string, env: Record<string, string>, names: string[]): Promise<Side> {
   const extra = JSON.parse(process.env[`PAIR_${label}_ENV`] ?? '{}') as Record<string, string>;
   const database = process.env[`PAIR_${label}_DATABASE`];
-  if (database) {
-    const url = new URL(env.DATABASE_URL);
-    url.pathname = `/${database}`;
-    extra.DATABASE_URL = url.toString();
-  }
+  if (database) extra.DATABASE_URL = databaseUrl(env.DATABASE_URL, database);
   const flags = [...SERVICE_NODE_FLAGS, ...words(process.env[`PAIR_${label}_FLAGS`])];
   const server = await spawnServer(entry, { ...env, ...extra }, '/readyz', flags);
   const base = `http://127.0.0.1:${server.port}`;
@@ -58,9 +54,7 @@ async function main() {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl || !before || !names.length)
     throw new Error('usage: DATABASE_URL=postgres://... node dist/bench/pair.js <server.js of the build before> "<scenario>" ...');
-  const url = new URL(serverUrl);
-  url.pathname = '/pronet_bench';
-  const env = { ...(await benchServiceEnv()), DATABASE_URL: url.toString() };
+  const env = { ...(await benchServiceEnv()), DATABASE_URL: databaseUrl(serverUrl, 'pronet_bench') };
   const sides: Side[] = [];
   const backends = (side: Side) => ({ databaseUrl: side.databaseUrl, applicationName: side.server.applicationName });
   try {

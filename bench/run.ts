@@ -27,6 +27,7 @@ import { benchScenarios, benchServiceEnv, loadSpec, signIn, userHeaders, type Sc
 import { captureStatements, type CaptureRequest } from './capture';
 import { graphqlTwin } from './twin';
 import {
+  databaseUrl,
   load,
   median,
   metricsText,
@@ -77,12 +78,6 @@ const GOAL = {
   uploadRiseMb: 10,
   peakRssMb: 250,
 };
-
-function databaseUrl(base: string, name: string): string {
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 async function ensureDatabase(serverUrl: string, name: string): Promise<void> {
   const client = new Client({ connectionString: serverUrl });

@@ -13,7 +13,7 @@
 // UPLOAD_RSS_NODE_FLAGS (more flags for the service, e.g. --trace-gc: its output goes to stderr).
 import http from 'node:http';
 import path from 'node:path';
-import { cpuMs, metricsText, peakRssMb, resetPeakRss, rssMb, spawnServer, sumOf, SERVICE_NODE_FLAGS } from './harness';
+import { cpuMs, databaseUrl, metricsText, peakRssMb, resetPeakRss, rssMb, spawnServer, sumOf, SERVICE_NODE_FLAGS } from './harness';
 import { benchServiceEnv, signIn } from './scenarios';
 
 const MB = 1024 * 1024;
@@ -102,14 +102,13 @@ async function main() {
   const processes = Number(process.argv[2] ?? 5);
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('usage: DATABASE_URL=postgres://... node dist/bench/upload-rss.js [processes]');
-  const url = new URL(serverUrl);
-  url.pathname = '/pronet_bench_small';
+  const smallDatabase = databaseUrl(serverUrl, 'pronet_bench_small');
   const entry = process.env.FOCUS_SERVER ?? path.join(__dirname, '..', 'src', 'server.js');
   const trace = process.env.UPLOAD_RSS_TRACE === '1';
   const via = process.env.UPLOAD_RSS_VIA === 'graphql' ? 'graphql' : 'rest';
   const rises: number[] = [];
   for (let i = 0; i < processes; i++) {
-    const server = await spawnServer(entry, { ...(await benchServiceEnv()), DATABASE_URL: url.toString() }, '/readyz', [
+    const server = await spawnServer(entry, { ...(await benchServiceEnv()), DATABASE_URL: smallDatabase }, '/readyz', [
       ...SERVICE_NODE_FLAGS,
       ...(process.env.UPLOAD_RSS_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
     ]);
