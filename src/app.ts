@@ -67,7 +67,11 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
   const apollo = await startApollo(schema, config);
 
   const koa = new Koa();
-  koa.proxy = false;
+  // The client's address is the socket's, or with TRUST_PROXY_HOPS the X-Forwarded-For entry
+  // that many hops from the right (what the outermost trusted proxy saw); entries further left
+  // are the client's own words and never trusted.
+  koa.proxy = config.trustProxyHops > 0;
+  koa.maxIpsCount = config.trustProxyHops;
   koa.use(requestLog(logger, metrics));
   // Outside the error handler so the span sees the status actually sent.
   koa.use(traceRequest);

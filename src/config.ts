@@ -28,6 +28,8 @@ export interface Config {
   /** Serve /metrics (METRICS_ENABLED); with METRICS_TOKEN set, only to `Authorization: Bearer <token>`. */
   metricsEnabled: boolean;
   metricsToken: string | null;
+  /** METRICS_PORT: /metrics on a listener of its own at this port (not on PORT); null: on PORT. */
+  metricsPort: number | null;
   /** Origins allowed by CORS (CORS_ORIGINS, comma-separated; empty: no CORS headers). */
   corsOrigins: string[];
   /** Identity: token endpoint, keys, token cache, inbound federation. */
@@ -54,6 +56,23 @@ export interface Config {
   rateLimits: RateLimitConfig;
   /** Web Push (VAPID_*). */
   push: PushConfig;
+  /** X-Forwarded-For hops to trust for the client's address (TRUST_PROXY_HOPS); 0: the socket's address. */
+  trustProxyHops: number;
+  /** Bounds of the live transports (LIVE_*): subscriptions over WebSocket and Server-Sent Events. */
+  live: LiveLimits;
+  /** Bytes the automatic-persisted-query cache may hold (GRAPHQL_APQ_CACHE_BYTES). */
+  apqCacheBytes: number;
+}
+
+export interface LiveLimits {
+  /** Subscriptions one WebSocket connection may hold at once. */
+  maxSubscriptionsPerConnection: number;
+  /** Live connections (WebSockets and event streams) one service auth token may hold on this instance. */
+  maxConnectionsPerToken: number;
+  /** Live connections this instance holds in all. */
+  maxConnections: number;
+  /** Bytes waiting to be sent to one client before it is closed as too slow a reader. */
+  maxBufferedBytes: number;
 }
 
 export interface PushConfig {
@@ -404,6 +423,11 @@ export const VARIABLES = {
     doc: 'when set, `/metrics` answers only `Authorization: Bearer <token>` (else 401)',
     secret: true,
   }),
+  METRICS_PORT: variable<number | null>({
+    type: integer(1, 65535),
+    default: null,
+    doc: '`/metrics` is served on a listener of its own at this port (bound to `HOST`) and not on `PORT`. In production `/metrics` is served only with this or `METRICS_TOKEN` set',
+  }),
   CORS_ORIGINS: variable({ type: list(httpUrl(), 'http(s) origins'), default: [], doc: 'origins allowed by CORS; unset: no CORS headers' }),
   SHUTDOWN_TIMEOUT_MS: variable({ type: integer(1), default: 10000, doc: 'how long SIGTERM waits for in-flight requests' }),
 
@@ -530,7 +554,7 @@ export const VARIABLES = {
     30,
   ),
   RATE_LIMIT_LOGIN_PER_ADDRESS_PER_MINUTE: rateLimit(
-    "`loginUser` calls per client address per minute (the socket's address; `X-Forwarded-For` is not trusted)",
+    "`loginUser` calls per client address per minute (the client's address: see `TRUST_PROXY_HOPS`)",
     300,
   ),
   RATE_LIMIT_RECOMMENDED_PER_MINUTE: rateLimit('`recommendedEntities` calls per user per minute', 120),
@@ -604,6 +628,40 @@ export const VARIABLES = {
     doc: 'OTLP/HTTP collector base URL (e.g. `http://otel-collector:4318`); spans are POSTed to `<endpoint>/v1/traces`. Unset: tracing off, no SDK started',
   }),
   OTEL_SERVICE_NAME: variable({ type: text(), default: 'pronet-service', doc: '`service.name` of the exported spans' }),
+  TRUST_PROXY_HOPS: variable({
+    type: integer(0, 10),
+    default: 0,
+    doc:
+      "how many proxies in front of the service append to `X-Forwarded-For`: the client's address (per-address login counters, rate limits, " +
+      "the access log) is the entry that many hops from the right. `0`: the socket's address, and `X-Forwarded-For` is ignored",
+  }),
+  LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION: variable({
+    type: integer(1, 10000),
+    default: 20,
+    doc: 'subscriptions one WebSocket connection may hold at once; one more closes it with `4429`',
+  }),
+  LIVE_MAX_CONNECTIONS_PER_TOKEN: variable({
+    type: integer(1, 10000),
+    default: 10,
+    doc: 'live connections (WebSockets and event streams) one service auth token may hold on an instance; one more is refused (`4429` / `429`)',
+  }),
+  LIVE_MAX_CONNECTIONS: variable({
+    type: integer(1, 1_000_000),
+    default: 2000,
+    doc: 'live connections an instance holds in all; one more is refused (`1013` / `503`)',
+  }),
+  LIVE_MAX_BUFFERED_BYTES: variable({
+    type: integer(1024, 1024 * 1024 * 1024, 'bytes'),
+    default: 1024 * 1024,
+    shown: '`1048576` (1 MiB)',
+    doc: 'bytes waiting to be sent to one live client; a slower reader is closed (`1008` / the stream ends) rather than buffered without end',
+  }),
+  GRAPHQL_APQ_CACHE_BYTES: variable({
+    type: integer(0, 1024 * 1024 * 1024, 'bytes'),
+    default: 8 * 1024 * 1024,
+    shown: '`8388608` (8 MiB)',
+    doc: 'bytes of documents the automatic-persisted-query cache keeps (least recently used first out); `0`: persisted queries off',
+  }),
 };
 
 export type VariableName = keyof typeof VARIABLES;
@@ -666,6 +724,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     metricsEnabled: v.METRICS_ENABLED,
     metricsToken: v.METRICS_TOKEN,
+    metricsPort: v.METRICS_PORT,
     corsOrigins: v.CORS_ORIGINS,
     auth: authConfig(v),
     uploadMaxBytes: v.UPLOAD_MAX_BYTES,
@@ -684,6 +743,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       upload: { perUser: v.RATE_LIMIT_UPLOADS_PER_MINUTE, perAddress: v.RATE_LIMIT_UPLOADS_PER_ADDRESS_PER_MINUTE },
     },
     push: pushConfig(v),
+    trustProxyHops: v.TRUST_PROXY_HOPS,
+    live: {
+      maxSubscriptionsPerConnection: v.LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+      maxConnectionsPerToken: v.LIVE_MAX_CONNECTIONS_PER_TOKEN,
+      maxConnections: v.LIVE_MAX_CONNECTIONS,
+      maxBufferedBytes: v.LIVE_MAX_BUFFERED_BYTES,
+    },
+    apqCacheBytes: v.GRAPHQL_APQ_CACHE_BYTES,
   };
 }
 
