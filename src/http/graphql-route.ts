@@ -4,11 +4,12 @@
 import type Koa from 'koa';
 import type Router from '@koa/router';
 import type { ApolloServer } from '@apollo/server';
-import { graphqlUploadKoa } from 'graphql-upload-minimal';
+import { processRequest } from 'graphql-upload-minimal';
 import { buildContext, type AppDeps, type Context } from '../context';
 import { drainUploads } from '../rest/multipart';
+import { ServiceError } from '../graphql/errors';
 import { traceOperation } from '../observability/tracing';
-import { jsonBody } from './json-body';
+import { graphqlJsonBody } from './json-body';
 import type { RequestMiddleware, RequestState } from './request-state';
 
 /** The most files one operation takes (createSupportGroup). */
@@ -23,6 +24,54 @@ const drainUnusedUploads: Koa.Middleware = async (ctx, next) => {
   }
 };
 
+/** Resolves when the request has been read to its end or its connection is gone, whichever comes first. */
+function requestDone(req: Koa.Context['req']): Promise<void> {
+  if (req.readableEnded || req.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    req.once('end', resolve);
+    req.once('close', resolve);
+  });
+}
+
+/**
+ * A GraphQL multipart request (the GraphQL multipart request spec): its operations with an Upload
+ * for each file. graphql-upload-minimal's own Koa middleware waits for the request's end even when
+ * it refused the request before reading it (no boundary), which never comes: here a refusal
+ * drains the body and answers at once, and a client that goes away ends the wait (the operations'
+ * strings are checked by the text-input plugin, as for a JSON body).
+ */
+function multipartOperations(options: Parameters<typeof processRequest>[2]): Koa.Middleware {
+  return async (ctx, next) => {
+    if (!ctx.request.is('multipart/form-data')) return next();
+    const done = requestDone(ctx.req);
+    // processRequest listens for its parser's first 'error' only: busboy emits a second one
+    // ("Unexpected end of form") when destroyed after a malformed part, which would be unhandled
+    // and end the process. The parser piped from this request keeps a listener of its own.
+    const pipe = ctx.req.pipe.bind(ctx.req);
+    ctx.req.pipe = <T extends NodeJS.WritableStream>(dest: T, opts?: { end?: boolean }): T => {
+      dest.on('error', () => undefined);
+      return pipe(dest, opts);
+    };
+    try {
+      (ctx.request as { body?: unknown }).body = await processRequest(ctx.req, ctx.res, options);
+    } catch (err) {
+      // Unread data is discarded; the answer closes the connection.
+      ctx.req.resume();
+      ctx.set('Connection', 'close');
+      const { status, message } = (err ?? {}) as { status?: number; message?: string };
+      if (status === 413) throw new ServiceError('WSLimitExceededException', message ?? 'The request body is too large.', { status: 413 });
+      // Its other refusals (400, 499, and 500 for a form with neither operations nor map) and
+      // busboy's parse errors are all the body's fault.
+      throw new ServiceError('WSInvalidParameterException', 'The multipart body is malformed or incomplete.', { field: 'body' });
+    }
+    try {
+      await next();
+    } finally {
+      await done;
+    }
+  };
+}
+
 export async function mountGraphql(router: Router, apollo: ApolloServer<Context>, deps: AppDeps): Promise<void> {
   // The integration is ESM-only and resolves its own copy of Apollo's type declarations.
   const { koaMiddleware } = await import('@as-integrations/koa');
@@ -34,7 +83,7 @@ export async function mountGraphql(router: Router, apollo: ApolloServer<Context>
       return context;
     },
   });
-  const uploads = graphqlUploadKoa({
+  const uploads = multipartOperations({
     maxFileSize: Math.max(deps.config.uploadMaxBytes, deps.config.tileMaxBytes) + 1,
     maxFiles: MAX_FILES,
   });
@@ -44,5 +93,5 @@ export async function mountGraphql(router: Router, apollo: ApolloServer<Context>
     // resolvers' statements nest under it.
     await traceOperation('graphql', {}, () => graphqlMiddleware(ctx as Koa.Context, next));
   };
-  router.all('/graphql', uploads, drainUnusedUploads, jsonBody, operation);
+  router.all('/graphql', uploads, drainUnusedUploads, graphqlJsonBody, operation);
 }

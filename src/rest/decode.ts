@@ -2,8 +2,9 @@
 // (docs/api/README.md, "Legacy compatibility (REST decoding)"): unknown properties are ignored, a number is
 // taken as its decimal text for a text field, integer text as the integer, "true"/"false" in
 // any case as the boolean; anything else of the wrong type is WSInvalidParameterException
-// naming the field. The value is walked against the GraphQL type of the variable it binds to,
-// so nothing here restates a field: the schema says what each one is. /graphql keeps strict
+// naming the field, and so is text holding a NUL or an unpaired surrogate. The value is walked
+// against the GraphQL type of the variable it binds to, so nothing here restates a field: the
+// schema says what each one is. /graphql keeps strict
 // GraphQL typing; the field rules (lengths, codes) run afterwards, for both, in the resolvers.
 import {
   GraphQLBoolean,
@@ -20,6 +21,7 @@ import {
   type GraphQLInputType,
 } from 'graphql';
 import { ServiceError, type ErrorCode } from '../graphql/errors';
+import { isText } from '../core/text';
 
 export interface DecodeOptions {
   /** The identifier of a malformed value (endpoint 2 answers InvalidParameterException). */
@@ -49,7 +51,12 @@ const leaf = (path: string) =>
 function decodeScalar(type: GraphQLInputType, value: unknown, path: string, options: DecodeOptions): unknown {
   const field = leaf(path);
   if (type === GraphQLString || type === GraphQLID) {
-    if (typeof value === 'string') return value;
+    if (typeof value === 'string') {
+      // A path or query value, or a form part: JSON bodies are checked as they are parsed.
+      if (!isText(value))
+        throw new ServiceError(options.invalid, `${field} holds a character that is not text (NUL or an unpaired surrogate).`, { field });
+      return value;
+    }
     if (typeof value === 'number' && Number.isFinite(value)) return String(value);
     return bad(options, field);
   }

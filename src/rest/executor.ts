@@ -27,6 +27,7 @@ import { ServiceError, isErrorCode, statusOf } from '../graphql/errors';
 import type { RouteDef } from './route';
 import { bindRoute, type RouteBinding } from './route-binding';
 import { decodeParam, decodeValue } from './decode';
+import { formPairs, NotText } from '../core/text';
 import { writeWholeList } from './whole-list';
 import { formToInput } from './form';
 import { sendError, sendJson } from './respond';
@@ -98,11 +99,20 @@ export function compileRoutes(schema: GraphQLSchema, routes: RouteDef[]): Compil
 /** The route's variables from the request: bound by name, decoded as the legacy service did (decode.ts). */
 export function requestVariables(
   compiled: CompiledRoute,
-  req: { params: Record<string, string>; query: Record<string, string | string[] | undefined>; body: unknown },
+  req: { params: Record<string, string>; query: Record<string, string | string[] | undefined>; querystring?: string; body: unknown },
   ignored?: (path: string) => void,
 ): Record<string, unknown> {
   const { def, binding } = compiled;
   const options = { invalid: def.invalid ?? ('WSInvalidParameterException' as const), ignored };
+  if (req.querystring) {
+    // Koa decodes percent-escapes that are not UTF-8 as U+FFFD: read strictly, they are refused.
+    try {
+      formPairs(req.querystring);
+    } catch (err) {
+      if (err instanceof NotText) throw new ServiceError(options.invalid, err.message, { field: err.field });
+      throw err;
+    }
+  }
   const takesBody = binding.variables.some((v) => v.source === 'body' || v.source === 'wholeBody');
   const isObject = req.body !== null && typeof req.body === 'object' && !Array.isArray(req.body);
   if (takesBody && req.body !== undefined && !isObject)
@@ -203,7 +213,11 @@ export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[], optio
       const logger = contextValue.logger;
       let variables: Record<string, unknown>;
       try {
-        variables = requestVariables(route, { params: ctx.params ?? {}, query: ctx.query, body: requestBody }, ignored);
+        variables = requestVariables(
+          route,
+          { params: ctx.params ?? {}, query: ctx.query, querystring: ctx.querystring, body: requestBody },
+          ignored,
+        );
       } catch (err) {
         if (err instanceof ServiceError) return sendError(ctx, err);
         throw err;

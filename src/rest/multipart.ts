@@ -15,6 +15,7 @@ import { Upload, type FileUpload } from 'graphql-upload-minimal';
 import type { Config } from '../config';
 import { ServiceError } from '../graphql/errors';
 import { discardStaged, stageStream, stagedFileUpload } from '../modules/storage';
+import { isText } from '../core/text';
 
 // busboy is also graphql-upload-minimal's parser; both resolve to the one hoisted copy.
 const busboy: (options: unknown) => NodeJS.WritableStream & NodeJS.EventEmitter = require('busboy');
@@ -32,7 +33,7 @@ export interface MultipartSpec {
 }
 
 export interface ParsedMultipart {
-  /** The text parts (the first of each name) and an Upload for each declared file part that came (first of each name). */
+  /** The text parts and an Upload for each declared file part that came. */
   body: Record<string, unknown>;
   /**
    * Deletes the staged content of every file part the operation did not adopt (all of it when
@@ -49,11 +50,17 @@ type PendingUpload = Upload & { resolve(file: FileUpload): void; reject(error: E
 const missing = (name: string) => new ServiceError('WSInvalidParameterException', `The file part ${name} is missing.`, { field: name });
 const malformed = () =>
   new ServiceError('WSInvalidParameterException', 'The multipart body is malformed or incomplete.', { field: 'body' });
+const repeated = (name: string) => new ServiceError('WSInvalidParameterException', `The part ${name} is repeated.`, { field: name });
+const notText = (name: string) =>
+  new ServiceError('WSInvalidParameterException', `${name} holds a character that is not text (NUL or an unpaired surrogate).`, {
+    field: name,
+  });
 
 /**
  * Reads the whole form, staging its declared file parts in storage through `em` (outside any
  * transaction: the operation adopts them in its own). Rejects with WSInvalidParameterException
- * (field body) for a body that is not multipart (415), is malformed or breaks off, having
+ * (field body) for a body that is not multipart (415), has no boundary, is malformed or breaks
+ * off, and naming the part for a part given twice or a text part that is not UTF-8 text, having
  * deleted whatever it staged.
  */
 export function parseMultipart(ctx: Koa.Context, spec: MultipartSpec, config: Config, em: EntityManager): Promise<ParsedMultipart> {
@@ -64,7 +71,8 @@ export function parseMultipart(ctx: Koa.Context, spec: MultipartSpec, config: Co
   const store = em.fork();
   const uploads = new Map(spec.files.map((name) => [name, new Upload() as PendingUpload]));
   const limits = new Map(spec.files.map((name) => [name, spec.maxFileSize(config, name)]));
-  const body: Record<string, unknown> = {};
+  // No prototype: a part named __proto__ is a property like any other.
+  const body: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   /** Content ids of every part staged or being staged, adopted or not. */
   const contentIds: string[] = [];
   /** File parts accepted and not yet read to their end (the one being staged, those queued behind it). */
@@ -83,23 +91,40 @@ export function parseMultipart(ctx: Koa.Context, spec: MultipartSpec, config: Co
 
   return new Promise((resolve, reject) => {
     let settled = false;
-    const parser = busboy({
-      headers: req.headers,
-      defParamCharset: 'utf8',
-      // One byte over the largest limit marks a part as too large (busboy flags a file that
-      // reaches the limit and discards the rest); each part's own limit is checked while it is staged.
-      limits: { fileSize: Math.max(0, ...limits.values()) + 1, files: spec.files.length, fields: 100, fieldSize: 1_000_000 },
-    });
+    /** The first part that makes the form unusable (repeated, not text): answered once the body is read. */
+    let refusal: ServiceError | undefined;
+    let parser: NodeJS.WritableStream & NodeJS.EventEmitter;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        defParamCharset: 'utf8',
+        // One byte over the largest limit marks a part as too large (busboy flags a file that
+        // reaches the limit and discards the rest); each part's own limit is checked while it is staged.
+        limits: { fileSize: Math.max(0, ...limits.values()) + 1, files: spec.files.length + 1, fields: 100, fieldSize: 1_000_000 },
+      });
+    } catch {
+      // No boundary, or a content type busboy cannot read: nothing was staged; the body is
+      // discarded and the answer closes the connection.
+      req.resume();
+      ctx.set('Connection', 'close');
+      reject(malformed());
+      return;
+    }
     parser.on('field', (name: string, value: string) => {
-      if (!Object.hasOwn(body, name)) body[name] = value;
+      if (Object.hasOwn(body, name) || received.has(name)) refusal ??= repeated(name);
+      // busboy decodes a part by its declared charset, else as UTF-8 (bytes that are not UTF-8
+      // become U+FFFD there: docs/security.md).
+      if (!isText(value)) refusal ??= notText(name);
+      else body[name] = value;
     });
     parser.on('file', (name: string, stream: Readable, info: { filename?: string; encoding: string; mimeType: string }) => {
       // Its reader, if any, sees an error through its own listener; a body that breaks off
       // destroys the part being read with one, which must not be an unhandled 'error' event.
       stream.on('error', () => undefined);
       const upload = uploads.get(name);
-      // Undeclared parts and repeats of a part are read and dropped.
-      if (settled || !upload || received.has(name)) {
+      if (upload && (received.has(name) || Object.hasOwn(body, name))) refusal ??= repeated(name);
+      // Undeclared parts, repeats of a part and parts after a refusal are read and dropped.
+      if (settled || !upload || received.has(name) || refusal) {
         stream.resume();
         return;
       }
@@ -129,6 +154,12 @@ export function parseMultipart(ctx: Koa.Context, spec: MultipartSpec, config: Co
       void staging.then(() => {
         if (settled) return;
         settled = true;
+        if (refusal) {
+          const refused = refusal;
+          for (const [, u] of uploads) if (!u.file) u.reject(refused);
+          void cleanup().then(() => reject(refused));
+          return;
+        }
         // The form is complete: a part that did not come is absent (not in the body), as an
         // optional field left out; its Upload rejects for any caller still holding it.
         for (const [n, u] of uploads) {

@@ -216,15 +216,20 @@ describe('uploadSmartFile (POST /rest/smartlib/upload/file)', () => {
     expect(await fingerprint(t.orm)).toEqual(before);
   });
 
-  it('when the same file part is sent twice, then the first is stored and the second is not', async () => {
+  it('when the same file part is sent twice, then 400 names it and neither is stored', async () => {
     const first = uniquePdf();
     const second = uniquePdf();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(first)]), 'first.pdf');
     form.append('file', new Blob([new Uint8Array(second)]), 'second.pdf');
     const res = await p.multipart('/rest/smartlib/upload/file', form);
-    expect([res.status, res.body]).toMatchObject([200, { originalFilename: 'first.pdf', bytes: first.length, md5: md5(first) }]);
-    expect(await t.sql('select count(*)::int as n from stored_blob where sha256 = ?', [sha256(second)])).toEqual([{ n: 0 }]);
+    expect([res.status, res.body]).toEqual([
+      400,
+      { errorCode: 'WSInvalidParameterException', message: 'The part file is repeated.', field: 'file' },
+    ]);
+    expect(await t.sql('select count(*)::int as n from stored_blob where sha256 in (?, ?)', [sha256(first), sha256(second)])).toEqual([
+      { n: 0 },
+    ]);
   });
 
   it('when the body is JSON, then 415 WSInvalidParameterException names the body', async () => {

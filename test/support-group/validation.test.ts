@@ -127,8 +127,12 @@ const CASES: Record<string, Case> = {
   'supportGroupName blank': { text: { supportGroupName: '' }, expected: invalid('supportGroupName', 'supportGroupName is required.') },
   'supportGroupName over 150 characters': { text: { supportGroupName: 'é'.repeat(151) }, expected: tooLong('supportGroupName', 150) },
   'supportGroupName with a control character': {
-    text: { supportGroupName: 'Heart\u0000Group' },
+    text: { supportGroupName: 'Heart\u0007Group' },
     expected: invalid('supportGroupName', 'supportGroupName contains control characters.'),
+  },
+  'supportGroupName with a NUL': {
+    text: { supportGroupName: 'Heart\u0000Group' },
+    expected: invalid('supportGroupName', 'supportGroupName holds a character that is not text (NUL or an unpaired surrogate).'),
   },
   'supportGroupName already used by the company': {
     text: { supportGroupPrefix: 'TAKEN', supportGroupName: 'Existing Group' },

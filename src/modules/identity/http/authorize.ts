@@ -9,6 +9,8 @@ import { findActiveClient } from '../clients';
 import { InboundRefusal } from '../inbound';
 import { isDependencyFailure } from '../../../graphql/error-mapping';
 import { parseParams } from './form';
+import { OAuthError } from '../oauth-error';
+import { formPairs, NotText } from '../../../core/text';
 import { noStore } from './token-endpoint';
 
 export const BROWSER_COOKIE = 'as_inbound';
@@ -54,6 +56,9 @@ function redirectBack(ctx: Koa.Context, redirectUri: string, state: string | nul
 }
 
 function dependencyTrouble(rt: IdentityRuntime, ctx: Koa.Context, err: unknown): void {
+  // A parameter that is not text (parseParams, formPairs): the request's fault.
+  if (err instanceof OAuthError) return refuseHere(ctx, err.error, err.description);
+  if (err instanceof NotText) return refuseHere(ctx, 'invalid_request', `Parameter ${err.field} is not valid text.`);
   if (!isDependencyFailure(err)) {
     (ctx.state.logger ?? rt.logger).error({ err }, 'unhandled error in the inbound flow');
     return refuseHere(ctx, 'server_error', 'An internal error occurred.', 500);
@@ -67,7 +72,7 @@ export function authorizationEndpoint(rt: IdentityRuntime): Koa.Middleware {
     noStore(ctx);
     ctx.state.operation = 'authorize';
     try {
-      const { params, duplicates } = parseParams(new URLSearchParams(ctx.querystring));
+      const { params, duplicates } = parseParams(ctx.querystring);
       const clientId = params.get('client_id');
       const redirectUri = params.get('redirect_uri');
       if (duplicates.includes('client_id') || duplicates.includes('redirect_uri')) {
@@ -125,7 +130,7 @@ export function callbackEndpoint(rt: IdentityRuntime): Koa.Middleware {
     ctx.state.operation = 'authorizeCallback';
     try {
       const browserSecret = readCookie(ctx, BROWSER_COOKIE);
-      const outcome = await rt.inbound.callback(rt.orm.em.fork(), new URLSearchParams(ctx.querystring), browserSecret);
+      const outcome = await rt.inbound.callback(rt.orm.em.fork(), new URLSearchParams(formPairs(ctx.querystring)), browserSecret);
       ctx.set('Set-Cookie', browserCookie(rt, '', 0));
       if (!outcome) {
         return refuseHere(ctx, 'invalid_request', 'This sign-in is unknown, expired or already finished. Start again from the app.');
