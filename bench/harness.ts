@@ -191,9 +191,12 @@ export function databaseUrl(base: string, name: string): string {
   return url.toString();
 }
 
+/** The bearer token the bench reads the service's /metrics with (production serves it only with one). */
+export const BENCH_METRICS_TOKEN = 'bench-metrics';
+
 /** The service's /metrics text. Reading it also starts a new event-loop delay window (prom-client resets it). */
 export async function metricsText(port: number): Promise<string> {
-  return (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  return (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })).text();
 }
 
 /** Sum of every series of a metric in a /metrics text. */

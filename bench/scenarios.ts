@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
 import { generateVAPIDKeys } from 'web-push';
 import { BASE, BENCH } from '../scripts/seed-bench';
-import type { LoadSpec } from './harness';
+import { BENCH_METRICS_TOKEN, type LoadSpec } from './harness';
 
 export const DIRECTORY = 'd0000000-0000-4000-8000-000000001001';
 export const LIBRARY_QUERY = `query benchLibraryPage($id: Int!, $size: Int) { smartLibrary(smartLibId: $id) {
@@ -97,6 +97,8 @@ export async function benchServiceEnv(): Promise<Record<string, string>> {
     LOG_LEVEL: 'warn',
     QUEUE_WORKERS: '0',
     NODE_ENV: 'production',
+    // Production serves /metrics only with a token (or on a port of its own).
+    METRICS_TOKEN: BENCH_METRICS_TOKEN,
     AUTH_SIGNING_KEYS: JSON.stringify(signingKeys),
     MALLOC_ARENA_MAX: '2',
     LOGIN_CLIENT_ID: BENCH_CLIENT.client_id,

@@ -79,7 +79,7 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
   for (const middleware of security(config)) koa.use(middleware);
 
   const router = new Router();
-  mountProbes(router, { config, orm, metrics, openApi });
+  mountProbes(router, { config, orm, metrics, openApi, services });
   const sessions = new LiveSessions(deps);
   mountEventStream(router, schema, sessions);
   await mountGraphql(router, apollo, deps);

@@ -9,6 +9,7 @@ import { createApp } from './app';
 import { startBackgroundWork } from './background';
 import { countStatement } from './observability/statements';
 import { startTracing } from './observability/tracing';
+import { startMetricsListener } from './http/probes';
 
 /** How long shutdown waits, once every connection has closed, for handlers still cleaning up. */
 const HANDLER_GRACE_MS = 5_000;
@@ -59,6 +60,9 @@ async function main() {
   const port = (server.address() as { port: number }).port;
   const base = config.publicBaseUrl;
   logger.info({ port, database: config.databaseUrl ? 'postgresql' : `embedded (${config.dataDir})` }, 'listening');
+  // With METRICS_PORT, /metrics on a listener of its own (and not on PORT).
+  const metricsListener = await startMetricsListener(config, app.metrics);
+  if (metricsListener) logger.info({ port: metricsListener.port }, 'metrics listening');
   if (config.nodeEnv !== 'production') {
     console.log(
       [
@@ -101,6 +105,7 @@ async function main() {
     // connection has closed.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await closed;
+    await metricsListener?.close();
     await Promise.race([Promise.allSettled(inFlight.values()), new Promise((resolve) => setTimeout(resolve, HANDLER_GRACE_MS))]);
     await background.stop();
     await app.stop();

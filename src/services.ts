@@ -22,6 +22,11 @@ export interface Services {
   bus: Bus;
   /** The job queue (src/core/queue.ts): send in a transaction; background.ts starts its workers. */
   queue: JobQueue & Partial<QueueWorkers>;
+  /**
+   * The stores every authenticated request needs besides the database, each up or down (/readyz):
+   * `cache` (Redis, holding the token cache and the counters) with REDIS_URL; none without.
+   */
+  readiness(): Promise<Record<string, 'up' | 'down'>>;
 }
 
 export interface ServiceOptions {
@@ -69,6 +74,10 @@ export async function createServices({
     clock,
     bus,
     queue,
+    async readiness(): Promise<Record<string, 'up' | 'down'>> {
+      const answers = shared.answers();
+      return answers ? { cache: (await answers) ? 'up' : 'down' } : {};
+    },
     async close() {
       await queue.close();
       mailer.close();

@@ -13,8 +13,13 @@ export interface OpenedStore {
   store: SharedStore;
   /** The Redis connection, or null when the database is the store. */
   redis: Redis | null;
+  /** Whether Redis answers a PING within READY_TIMEOUT_MS; null when the database is the store (its own check covers it). */
+  answers(): Promise<boolean> | null;
   close(): void;
 }
+
+/** How long a readiness check waits for Redis's PONG (a balancer's probe waits about a second in all). */
+export const READY_TIMEOUT_MS = 500;
 
 export interface StoreOptions {
   redisUrl: string | null;
@@ -24,11 +29,26 @@ export interface StoreOptions {
 }
 
 export async function openSharedStore({ redisUrl, keyPrefix, orm, logger }: StoreOptions): Promise<OpenedStore> {
-  if (!redisUrl) return { store: { orm }, redis: null, close: () => undefined };
+  if (!redisUrl) return { store: { orm }, redis: null, answers: () => null, close: () => undefined };
   const redis = connectRedis(redisUrl, keyPrefix, logger);
   // Start serving even when Redis is down: credentialed requests answer 503 until it is back.
   if (!(await waitReady(redis, 3000))) logger.warn('redis is not reachable yet: token lookups answer WSCacheServiceException until it is');
-  return { store: { redis }, redis, close: () => redis.disconnect() };
+  return { store: { redis }, redis, answers: () => pings(redis, READY_TIMEOUT_MS), close: () => redis.disconnect() };
+}
+
+/** A PING answered within `ms`. Without a connection it fails at once (no offline queue). */
+async function pings(redis: Redis, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    const answered = redis
+      .ping()
+      .then(() => true)
+      .catch(() => false);
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function connectRedis(url: string, keyPrefix: string, logger: Logger): Redis {

@@ -104,6 +104,20 @@ function checkScalar(rule: FieldRule, value: unknown, field: string): void {
   }
 }
 
+const withInherited = new Map<Constructor, Map<string, FieldRule> | undefined>();
+
+/** The rules of a class's fields and of the fields it inherits (an args type may extend another); its own win. */
+function rulesOfClass(cls: Constructor): Map<string, FieldRule> | undefined {
+  if (withInherited.has(cls)) return withInherited.get(cls);
+  let rules: Map<string, FieldRule> | undefined;
+  for (let c: unknown = cls; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+    const own = byClass.get(c as Constructor);
+    if (own) rules = new Map([...own, ...(rules ?? [])]);
+  }
+  withInherited.set(cls, rules);
+  return rules;
+}
+
 /** Validates an input object (and the input objects inside it) against the declared rules. */
 export function validateInput(value: unknown, depth = 0): void {
   if (value === null || typeof value !== 'object' || depth > 16) return;
@@ -111,7 +125,7 @@ export function validateInput(value: unknown, depth = 0): void {
     for (const item of value) validateInput(item, depth + 1);
     return;
   }
-  const rules = byClass.get(value.constructor as Constructor);
+  const rules = rulesOfClass(value.constructor as Constructor);
   if (rules) for (const [property, rule] of rules) checkRule(rule, (value as Record<string, unknown>)[property], property);
   for (const v of Object.values(value)) if (v !== null && typeof v === 'object') validateInput(v, depth + 1);
 }

@@ -1,25 +1,53 @@
 // Prometheus metrics: request count and latency by REST operation or GraphQL operation name
-// and by outcome (the WS identifier on errors), plus process and event-loop metrics.
+// and by outcome (the WS identifier on errors), plus process and event-loop metrics. Every label
+// value comes from a closed set (a value prom-client has seen is kept for the life of the
+// process): operations from operation-names.ts, methods from METHODS, outcomes from the error
+// identifiers and HTTP statuses the service answers with.
 import { Registry, Counter, Gauge, Histogram, collectDefaultMetrics } from 'prom-client';
 import { statementCount } from './statements';
+import { knownOperations, OTHER_OPERATION, UNMATCHED } from './operation-names';
+
+/** One request as the access log saw it; observe() maps it onto the closed label sets. */
+export interface ObservedRequest {
+  /** ctx.state.operation: a REST operation, a GraphQL operation name (any a client sent), or an HTTP endpoint's name. */
+  operation: string | undefined;
+  /** The pattern of the router's route that took the request (@koa/router's _matchedRoute), if any did. */
+  route: string | undefined;
+  method: string;
+  /** `ok`, the error identifier, or the status. */
+  outcome: string;
+}
 
 export interface Metrics {
   registry: Registry;
-  observe(labels: { operation: string; method: string; outcome: string }, seconds: number): void;
+  observe(request: ObservedRequest, seconds: number): void;
   /** A REST request carried a property its operation does not know (ignored, as legacy clients expect). */
   ignoredProperty(operation: string): void;
 }
 
+/** The method label: these, or `other` (Node's parser takes some thirty methods). */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
 /** Connection pool counts of the database driver (pg's Pool); null where there is no pool (PGlite). */
 export type PoolStats = () => Promise<{ total: number; idle: number; waiting: number } | null>;
 
-export function createMetrics(poolStats?: PoolStats): Metrics {
+/**
+ * `operations`: the operation names counted by name (default: the REST routes, the example
+ * documents and the HTTP endpoints); any other is `other`.
+ */
+export function createMetrics(poolStats?: PoolStats, operations: ReadonlySet<string> = knownOperations()): Metrics {
+  // A request with a name counts under it when the service ships it; one without under the route
+  // that took it (the probes, /graphiql: patterns of the router's own table), or as unmatched.
+  const operationLabel = (r: Pick<ObservedRequest, 'operation' | 'route'>) =>
+    r.operation === undefined ? (r.route ?? UNMATCHED) : operations.has(r.operation) ? r.operation : OTHER_OPERATION;
   // One registry per app instance, so several instances in one process (tests) do not collide.
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
   const requests = new Counter({
     name: 'http_requests_total',
-    help: 'Requests by operation (REST operation or GraphQL operation name), method and outcome (ok or the error identifier).',
+    help:
+      'Requests by operation (REST operation, GraphQL operation the service ships or other, the route of an unnamed endpoint, or unmatched), ' +
+      'method and outcome (ok, the error identifier, or the status).',
     labelNames: ['operation', 'method', 'outcome'] as const,
     registers: [registry],
   });
@@ -60,12 +88,13 @@ export function createMetrics(poolStats?: PoolStats): Metrics {
   });
   return {
     registry,
-    observe(labels, seconds) {
-      requests.inc(labels);
-      duration.observe({ operation: labels.operation, outcome: labels.outcome }, seconds);
+    observe(request, seconds) {
+      const operation = operationLabel(request);
+      requests.inc({ operation, method: METHODS.has(request.method) ? request.method : 'other', outcome: request.outcome });
+      duration.observe({ operation, outcome: request.outcome }, seconds);
     },
     ignoredProperty(operation) {
-      ignored.inc({ operation });
+      ignored.inc({ operation: operationLabel({ operation, route: undefined }) });
     },
   };
 }

@@ -235,18 +235,23 @@ export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[], optio
       };
       const whole = def.wholeList;
       if (whole && route.executeWithCursor && variables[whole.unless] === undefined) {
-        // Every record, in batches that each start after the last one's cursor.
-        const batch = (after: unknown) =>
+        // Every record, in batches that each start after the last one's cursor. The first batch is
+        // of the page size the client gave, if any, so that its argument's rule checks it before
+        // anything is sent; the others are of `whole.batch` (a page size of 1 does not make one
+        // statement a record).
+        const firstSize = typeof variables[whole.pageSize] === 'number' ? (variables[whole.pageSize] as number) : whole.batch;
+        const batch = (after: unknown, size: number) =>
           runOnce(
             contextValue,
-            { ...variables, [whole.pageSize]: whole.batch, [whole.after]: after ?? variables[whole.after] ?? null },
+            { ...variables, [whole.pageSize]: size, [whole.after]: after ?? variables[whole.after] ?? null },
             route.executeWithCursor,
           );
-        const first = await batch(undefined);
+        const first = await batch(undefined, firstSize);
         if (failed(first)) return;
         ctx.status = def.status ?? 200;
-        return writeWholeList(ctx, first.result.data![route.binding.rootKey] as Record<string, unknown>[], whole.batch, async (cursor) => {
-          const next = await batch(cursor);
+        const rows = first.result.data![route.binding.rootKey] as Record<string, unknown>[];
+        return writeWholeList(ctx, rows, { first: firstSize, rest: whole.batch }, async (cursor) => {
+          const next = await batch(cursor, whole.batch);
           if (next.result.errors?.length) {
             logger.error(
               { err: next.result.errors[0].originalError ?? next.result.errors[0], operation: def.operation },

@@ -15,7 +15,8 @@ function serialise(item: Item): string {
 export async function writeWholeList(
   ctx: Koa.Context,
   first: Item[],
-  batch: number,
+  /** Records asked of the first batch and of the others: a batch with fewer is the last. */
+  sizes: { first: number; rest: number },
   next: (cursor: unknown) => Promise<Item[]>,
 ): Promise<void> {
   const res = ctx.res;
@@ -34,12 +35,14 @@ export async function writeWholeList(
   };
   try {
     let items = first;
+    let asked = sizes.first;
     let count = 0;
     await write('[');
     for (;;) {
       for (const item of items) await write((count++ ? ',' : '') + serialise(item));
-      if (items.length < batch) break;
+      if (items.length < asked) break;
       items = await next(items[items.length - 1]._cursor);
+      asked = sizes.rest;
     }
     await write(']');
     res.end();

@@ -1,13 +1,18 @@
 // Carries a GraphQL operation's outcome to HTTP: Cache-Control no-store, the status (400 for a
 // document refused before execution, 429 with Retry-After for a refused rate limit, as on REST), the operation name and
 // error identifier in the request's state (for the access log and metrics), and one log line,
-// with the request id, for each unknown failure before formatError hides it.
+// with the request id, for each unknown failure before formatError hides it. The name is the
+// client's: the metrics count only the names the service ships (metrics.ts), and the access log
+// keeps at most MAX_LOGGED_NAME characters of it.
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { Context } from '../../context';
 import { classify } from '../error-mapping';
 import { ServiceError } from '../errors';
 
-const REFUSED_BEFORE_EXECUTION = new Set(['GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_PARSE_FAILED']);
+const REFUSED_BEFORE_EXECUTION = new Set(['GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_PARSE_FAILED', 'OPERATION_RESOLUTION_FAILURE']);
+
+/** Characters of a client's operation name the request's state keeps (a name is one token, of any length). */
+export const MAX_LOGGED_NAME = 100;
 
 export function requestOutcomePlugin(): ApolloServerPlugin<Context> {
   return {
@@ -33,7 +38,7 @@ export function requestOutcomePlugin(): ApolloServerPlugin<Context> {
           }
         },
         async didResolveOperation({ operationName }) {
-          if (contextValue.request) contextValue.request.operation = operationName ?? 'anonymous';
+          if (contextValue.request) contextValue.request.operation = operationName?.slice(0, MAX_LOGGED_NAME) ?? 'anonymous';
         },
         async didEncounterErrors({ errors }) {
           const first = errors[0];

@@ -15,15 +15,7 @@ import {
   toScheduledView,
   toSentView,
 } from './notification.types';
-import {
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
-  decodeCursor,
-  readScheduledList,
-  readSentList,
-  type ListKind,
-  type ListQuery,
-} from './notification.lists';
+import { DEFAULT_PAGE_SIZE, decodeCursor, readScheduledList, readSentList, type ListKind, type ListQuery } from './notification.lists';
 import { sendNotification } from './notification.service';
 
 /**
@@ -44,8 +36,8 @@ async function listQuery(ctx: Context, args: SentListArgs, kind: ListKind): Prom
   const type = args.broadcastType as BroadcastType;
   const page = args.pageNum ?? 1;
   if (page < 1) throw invalidParameter('pageNum', 'pageNum must be 1 or more.');
+  // From 1 to MAX_PAGE_SIZE: the argument's rule (notification.types.ts).
   const limit = args.pageSize ?? DEFAULT_PAGE_SIZE;
-  if (limit < 1 || limit > MAX_PAGE_SIZE) throw invalidParameter('pageSize', `pageSize must be from 1 to ${MAX_PAGE_SIZE}.`);
   if (args.after != null && args.pageNum != null) throw invalidParameter('after', 'after and pageNum cannot be used together.');
   const after = args.after != null ? decodeCursor(kind, args.after) : null;
   if (args.notificationScheduleId != null && args.notificationScheduleId < 1) throw invalidParameter('notificationScheduleId');

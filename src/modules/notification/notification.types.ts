@@ -1,6 +1,6 @@
 // GraphQL views of the spec's notification records, with the spec's field names.
 import { ArgsType, Field, Int, ObjectType } from 'type-graphql';
-import { lengthNotes } from '../../graphql/rules';
+import { lengthNotes, Rule } from '../../graphql/rules';
 import type { EmailParam, ScheduledNotification, SentNotification } from './notification.entity';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, cursorOfDate } from './notification.lists';
 import { LIMITS } from './notification.limits';
@@ -31,8 +31,9 @@ export class SentListArgs {
   @Field(() => Int, {
     nullable: true,
     defaultValue: DEFAULT_PAGE_SIZE,
-    description: `Records a page or batch, 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
+    description: `Records a page or batch (default ${DEFAULT_PAGE_SIZE}).`,
   })
+  @Rule({ min: 1, max: MAX_PAGE_SIZE })
   pageSize?: number | null;
 
   @Field(() => String, {

@@ -18,7 +18,10 @@ export interface SubscriptionKeys {
 /**
  * The endpoint as stored: an https URL, serialised (so the same URL is one row however written).
  * Outside tests an IP address or a localhost name is refused: the service must not be made to
- * POST to its own network (push services are reached by name).
+ * POST to its own network (push services are reached by name). The host is judged and stored as
+ * the name it resolves as: the URL parser has lower-cased it and decoded it (percent escapes,
+ * other scripts' letters, numeric IPv4 forms), and trailing dots, which name the same host
+ * (`localhost.`), are dropped here.
  */
 export function parseEndpoint(raw: string, allowLocal: boolean): string {
   let url: URL | null;
@@ -30,10 +33,11 @@ export function parseEndpoint(raw: string, allowLocal: boolean): string {
   if (!url || url.protocol !== 'https:' || url.username || url.password) {
     throw invalidParameter('endpoint', 'endpoint must be an https URL.');
   }
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!allowLocal && (isIP(host) !== 0 || host === 'localhost' || host.endsWith('.localhost'))) {
+  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
+  if (!host || (!allowLocal && (isIP(host) !== 0 || host === 'localhost' || host.endsWith('.localhost')))) {
     throw invalidParameter('endpoint', 'endpoint must name a push service by its host name.');
   }
+  if (!url.hostname.startsWith('[')) url.hostname = host;
   if (url.href.length > PUSH_LIMITS.endpoint) throw fieldTooLong('endpoint', PUSH_LIMITS.endpoint);
   return url.href;
 }

@@ -1,0 +1,168 @@
+// Real nginx (Debian's package: `apt-get install -y nginx`) in front of a test app: the deployable
+// deploy/nginx/pronet.conf with its upstream and listen port replaced, run in the foreground from
+// a temporary directory on a free loopback port (no system service, nothing outside that
+// directory written). Clients reach it from a loopback address of their choice, so that two
+// clients on one machine are two addresses to nginx (Linux routes all of 127.0.0.0/8 to lo).
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort, type Reply } from '../kit';
+import { toReply } from '../kit/http';
+
+export const SITE_CONF = path.join(__dirname, '../../deploy/nginx/pronet.conf');
+
+/** How long nginx may take to listen, and a request to be answered through it. */
+const START_MS = 10_000;
+const REQUEST_MS = 15_000;
+
+export interface Nginx {
+  /** http://127.0.0.1:<port> */
+  baseUrl: string;
+  port: number;
+  /** What nginx wrote to its error log so far. */
+  errorLog(): string;
+  stop(): Promise<void>;
+}
+
+function nginxBinary(): string {
+  const dirs = ['/usr/sbin', '/usr/local/sbin', ...(process.env.PATH ?? '').split(path.delimiter)];
+  const found = dirs.map((dir) => path.join(dir, 'nginx')).find((file) => fs.existsSync(file));
+  if (!found) throw new Error('nginx is not installed: `apt-get install -y nginx` (.ci/run does it before npm run test:proxy)');
+  return found;
+}
+
+/** `conf` with `pattern` replaced once; the file must hold exactly one such line, or the test would run something else. */
+function replaceOne(conf: string, pattern: RegExp, replacement: string): string {
+  const hits = conf.match(new RegExp(pattern.source, 'gm')) ?? [];
+  if (hits.length !== 1) throw new Error(`${SITE_CONF}: expected one line matching ${pattern}, found ${hits.length}`);
+  return conf.replace(new RegExp(pattern.source, 'm'), replacement);
+}
+
+/** The site file pointed at `upstream` (host:port) and listening on 127.0.0.1:`port`. */
+export function siteFor(conf: string, upstream: string, port: number): string {
+  const pointed = replaceOne(conf, /^(\s*server\s+)[^\s;{]+;/, `$1${upstream};`);
+  return replaceOne(pointed, /^(\s*listen\s+)[^;]+;/, `$1127.0.0.1:${port};`);
+}
+
+/** The main file around the site: what Debian's /etc/nginx/nginx.conf gives it, with every path in `dir`. */
+function mainConf(dir: string, site: string): string {
+  return `worker_processes 1;
+events { worker_connections 256; }
+http {
+  access_log ${dir}/access.log;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  include ${site};
+}
+`;
+}
+
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(1000);
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
+}
+
+function exited(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** nginx in front of the service at `upstreamUrl` (http://host:port), listening once this resolves. */
+export async function startNginx(upstreamUrl: string): Promise<Nginx> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pronet-nginx-'));
+  // Started as root, nginx runs its workers as an unprivileged user, who must reach the temporary paths.
+  fs.chmodSync(dir, 0o755);
+  const port = await freePort();
+  const site = path.join(dir, 'pronet.conf');
+  const main = path.join(dir, 'nginx.conf');
+  fs.writeFileSync(site, siteFor(fs.readFileSync(SITE_CONF, 'utf8'), new URL(upstreamUrl).host, port));
+  fs.writeFileSync(main, mainConf(dir, site));
+  const errorLogFile = path.join(dir, 'error.log');
+  const child = spawn(nginxBinary(), ['-p', dir, '-c', main, '-g', `daemon off; pid ${dir}/nginx.pid; error_log ${errorLogFile} notice;`], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (d: Buffer) => (output += d.toString()));
+  const errorLog = () => (fs.existsSync(errorLogFile) ? fs.readFileSync(errorLogFile, 'utf8') : '');
+
+  const stop = async () => {
+    // SIGTERM is nginx's fast shutdown: the master stops its workers and exits.
+    if (!child.killed && child.exitCode === null) child.kill('SIGTERM');
+    if (!(await exited(child, 5000))) {
+      child.kill('SIGKILL');
+      await exited(child, 5000);
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + START_MS;
+  while (!(await listening(port))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      const why = `nginx did not start (exit ${child.exitCode}): ${output} ${errorLog()}`;
+      await stop();
+      throw new Error(why);
+    }
+    await sleep(50);
+  }
+  return { baseUrl: `http://127.0.0.1:${port}`, port, errorLog, stop };
+}
+
+export interface ProxiedRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+
+/**
+ * A request to `url` on a new connection from the loopback address `from` (127.0.0.2, ...): the
+ * client nginx sees at `$remote_addr`. Rejects when no answer comes within 15 s.
+ */
+export function requestFrom(from: string, url: string, { method = 'GET', headers = {}, body }: ProxiedRequest = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method,
+        localAddress: from,
+        agent: false,
+        headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        signal: AbortSignal.timeout(REQUEST_MS),
+      },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (d: Buffer) => parts.push(d));
+        res.on('error', reject);
+        res.on('end', () => {
+          const replyHeaders = new Headers(
+            Object.entries(res.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]])),
+          );
+          resolve(toReply(res.statusCode!, replyHeaders, Buffer.concat(parts)));
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
