@@ -652,8 +652,8 @@ export const VARIABLES = {
   }),
   LIVE_MAX_BUFFERED_BYTES: variable({
     type: integer(1024, 1024 * 1024 * 1024, 'bytes'),
-    default: 1024 * 1024,
-    shown: '`1048576` (1 MiB)',
+    default: 256 * 1024,
+    shown: '`262144` (256 KiB)',
     doc: 'bytes waiting to be sent to one live client; a slower reader is closed (`1008` / the stream ends) rather than buffered without end',
   }),
   GRAPHQL_APQ_CACHE_BYTES: variable({

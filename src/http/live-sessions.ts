@@ -2,8 +2,12 @@
 // authentication at connect (x-service-authtoken, as every request), the sessions of this
 // instance by token, ended at once when any instance revokes the token (the bus) or when it
 // expires, and the check that a document is one valid subscription under the /graphql limits.
+// It also holds the counts that bound them (config.live): the live connections of the instance
+// (taken at a WebSocket's upgrade or an event stream's request, signed in or not, given back when
+// the connection ends however it ends) and those of each token (its sessions).
 import crypto from 'node:crypto';
 import { GraphQLError, Kind, OperationTypeNode, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import type { LiveLimits } from '../config';
 import { buildContext, type AppDeps, type Context } from '../context';
 import { ServiceError } from '../graphql/errors';
 import { formatError } from '../graphql/format-error';
@@ -31,12 +35,23 @@ interface Entry {
 
 /** setTimeout's longest delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** What a client refused for a limit is told to wait before trying again (Retry-After, seconds). */
+const RETRY_AFTER_SECONDS = 5;
+
+/** A refusal for a live connection's limit: 429 for the token's, 503 for the instance's. */
+const limitExceeded = (status: 429 | 503, message: string) =>
+  new ServiceError('WSLimitExceededException', message, { status, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
 
 export class LiveSessions {
+  /** The transports' bounds (LIVE_*). */
+  readonly limits: LiveLimits;
   private readonly byToken = new Map<string, Set<Entry>>();
   private readonly stopListening: () => void;
+  /** Live connections held on this instance (admit). */
+  private connections = 0;
 
   constructor(private readonly deps: AppDeps) {
+    this.limits = deps.config.live;
     this.stopListening = deps.services.identity.onRevoked((hashes) => {
       if (hashes) for (const hash of hashes) for (const entry of [...(this.byToken.get(hash) ?? [])]) this.finish(entry, 'revoked');
       // Revocations may have been missed (the bus reconnected): check every token again.
@@ -45,13 +60,42 @@ export class LiveSessions {
   }
 
   /**
+   * Takes one of the instance's live connections (LIVE_MAX_CONNECTIONS) for a connection that
+   * starts, before it is signed in; throws WSLimitExceededException (503, Retry-After) when all are
+   * held. The function returned gives it back: call it when the connection ends, however it ends
+   * (calls after the first do nothing).
+   */
+  admit(): () => void {
+    if (this.connections >= this.limits.maxConnections) {
+      this.deps.logger.warn(
+        { event: 'live.refused', limit: 'connections', held: this.connections },
+        'live connection refused: instance full',
+      );
+      throw limitExceeded(503, 'This instance holds as many live connections as it serves; try again later.');
+    }
+    this.connections++;
+    let held = true;
+    return () => {
+      if (held) this.connections--;
+      held = false;
+    };
+  }
+
+  /**
    * Authenticates a connection with the token; throws the ServiceError of the refusal
-   * (WSInvalidAuthTokenException, WSCacheServiceException). `end` is called once if the token is
-   * revoked or expires later, or when the service stops.
+   * (WSInvalidAuthTokenException, WSCacheServiceException; WSLimitExceededException, 429 with
+   * Retry-After, when the token already holds LIVE_MAX_CONNECTIONS_PER_TOKEN sessions here). `end`
+   * is called once if the token is revoked or expires later, or when the service stops.
    */
   async open(token: string | undefined, end: (reason: EndReason) => void): Promise<LiveSession> {
     const ctx = this.context(token);
     const principal = await ctx.auth.requireUser();
+    // Checked and added with no await between: concurrent opens of one token cannot both pass.
+    const held = this.byToken.get(principal.tokenHash)?.size ?? 0;
+    if (held >= this.limits.maxConnectionsPerToken) {
+      ctx.logger.info({ event: 'live.refused', limit: 'token', userId: principal.user.uId, held }, 'live connection refused: token full');
+      throw limitExceeded(429, `This token holds ${held} live connections, the most allowed; close one first.`);
+    }
     const entry: Entry = {
       token: token!,
       tokenHash: principal.tokenHash,

@@ -3,12 +3,17 @@
 // JSON body, Accept: text/event-stream), the token in the x-service-authtoken header. A missing
 // or refused token answers 401 before the stream opens; a revocation (from any instance) or the
 // token's expiry completes the stream. Only subscription operations are served here.
-import type { IncomingMessage } from 'node:http';
+//
+// Bounds (config.live, docs/security.md "Live connections"): a stream takes one of the instance's
+// live connections and one of its token's from its request until its response closes; past
+// LIVE_MAX_CONNECTIONS it is answered 503, past LIVE_MAX_CONNECTIONS_PER_TOKEN 429, both with
+// Retry-After and WSLimitExceededException. Events are written as they come, and a stream whose
+// reader leaves more than LIVE_MAX_BUFFERED_BYTES unsent is cut (its response destroyed).
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { GraphQLSchema, GraphQLError } from 'graphql';
-import type { OperationArgs, Response as SseResponse } from 'graphql-sse';
-import { createHandler } from 'graphql-sse/lib/use/koa';
+import { createHandler, type OperationArgs, type Response as SseResponse } from 'graphql-sse';
 import type { Context } from '../context';
 import { ServiceError } from '../graphql/errors';
 import { jsonBody } from './json-body';
@@ -16,17 +21,17 @@ import { asAnswered, LiveSessions, subscriptionDocument, type LiveSession } from
 
 type StreamContext = Context & Record<PropertyKey, unknown>;
 
-/** A refusal before the stream opens: `{errors}` as /graphql answers them, with the status of the first. */
+/** A refusal before the stream opens: `{errors}` as /graphql answers them, with the status (and headers) of the first. */
 function errorReply(errors: readonly unknown[]): SseResponse {
   const first = errors[0];
   const status = first instanceof ServiceError ? first.status : first instanceof Error && !(first as GraphQLError).extensions ? 500 : 400;
-  const statusText =
-    status === 401 ? 'Unauthorized' : status === 503 ? 'Service Unavailable' : status === 500 ? 'Internal Server Error' : 'Bad Request';
+  const headers = { 'content-type': 'application/json; charset=utf-8', ...(first instanceof ServiceError ? first.headers : undefined) };
   const body = JSON.stringify({ errors: errors.map((err) => asAnswered(err).toJSON()) });
-  return [body, { status, statusText, headers: { 'content-type': 'application/json; charset=utf-8' } }];
+  return [body, { status, statusText: STATUS_CODES[status] ?? '', headers }];
 }
 
-/** Completes `source` when `ended` resolves (the token was revoked), and ends the session when the stream ends. */
+/** Completes `source` when `ended` resolves (the token was revoked), and ends the session when the stream ends.
+ * It has `throw` too: graphql-sse returns only what looks like a generator when its stream is disposed. */
 function untilEnded<T>(source: AsyncIterable<T>, ended: Promise<void>, session: LiveSession): AsyncIterableIterator<T> {
   const it = source[Symbol.asyncIterator]();
   const stop = ended.then((): IteratorResult<T> => ({ value: undefined, done: true }));
@@ -41,23 +46,76 @@ function untilEnded<T>(source: AsyncIterable<T>, ended: Promise<void>, session: 
       return result.done ? finish() : result;
     },
     return: finish,
+    async throw(err: unknown) {
+      await finish();
+      throw err;
+    },
     [Symbol.asyncIterator]() {
       return this;
     },
   };
 }
 
+/**
+ * graphql-sse's answer written to Koa's response. Its own adapters write one event at a time and
+ * wait until each is flushed, holding the rest in an unbounded queue; here each event is written
+ * as it comes, so what the reader has not taken is the response's writableLength, and an event
+ * that finds more than `maxBuffered` there destroys the response instead (which returns the
+ * stream: the subscription and its session end).
+ */
+async function respond(ctx: Koa.Context, [body, init]: SseResponse, maxBuffered: number, session?: LiveSession): Promise<void> {
+  ctx.status = init.status;
+  ctx.message = init.statusText;
+  for (const [name, value] of Object.entries(init.headers ?? {})) ctx.set(name, value);
+  if (!body || typeof body === 'string') {
+    ctx.body = body;
+    return;
+  }
+  ctx.respond = false;
+  const res = ctx.res;
+  // (res.writable stays true after destroy.)
+  const open = () => !res.destroyed && !res.writableEnded;
+  const stop = () => void body.return();
+  res.once('close', stop);
+  try {
+    for await (const event of body) {
+      if (!open()) break;
+      // Measured before writing: Node holds a write until the next tick (corked) even for a fast reader.
+      const buffered = res.writableLength;
+      if (buffered > maxBuffered) {
+        session?.ctx.logger.warn(
+          { event: 'live.slow_reader', transport: 'sse', userId: session.userId, buffered },
+          'live stream cut: slow reader',
+        );
+        res.destroy();
+        break;
+      }
+      res.write(event);
+    }
+  } finally {
+    res.off('close', stop);
+    if (open()) res.end();
+  }
+}
+
 export function mountEventStream(router: Router, schema: GraphQLSchema, sessions: LiveSessions, path = '/graphql/stream'): void {
   // The session (and the promise of its end) of each request, between onSubscribe and onOperation.
   const opened = new WeakMap<IncomingMessage, { session: LiveSession; ended: Promise<void> }>();
-  const handler = createHandler<StreamContext>({
+  const handler = createHandler<IncomingMessage, Koa.Context, StreamContext>({
     schema,
     // Distinct connections only: every subscription is its own request, authenticated by its header.
     authenticate: () => null,
     onSubscribe: async (req, params): Promise<SseResponse | OperationArgs<StreamContext>> => {
       const raw = req.raw;
+      const res = req.context.res;
       const checked = subscriptionDocument(schema, params.query, params.operationName);
       if ('errors' in checked) return errorReply(checked.errors);
+      // The instance's connection, then the token's (the session): both held until the response closes.
+      try {
+        res.once('close', sessions.admit());
+      } catch (err) {
+        return errorReply([err]);
+      }
       let end!: () => void;
       const ended = new Promise<void>((resolve) => (end = resolve));
       let session: LiveSession;
@@ -66,7 +124,12 @@ export function mountEventStream(router: Router, schema: GraphQLSchema, sessions
       } catch (err) {
         return errorReply([err]);
       }
-      raw.once('close', () => session.close());
+      // The client left while the token was checked: the answer goes nowhere.
+      if (res.destroyed) {
+        session.close();
+        return [null, { status: 204, statusText: 'No Content' }];
+      }
+      res.once('close', () => session.close());
       opened.set(raw, { session, ended });
       return {
         schema,
@@ -87,7 +150,21 @@ export function mountEventStream(router: Router, schema: GraphQLSchema, sessions
     ctx.state.operation = 'graphql-stream';
     // The stream stays open: no socket timeout for it.
     ctx.req.socket.setTimeout(0);
-    await handler(ctx, async () => undefined);
+    const answer = await handler({
+      url: ctx.url,
+      method: ctx.method,
+      headers: {
+        get: (key) => {
+          const value = ctx.headers[key];
+          return Array.isArray(value) ? value.join('\n') : value;
+        },
+      },
+      // jsonBody has read a POST's; a GET's parameters are in the URL.
+      body: (ctx.request as { body?: Record<string, unknown> }).body ?? null,
+      raw: ctx.req,
+      context: ctx,
+    });
+    await respond(ctx, answer, sessions.limits.maxBufferedBytes, opened.get(ctx.req)?.session);
   };
   router.all(path, jsonBody, stream);
 }

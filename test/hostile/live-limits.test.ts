@@ -1,0 +1,413 @@
+// Bounded live connections (issue 37): subscriptions per WebSocket, live connections per token and
+// per instance (WebSockets and event streams together), and slow readers, with small limits set
+// through the environment. At each limit everything is served (a subscription at the limit still
+// receives its notification); one past it is refused with the close code or status of
+// docs/security.md "Live connections"; a slot given back serves again; another user's token is not
+// affected. Everything runs on loopback against a real database.
+import WebSocket from 'ws';
+import { createTeam, createUser, createCompany, grantCompanyRole, suffix, tokenFor, type TestApp, useTestApp } from '../kit';
+
+const SUBSCRIPTION = 'subscription { notificationReceived { notificationId message } }';
+const LIMIT_BODY = (message: string) => ({ errors: [{ message, extensions: { code: 'WSLimitExceededException', retryAfter: 5 } }] });
+const TOKEN_FULL = 'This token holds 2 live connections, the most allowed; close one first.';
+const INSTANCE_FULL = 'This instance holds as many live connections as it serves; try again later.';
+
+type Message = { id?: string; type: string; payload?: any };
+
+/** A graphql-transport-ws client spoken directly: connection_init with the token (none: the socket only opens). */
+function liveSocket(app: TestApp, token: string | null) {
+  const ws = new WebSocket(`${app.baseUrl.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
+  const messages: Message[] = [];
+  const waiters = new Set<() => void>();
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  const opened = new Promise<boolean>((resolve) => {
+    ws.on('open', () => resolve(true));
+    ws.on('close', () => resolve(false));
+  });
+  const acked = new Promise<boolean>((resolve) => {
+    ws.on('open', () => {
+      if (token !== null) ws.send(JSON.stringify({ type: 'connection_init', payload: { 'x-service-authtoken': token } }));
+    });
+    ws.on('close', () => resolve(false));
+    ws.on('message', (raw) => {
+      const msg = JSON.parse((raw as Buffer).toString('utf8')) as Message;
+      messages.push(msg);
+      if (msg.type === 'connection_ack') resolve(true);
+      for (const wake of waiters) wake();
+    });
+  });
+  /** The first message that matches, waiting up to `ms` (null: none came). */
+  const waitFor = (match: (m: Message) => boolean, ms = 3000) =>
+    new Promise<Message | null>((resolve) => {
+      const look = () => {
+        const i = messages.findIndex(match);
+        if (i < 0) return false;
+        done(messages.splice(i, 1)[0]);
+        return true;
+      };
+      const done = (m: Message | null) => {
+        clearTimeout(timer);
+        waiters.delete(wake);
+        resolve(m);
+      };
+      const wake = () => void look();
+      const timer = setTimeout(() => done(null), ms);
+      waiters.add(wake);
+      look();
+    });
+  let pings = 0;
+  return {
+    ws,
+    /** Messages received and not yet taken by next(). */
+    messages,
+    opened,
+    acked,
+    closed,
+    subscribe: (id: string, query = SUBSCRIPTION) => ws.send(JSON.stringify({ id, type: 'subscribe', payload: { query } })),
+    complete: (id: string) => ws.send(JSON.stringify({ id, type: 'complete' })),
+    /** Resolves when the server has answered a ping sent after every earlier message: its subscriptions are then
+     * registered (that takes no I/O: the session's principal is resolved at connection_init). */
+    settled: async () => {
+      const payload = { n: ++pings };
+      ws.send(JSON.stringify({ type: 'ping', payload }));
+      expect(await waitFor((m) => m.type === 'pong' && m.payload?.n === payload.n)).not.toBeNull();
+    },
+    next: (id: string, ms?: number) => waitFor((m) => m.type === 'next' && m.id === id, ms),
+    close: () => ws.close(),
+  };
+}
+
+/** A graphql-sse stream (distinct connections mode); `read: false` leaves its body unread until `read()`. */
+async function liveStream(app: TestApp, token: string, query = SUBSCRIPTION, read = true) {
+  const abort = new AbortController();
+  const res = await fetch(`${app.baseUrl}/graphql/stream`, {
+    method: 'POST',
+    headers: { accept: 'text/event-stream', 'content-type': 'application/json', 'x-service-authtoken': token },
+    body: JSON.stringify({ query }),
+    signal: abort.signal,
+  });
+  const events: { event: string; data: any }[] = [];
+  let ended = false;
+  let wake = () => undefined as void;
+  const pump = async () => {
+    if (!res.body || !res.headers.get('content-type')?.startsWith('text/event-stream')) return;
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let cut;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event) events.push({ event, data: data ? JSON.parse(data) : null });
+          wake();
+        }
+      }
+    } catch {
+      // aborted by the test, or cut by the server
+    }
+    ended = true;
+    wake();
+  };
+  let pumping: Promise<void> | null = read ? pump() : null;
+  /** The next event (null: none within `ms`, or the stream ended). */
+  const next = (ms = 3000) =>
+    new Promise<{ event: string; data: any } | null>((resolve) => {
+      const settle = (timedOut = false) => {
+        if (!timedOut && !events.length && !ended) return;
+        // Once answered, a later event stays queued for the next call.
+        wake = () => undefined;
+        clearTimeout(timer);
+        resolve(events.shift() ?? null);
+      };
+      const timer = setTimeout(() => settle(true), ms);
+      wake = () => settle();
+      settle();
+    });
+  return {
+    res,
+    next,
+    events,
+    ended: () => ended,
+    read: () => (pumping ??= pump()),
+    close: () => abort.abort(),
+  };
+}
+
+/** What `promise` resolves to within `ms`, else null (the test goes on to fail rather than hang). */
+const within = <T>(promise: Promise<T>, ms = 3000) =>
+  Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms).unref())]);
+
+/** Polls `check` every 20 ms until it is true or `ms` have passed; answers whether it became true. */
+async function eventually(check: () => boolean | Promise<boolean>, ms = 3000): Promise<boolean> {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > until) return false;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A company whose pusher sends to a team of the given users (REST, as a client does). */
+async function sender(t: TestApp, members: number[]) {
+  const company = await createCompany(t.orm);
+  const pusher = await t.newUser();
+  await grantCompanyRole(t.orm, pusher.uId, company.companyId, 'PUSH_NOTIFICATION');
+  const team = await createTeam(t.orm, company.companyId, members);
+  return async (message: string, url?: string) => {
+    const res = await pusher.rest('POST', '/rest/notification/send', {
+      body: { companyId: company.companyId, broadcastType: 'GT', valueIds: [String(team.teamId)], message, url },
+    });
+    expect(res.status).toBe(200);
+  };
+}
+
+async function signedIn(t: TestApp) {
+  const { uId } = await createUser(t.orm);
+  return { uId, token: await tokenFor(t.orm, uId) };
+}
+
+/** A socket of the token, once one is acknowledged (a slot given back is seen within `ms`); null if none is. */
+async function acceptedSocket(t: TestApp, token: string, ms = 3000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const socket = liveSocket(t, token);
+    if (await socket.acked) return socket;
+    if (Date.now() > until) return null;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Whether a stream of the token is answered 200 within `ms` (it is closed at once). */
+async function streamAccepted(t: TestApp, token: string, ms = 3000) {
+  return eventually(async () => {
+    const stream = await liveStream(t, token, SUBSCRIPTION, false);
+    if (stream.res.status === 200) stream.close();
+    else await stream.res.body?.cancel();
+    return stream.res.status === 200;
+  }, ms);
+}
+
+/** A socket acknowledged with these subscriptions registered. */
+async function subscribedSocket(t: TestApp, token: string, ids: string[]) {
+  const socket = liveSocket(t, token);
+  expect(await socket.acked).toBe(true);
+  for (const id of ids) socket.subscribe(id);
+  await socket.settled();
+  return socket;
+}
+
+describe('per connection and per token', () => {
+  const t = useTestApp({ env: { LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION: '3', LIVE_MAX_CONNECTIONS_PER_TOKEN: '2' } });
+
+  it('when a socket holds 3 subscriptions, then all three are served, and a 4th closes it with 4429 WSLimitExceededException', async () => {
+    const user = await signedIn(t);
+    const send = await sender(t, [user.uId]);
+    const socket = await subscribedSocket(t, user.token, ['1', '2', '3']);
+    await send(`At the limit ${suffix()}`);
+    for (const id of ['1', '2', '3']) {
+      expect((await socket.next(id))?.payload).toEqual({
+        data: { notificationReceived: { notificationId: expect.any(Number), message: expect.stringMatching(/^At the limit /) } },
+      });
+    }
+    socket.subscribe('4');
+    expect(await within(socket.closed)).toEqual({ code: 4429, reason: 'WSLimitExceededException' });
+  });
+
+  it('when a subscription completes, then its slot serves another', async () => {
+    const user = await signedIn(t);
+    const send = await sender(t, [user.uId]);
+    const socket = await subscribedSocket(t, user.token, ['1', '2', '3']);
+    socket.complete('1');
+    socket.subscribe('4');
+    await socket.settled();
+    await send(`Freed ${suffix()}`);
+    for (const id of ['2', '3', '4']) expect(await socket.next(id)).not.toBeNull();
+    expect(await socket.next('1', 200)).toBeNull();
+    // The three held again: one more is one too many.
+    socket.subscribe('5');
+    expect(await within(socket.closed)).toEqual({ code: 4429, reason: 'WSLimitExceededException' });
+  });
+
+  it('when a token holds 2 live connections, then a 3rd socket is closed with 4429 and a 3rd stream answers 429 with Retry-After; another token is served', async () => {
+    const user = await signedIn(t);
+    const other = await signedIn(t);
+    const send = await sender(t, [user.uId, other.uId]);
+    const socket = await subscribedSocket(t, user.token, ['1']);
+    const stream = await liveStream(t, user.token);
+    expect(stream.res.status).toBe(200);
+
+    const thirdSocket = liveSocket(t, user.token);
+    expect(await thirdSocket.acked).toBe(false);
+    expect(await within(thirdSocket.closed)).toEqual({ code: 4429, reason: 'WSLimitExceededException' });
+    const thirdStream = await liveStream(t, user.token);
+    expect(thirdStream.res.status).toBe(429);
+    expect(thirdStream.res.headers.get('retry-after')).toBe('5');
+    expect(thirdStream.res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await thirdStream.res.json()).toEqual(LIMIT_BODY(TOKEN_FULL));
+
+    // Another user's token holds its own two.
+    const theirSocket = await subscribedSocket(t, other.token, ['1']);
+    const theirStream = await liveStream(t, other.token);
+    expect(theirStream.res.status).toBe(200);
+
+    // All four connections at the limit are served.
+    await send(`Two each ${suffix()}`);
+    expect(await socket.next('1')).not.toBeNull();
+    expect(await stream.next()).toMatchObject({ event: 'next' });
+    expect(await theirSocket.next('1')).not.toBeNull();
+    expect(await theirStream.next()).toMatchObject({ event: 'next' });
+    for (const c of [socket, stream, theirSocket, theirStream]) c.close();
+  });
+
+  it("when one of a full token's connections closes, then the token may open another: a socket, then a stream", async () => {
+    const user = await signedIn(t);
+    const socket = await subscribedSocket(t, user.token, ['1']);
+    const stream = await liveStream(t, user.token);
+    expect(stream.res.status).toBe(200);
+
+    // Full: a third is refused.
+    expect(await within(liveSocket(t, user.token).closed)).toEqual({ code: 4429, reason: 'WSLimitExceededException' });
+    // The stream ends (its client leaves): its slot serves a socket.
+    stream.close();
+    const again = await acceptedSocket(t, user.token);
+    expect(again).not.toBeNull();
+    // Full again: a stream is refused. The socket ends: its slot serves a stream.
+    expect((await liveStream(t, user.token)).res.status).toBe(429);
+    socket.close();
+    expect(await streamAccepted(t, user.token)).toBe(true);
+    again!.close();
+  });
+});
+
+describe('per instance', () => {
+  const t = useTestApp({ env: { LIVE_MAX_CONNECTIONS: '3' } });
+
+  it('when the instance holds 3 live connections (one socket not yet signed in), then a 4th socket is closed with 1013 and a stream answers 503 with Retry-After; a freed one serves again', async () => {
+    const user = await signedIn(t);
+    const send = await sender(t, [user.uId]);
+    const stream = await liveStream(t, user.token);
+    expect(stream.res.status).toBe(200);
+    const socket = await subscribedSocket(t, user.token, ['1']);
+    // Opened, never signed in (graphql-ws would close it after 3 s): it counts from its upgrade.
+    const anonymous = liveSocket(t, null);
+    expect(await anonymous.opened).toBe(true);
+
+    const fourth = liveSocket(t, user.token);
+    expect(await fourth.acked).toBe(false);
+    expect(await within(fourth.closed)).toEqual({ code: 1013, reason: 'WSLimitExceededException' });
+    const refused = await liveStream(t, user.token);
+    expect(refused.res.status).toBe(503);
+    expect(refused.res.headers.get('retry-after')).toBe('5');
+    expect(await refused.res.json()).toEqual(LIMIT_BODY(INSTANCE_FULL));
+
+    // At the limit, both are served.
+    await send(`Instance full ${suffix()}`);
+    expect(await socket.next('1')).not.toBeNull();
+    expect(await stream.next()).toMatchObject({ event: 'next' });
+
+    // The unsigned socket leaves: a new socket takes its place and is served.
+    anonymous.close();
+    const again = (await acceptedSocket(t, user.token))!;
+    expect(again).not.toBeNull();
+    again.subscribe('1');
+    await again.settled();
+    await send(`Freed ${suffix()}`);
+    expect(await again.next('1')).not.toBeNull();
+    for (const c of [again, socket, stream]) c.close();
+  });
+});
+
+describe('slow readers', () => {
+  // One event of this document is about 15 KB: the kernel's buffers (some MB on loopback) fill in a few sends.
+  const WIDE = `subscription { notificationReceived { ${Array.from({ length: 15 }, (_, i) => `u${i}: url`).join(' ')} } }`;
+  const URL = `https://example.com/${'x'.repeat(1000)}`;
+  const t = useTestApp({
+    env: { LIVE_MAX_BUFFERED_BYTES: '1024', LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION: '50', LIVE_MAX_CONNECTIONS_PER_TOKEN: '1' },
+  });
+
+  const slowReaderLogged = (transport: string, userId: number) =>
+    t.logs.some((l) => l.event === 'live.slow_reader' && l.transport === transport && l.userId === userId);
+
+  /** Sends until the service says it cut the user's connection as a slow reader (at most `max` sends). */
+  async function flood(send: (message: string, url?: string) => Promise<void>, transport: string, userId: number, max: number) {
+    let sent = 0;
+    for (; sent < max && !slowReaderLogged(transport, userId); sent += 4) {
+      await Promise.all([1, 2, 3, 4].map((n) => send(`Flood ${n} ${suffix()}`, URL)));
+    }
+    console.log(`[live-limits] ${transport}: the slow reader was cut after ${sent} sends`);
+    return slowReaderLogged(transport, userId);
+  }
+
+  /** A socket of the token with 50 subscriptions of WIDE: about 750 KB for each notification. */
+  async function wideSocket(token: string) {
+    const socket = liveSocket(t, token);
+    expect(await socket.acked).toBe(true);
+    for (let i = 0; i < 50; i++) socket.subscribe(String(i), WIDE);
+    await socket.settled();
+    return { socket, tcp: (socket.ws as unknown as { _socket: import('node:net').Socket })._socket };
+  }
+
+  it('when a socket stops reading, then it is closed with 1008 WSLimitExceededException (while it read, wide events in a row all arrived), and its token may connect again', async () => {
+    const user = await signedIn(t);
+    const send = await sender(t, [user.uId]);
+    const { socket, tcp } = await wideSocket(user.token);
+    // Read: six notifications in a row, 4.5 MB, all arrive; only a reader that falls behind is cut.
+    for (let n = 1; n <= 6; n++) {
+      await send(`In a row ${n} ${suffix()}`, URL);
+      expect(await eventually(() => socket.messages.filter((m) => m.type === 'next').length === n * 50)).toBe(true);
+    }
+    expect(socket.messages.every((m) => m.type !== 'next' || m.payload.data.notificationReceived.u14 === URL)).toBe(true);
+    expect(slowReaderLogged('ws', user.uId)).toBe(false);
+
+    tcp.pause();
+    expect(await flood(send, 'ws', user.uId, 80)).toBe(true);
+    // Reading again at once, the client finds the close frame behind what it had left.
+    tcp.resume();
+    expect(await within(socket.closed)).toEqual({ code: 1008, reason: 'WSLimitExceededException' });
+    const again = await acceptedSocket(t, user.token);
+    expect(again).not.toBeNull();
+    again!.close();
+  });
+
+  it('when a socket stops reading for good, then it is cut, and its token may connect again', async () => {
+    const user = await signedIn(t);
+    const send = await sender(t, [user.uId]);
+    const { socket, tcp } = await wideSocket(user.token);
+    tcp.pause();
+
+    expect(await flood(send, 'ws', user.uId, 80)).toBe(true);
+    // The client never answers the close: within the grace (1 s) the connection is cut and its slot given back.
+    const again = await acceptedSocket(t, user.token, 5000);
+    expect(again).not.toBeNull();
+    again!.close();
+    socket.ws.terminate();
+  });
+
+  it('when a stream is not read, then the service cuts it (no complete event; a stream read meanwhile is served), and its token may open another', async () => {
+    const [user, reader] = [await signedIn(t), await signedIn(t)];
+    const send = await sender(t, [user.uId, reader.uId]);
+    const stream = await liveStream(t, user.token, WIDE, false);
+    expect(stream.res.status).toBe(200);
+    const read = await liveStream(t, reader.token, WIDE);
+    expect(read.res.status).toBe(200);
+    // Wide events in a row reach the stream that is read, one by one.
+    for (let n = 0; n < 6; n++) {
+      await send(`In a row ${n} ${suffix()}`, URL);
+      expect(await read.next()).toMatchObject({ event: 'next', data: { data: { notificationReceived: { u14: URL } } } });
+    }
+    expect(slowReaderLogged('sse', reader.uId)).toBe(false);
+    read.close();
+
+    expect(await flood(send, 'sse', user.uId, 800)).toBe(true);
+    await stream.read();
+    expect(stream.ended()).toBe(true);
+    expect(stream.events.some((e) => e.event === 'complete')).toBe(false);
+    expect(await streamAccepted(t, user.token)).toBe(true);
+  });
+});
