@@ -46,6 +46,8 @@ export interface App {
   services: Services;
   /** Subscriptions: attach() serves graphql-ws on the server's /graphql upgrades; close() ends every live connection. */
   live: { attach(server: http.Server): void; close(): Promise<void> };
+  /** From now on /readyz answers 503 (`draining`) while everything else is still served (server.ts, on SIGTERM). */
+  startDraining(): void;
   /** Stops Apollo and the services; the caller closes the HTTP server and the ORM. */
   stop(): Promise<void>;
 }
@@ -79,12 +81,13 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
   for (const middleware of security(config)) koa.use(middleware);
 
   const router = new Router();
-  mountProbes(router, { config, orm, metrics, openApi, services });
+  let draining = false;
+  mountProbes(router, { config, orm, metrics, openApi, services, draining: () => draining });
   const sessions = new LiveSessions(deps);
   mountEventStream(router, schema, sessions);
   await mountGraphql(router, apollo, deps);
-  // The explorer loads the schema by introspection: with it off, /graphiql is not served (404).
-  if (config.introspection) mountExplorer(router);
+  // GRAPHQL_EXPLORER (off in production unless set; config refuses it without introspection, by which it loads the schema): else 404.
+  if (config.explorer) mountExplorer(router);
   const rest = createRestRouter(deps, compiled, { onIgnoredProperty: (operation) => metrics.ignoredProperty(operation) });
   koa.use(outside(REST_PREFIX, router));
   koa.use(oauth.middleware);
@@ -116,6 +119,9 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
     metrics,
     services,
     live,
+    startDraining: () => {
+      draining = true;
+    },
     stop: async () => {
       await live.close();
       await apollo.stop();

@@ -21,7 +21,24 @@ export interface Config {
   publicBaseUrl: string;
   authBaseUrl: string;
   logLevel: LogLevel;
+  /** Schema introspection (GRAPHQL_INTROSPECTION); without it `_service` answers only the router's federation token. */
   introspection: boolean;
+  /** "Did you mean ...?" in GraphQL validation errors (GRAPHQL_SUGGESTIONS). */
+  suggestions: boolean;
+  /** Apollo Sandbox as /graphql's landing page (GRAPHQL_SANDBOX); needs introspection. */
+  sandbox: boolean;
+  /** The bundled explorer at /graphiql (GRAPHQL_EXPLORER); needs introspection. */
+  explorer: boolean;
+  /** Apply pending migrations at start-up, under the migration lock (MIGRATE_ON_START). */
+  migrateOnStart: boolean;
+  /** DATABASE_DIRECT_URL: a session connection to the same database, for what a transaction pooler cannot carry; null: DATABASE_URL. */
+  databaseDirectUrl: string | null;
+  /** DATABASE_POOLING: how DATABASE_URL's connections are pooled ('transaction': no named prepared statements, no session state). */
+  databasePooling: 'session' | 'transaction';
+  /** After SIGTERM, /readyz answers 503 and requests are still served this long before the server closes (SHUTDOWN_DRAIN_MS). */
+  shutdownDrainMs: number;
+  /** Start even when the database holds the demo tenant's published credentials (ALLOW_DEMO_CREDENTIALS). */
+  allowDemoCredentials: boolean;
   /** Seed the demo tenant on an empty database (never in production). */
   seedDemo: boolean;
   shutdownTimeoutMs: number;
@@ -325,6 +342,10 @@ const vapidSubject = str()
   })
   .register(FORMAT, { format: 'mailto: or https: URL' });
 
+const postgresUrl = url('a postgres:// or postgresql:// URL', ['postgres:', 'postgresql:'])
+  .transform((u, ctx) => (new URL(u).pathname.length > 1 ? u : refuse(ctx, 'must name a database')))
+  .register(FORMAT, { format: 'postgres:// or postgresql:// URL naming a database' });
+
 const mimeType = str().transform((raw, ctx) => {
   const type = raw.toLowerCase();
   return /^[a-z0-9.+-]+\/[a-z0-9.+-]+$/.test(type) ? type : refuse(ctx, 'must be comma-separated MIME types', type);
@@ -338,6 +359,7 @@ interface Basis {
   PORT: number;
   PUBLIC_BASE_URL: string;
   SEED_DEMO: boolean;
+  GRAPHQL_INTROSPECTION: boolean;
 }
 
 export interface Variable<T> {
@@ -390,12 +412,26 @@ export const VARIABLES = {
     doc: 'where `/as/...` (token endpoint, inbound federation) and `/.well-known/jwks.json` are served; the `iss` of every token we sign',
   }),
   DATABASE_URL: variable<string | null>({
-    type: url('a postgres:// or postgresql:// URL', ['postgres:', 'postgresql:'])
-      .transform((u, ctx) => (new URL(u).pathname.length > 1 ? u : refuse(ctx, 'must name a database')))
-      .register(FORMAT, { format: 'postgres:// or postgresql:// URL naming a database' }),
+    type: postgresUrl,
     default: null,
     doc: 'a real PostgreSQL server (credentials in the URL); unset: embedded PGlite',
     secret: true,
+  }),
+  DATABASE_DIRECT_URL: variable<string | null>({
+    type: postgresUrl,
+    default: null,
+    doc: 'a session connection to the same database, past any transaction pooler: the migration lock, LISTEN for the bus between instances without Redis, and the job queue use it. Unset: `DATABASE_URL`',
+    secret: true,
+  }),
+  DATABASE_POOLING: variable({
+    type: oneOf(['session', 'transaction'] as const, 'must be session or transaction'),
+    default: 'session',
+    doc: "`transaction` when `DATABASE_URL` goes through a pooler in transaction mode (PgBouncer's default elsewhere, most managed poolers): no named prepared statements on its connections; set `DATABASE_DIRECT_URL` too",
+  }),
+  MIGRATE_ON_START: variable({
+    type: flag(),
+    default: true,
+    doc: 'apply pending migrations (and the demo seed) at start-up, one instance at a time under a PostgreSQL advisory lock (on `DATABASE_DIRECT_URL` when set); `false` for deployments that run `npm run migrate` as a job of their own: an instance then exits 1, naming them, while migrations are pending',
   }),
   DATA_DIR: variable({ type: text(), default: './.data', doc: 'embedded database (`pgdata/`) and generated keys' }),
   LOG_LEVEL: variable({
@@ -413,8 +449,27 @@ export const VARIABLES = {
   }),
   GRAPHQL_INTROSPECTION: variable({
     type: flag(),
-    default: true,
-    doc: 'introspection and the two explorers (Sandbox on /graphql, /graphiql); off hides field suggestions too',
+    default: (set) => set.NODE_ENV !== 'production',
+    shown: '`true` outside production',
+    doc: "schema introspection (`__schema`, `__type`; `_service` answers only the router's federation token without it); the two explorers need it",
+  }),
+  GRAPHQL_SUGGESTIONS: variable({
+    type: flag(),
+    default: (set) => set.NODE_ENV !== 'production' && set.GRAPHQL_INTROSPECTION,
+    shown: '`GRAPHQL_INTROSPECTION` outside production, else `false`',
+    doc: '"Did you mean ...?" suggestions in GraphQL errors (they name fields, arguments and enum values of the schema)',
+  }),
+  GRAPHQL_SANDBOX: variable({
+    type: flag(),
+    default: (set) => set.NODE_ENV !== 'production' && set.GRAPHQL_INTROSPECTION,
+    shown: '`GRAPHQL_INTROSPECTION` outside production, else `false`',
+    doc: 'Apollo Sandbox as the landing page of `/graphql` (a browser GET); `true` without `GRAPHQL_INTROSPECTION` is refused (it reads the schema by introspection)',
+  }),
+  GRAPHQL_EXPLORER: variable({
+    type: flag(),
+    default: (set) => set.NODE_ENV !== 'production' && set.GRAPHQL_INTROSPECTION,
+    shown: '`GRAPHQL_INTROSPECTION` outside production, else `false`',
+    doc: 'the bundled schema explorer at `/graphiql` (else 404); `true` without `GRAPHQL_INTROSPECTION` is refused',
   }),
   METRICS_ENABLED: variable({ type: flag(), default: true, doc: 'serve Prometheus metrics at `/metrics`' }),
   METRICS_TOKEN: variable<string | null>({
@@ -429,6 +484,17 @@ export const VARIABLES = {
     doc: '`/metrics` is served on a listener of its own at this port (bound to `HOST`) and not on `PORT`. In production `/metrics` is served only with this or `METRICS_TOKEN` set',
   }),
   CORS_ORIGINS: variable({ type: list(httpUrl(), 'http(s) origins'), default: [], doc: 'origins allowed by CORS; unset: no CORS headers' }),
+  SHUTDOWN_DRAIN_MS: variable({
+    type: integer(0, 600000),
+    default: (set) => (set.NODE_ENV === 'production' ? 5000 : 0),
+    shown: '`5000` in production, else `0`',
+    doc: "after `SIGTERM`, how long `/readyz` answers `503` (`draining`) while every other request is still served (each answer closing its connection), so that a balancer's health checks take the instance out before it closes: more than the balancer's check interval times the failed checks it needs",
+  }),
+  ALLOW_DEMO_CREDENTIALS: variable({
+    type: flag(),
+    default: false,
+    doc: "production refuses to start on a database that still holds the demo tenant's published credentials (client secret, passwords, tokens, API keys), naming them; `true` starts anyway",
+  }),
   SHUTDOWN_TIMEOUT_MS: variable({ type: integer(1), default: 10000, doc: 'how long SIGTERM waits for in-flight requests' }),
 
   AUTH_SIGNING_KEYS: variable<AuthConfig['signingKeys']>({
@@ -666,7 +732,7 @@ export const VARIABLES = {
 
 export type VariableName = keyof typeof VARIABLES;
 type Values = { [K in VariableName]: (typeof VARIABLES)[K] extends Variable<infer T> ? T : never };
-// Basis restates four of the declared types: this fails to compile if they drift apart.
+// Basis restates five of the declared types: this fails to compile if they drift apart.
 const _basisAgrees = (v: Values): Basis => v;
 void _basisAgrees;
 
@@ -708,8 +774,26 @@ export function nativeAllocatorDefaults(): void {
   process.env.MIMALLOC_PURGE_DELAY ??= '0';
 }
 
+/** The process's configuration; a bad value is written to stderr and the process exits 2 (the service, `npm run migrate`). */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`Configuration error: ${err.message}`);
+    process.exit(2);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const v = readVariables(env);
+  // Their defaults follow introspection; set on without it, they could show no schema.
+  for (const name of ['GRAPHQL_SANDBOX', 'GRAPHQL_EXPLORER'] as const)
+    if (v[name] && !v.GRAPHQL_INTROSPECTION)
+      throw new ConfigError(`${name}=true needs GRAPHQL_INTROSPECTION=true (it reads the schema by introspection)`);
+  // LISTEN and the migration lock's session lock do not survive a transaction pooler.
+  if (v.DATABASE_POOLING === 'transaction' && v.DATABASE_URL && !v.DATABASE_DIRECT_URL)
+    throw new ConfigError('DATABASE_POOLING=transaction needs DATABASE_DIRECT_URL (a session connection past the pooler)');
   return {
     nodeEnv: v.NODE_ENV,
     port: v.PORT,
@@ -720,6 +804,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authBaseUrl: v.AUTH_BASE_URL,
     logLevel: v.LOG_LEVEL,
     introspection: v.GRAPHQL_INTROSPECTION,
+    suggestions: v.GRAPHQL_SUGGESTIONS,
+    sandbox: v.GRAPHQL_SANDBOX,
+    explorer: v.GRAPHQL_EXPLORER,
+    migrateOnStart: v.MIGRATE_ON_START,
+    databaseDirectUrl: v.DATABASE_DIRECT_URL,
+    databasePooling: v.DATABASE_POOLING,
+    shutdownDrainMs: v.SHUTDOWN_DRAIN_MS,
+    allowDemoCredentials: v.ALLOW_DEMO_CREDENTIALS,
     seedDemo: v.SEED_DEMO,
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     metricsEnabled: v.METRICS_ENABLED,

@@ -1,10 +1,12 @@
-// Start, listen, graceful shutdown: nothing else.
+// Start (migrations under the migration lock, production's refusal of demo credentials), listen,
+// graceful shutdown (drain out of the balancer, then close): nothing else.
 import http from 'node:http';
 import path from 'node:path';
-import { loadConfig, ConfigError } from './config';
-import { createLogger } from './logger';
-import { createOrm, migrate } from './db/orm';
-import { seedDemoIfEmpty } from './db/seed';
+import { loadConfigOrExit } from './config';
+import { createLogger, type Logger } from './logger';
+import { createOrm, type Orm } from './db/orm';
+import { migrateAndSeed, pendingUnderLock } from './db/migration-lock';
+import { findDemoCredentials } from './db/demo-credentials';
 import { createApp } from './app';
 import { startBackgroundWork } from './background';
 import { countStatement } from './observability/statements';
@@ -15,16 +17,7 @@ import { startMetricsListener } from './http/probes';
 const HANDLER_GRACE_MS = 5_000;
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`Configuration error: ${err.message}`);
-      process.exit(2);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
   // Before anything runs a statement or serves a request; null when no endpoint is set.
   const tracing = startTracing({ endpoint: config.otlpEndpoint, serviceName: config.otelServiceName });
@@ -35,8 +28,27 @@ async function main() {
     logger,
     onQuery: countStatement,
   });
-  await migrate(orm);
-  if (config.seedDemo) await seedDemoIfEmpty(orm, logger);
+  // Under the migration lock: of instances started together, one migrates and the others wait.
+  const lockUrl = config.databaseDirectUrl ?? config.databaseUrl;
+  if (config.migrateOnStart) await migrateAndSeed(orm, { lockUrl, seedDemo: config.seedDemo, logger });
+  else {
+    const pending = await pendingUnderLock(orm, lockUrl, logger);
+    if (pending.length)
+      return refuseToStart(logger, orm, `${pending.length} migration(s) pending and MIGRATE_ON_START=false: run npm run migrate first`, {
+        pending,
+      });
+  }
+  if (config.nodeEnv === 'production' && !config.allowDemoCredentials) {
+    const found = await findDemoCredentials(orm, config.auth.loginClient.clientId);
+    if (found.length)
+      return refuseToStart(
+        logger,
+        orm,
+        `the database holds the demo tenant's published credentials: ${found.join('; ')}. Delete them or change their secrets ` +
+          '(or set ALLOW_DEMO_CREDENTIALS=true)',
+        { demoCredentials: found },
+      );
+  }
   const app = await createApp({ config, logger, orm });
   const background = startBackgroundWork({ orm, config, logger, services: app.services });
 
@@ -67,7 +79,7 @@ async function main() {
     console.log(
       [
         '',
-        `  GraphQL (Apollo Sandbox): ${base}/graphql`,
+        `${config.sandbox ? '  GraphQL (Apollo Sandbox): ' : '  GraphQL:                  '}${base}/graphql`,
         `  REST base:                ${base}/rest`,
         `  OpenAPI:                  ${base}/openapi.json`,
         `  Try:                      curl '${base}/rest/refdata/timezones?countryCode=au'`,
@@ -88,6 +100,14 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // Out of the balancer before the door closes: /readyz answers 503 while everything else is
+    // still served (each answer now closing its connection, so none is left idle to be cut), until
+    // the balancer's health checks have noticed.
+    app.startDraining();
+    if (config.shutdownDrainMs > 0) {
+      logger.info({ signal, drainMs: config.shutdownDrainMs }, 'draining: /readyz answers 503, requests still served');
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    }
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
       logger.warn('shutdown timeout: closing remaining connections');
@@ -119,6 +139,14 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** Start-up cannot go on: one error line saying why, then exit 1. */
+async function refuseToStart(logger: Logger, orm: Orm, message: string, detail: Record<string, unknown>): Promise<never> {
+  logger.error(detail, `refusing to start: ${message}`);
+  await orm.close().catch(() => undefined);
+  // pino writes asynchronously: flush before exiting so the line is not lost.
+  return new Promise<never>(() => logger.flush(() => process.exit(1)));
 }
 
 main().catch((err) => {

@@ -9,6 +9,7 @@ import { RateLimits } from './core/rate-limit';
 import { openSharedStore } from './core/store';
 import { openBus, type Bus } from './core/bus';
 import { createQueueRuntime, type JobQueue, type QueueWorkers } from './core/queue';
+import { setPooling } from './db/lean';
 import { createMailer, startIdentity, type IdentityRuntime, type Mailer } from './modules';
 import { MODULES } from './modules';
 
@@ -42,8 +43,11 @@ export async function createServices({
   orm,
   clock = systemClock,
 }: ServiceOptions): Promise<Services & { close(): Promise<void> }> {
+  // Behind a transaction pooler: no named prepared statements, and a session (LISTEN) only on DATABASE_DIRECT_URL.
+  setPooling(orm, config.databasePooling);
+  const session = { pooling: config.databasePooling, directUrl: config.databaseDirectUrl };
   const shared = await openSharedStore({ redisUrl: config.auth.redisUrl, keyPrefix: config.auth.redisKeyPrefix, orm, logger });
-  const bus = await openBus({ orm, logger, redisUrl: config.auth.redisUrl, keyPrefix: config.auth.redisKeyPrefix });
+  const bus = await openBus({ orm, logger, redisUrl: config.auth.redisUrl, keyPrefix: config.auth.redisKeyPrefix, ...session });
   // What is opened before a failure is closed again: the bus keeps a reconnect timer.
   const identity = await startIdentity({ config, logger, orm, shared, bus }).catch(async (err: unknown) => {
     await bus.close();
@@ -57,6 +61,7 @@ export async function createServices({
     handlers: MODULES.flatMap((m) => m.queues ?? []),
     workers: config.queueWorkers,
     pollMs: config.queuePollMs,
+    ...session,
   });
   // On the embedded database pg-boss shares the one PGlite connection, where a first send inside
   // a request's transaction could not install pg-boss's schema (it would wait for that

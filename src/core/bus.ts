@@ -5,10 +5,17 @@
 // inside a transaction is delivered only if that transaction commits: NOTIFY inside the
 // transaction on PostgreSQL, a publish after the commit on Redis. Delivery is at most once: a
 // listener that reconnects may have missed messages, which onReconnect announces.
+//
+// LISTEN belongs to a session: behind a pooler in transaction mode the listening connection goes
+// to DATABASE_DIRECT_URL (past the pooler), and without one the bus refuses to open rather than
+// listen on a server connection the pooler hands to other clients (its notifications lost, or
+// read by whoever holds it next). NOTIFY is a statement of the sender's transaction and goes
+// through the pool like any other.
 import type { EntityManager, MikroORM, TransactionEventArgs } from '@mikro-orm/core';
 import { Client } from 'pg';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger';
+import type { Pooling } from '../db/lean';
 
 export type BusHandler = (data: unknown) => void | Promise<void>;
 
@@ -278,14 +285,22 @@ export interface BusOptions {
   /** Redis pub/sub when set; else the database's LISTEN/NOTIFY. */
   redisUrl: string | null;
   keyPrefix: string;
+  /** How the ORM's connections are pooled (DATABASE_POOLING); 'transaction' cannot carry LISTEN. */
+  pooling?: Pooling;
+  /** A session connection to the same database (DATABASE_DIRECT_URL): where LISTEN goes when set. */
+  directUrl?: string | null;
 }
 
 /** Opens the bus the configuration calls for; start-up does not wait for a database or Redis that is down. */
-export async function openBus({ orm, logger, redisUrl, keyPrefix }: BusOptions): Promise<Bus> {
+export async function openBus({ orm, logger, redisUrl, keyPrefix, pooling = 'session', directUrl = null }: BusOptions): Promise<Bus> {
   if (redisUrl) return new RedisBus(orm, redisUrl, keyPrefix, logger);
   const clientUrl = orm.config.get('clientUrl');
   if (orm.config.get('driver')?.name === 'PostgreSqlDriver' && clientUrl) {
-    const bus = new PostgresBus(orm, clientUrl, logger);
+    if (pooling === 'transaction' && !directUrl)
+      throw new Error(
+        'DATABASE_POOLING=transaction: the bus between instances needs DATABASE_DIRECT_URL (LISTEN needs a session connection) or REDIS_URL',
+      );
+    const bus = new PostgresBus(orm, directUrl ?? clientUrl, logger);
     bus.start();
     return bus;
   }

@@ -10,11 +10,17 @@
 // transaction. On the embedded database (PGlite, one connection) pg-boss runs on the same PGlite
 // instance: PGlite serialises a MikroORM transaction against every other statement, so pg-boss's
 // statements wait for a request's transaction to end instead of joining it.
+//
+// pg-boss 12 needs a session for one thing only, the LISTEN that wakes idle workers when a job is
+// sent: its locks are transaction-scoped (pg_advisory_xact_lock), its settings SET LOCAL, its
+// statements unnamed. Its pool goes to DATABASE_DIRECT_URL when set (past any pooler, so LISTEN
+// works); behind a transaction pooler without one it runs through the pooler and its workers poll
+// (every QUEUE_POLL_MS) without LISTEN. `send` runs on the caller's connection either way.
 import crypto from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { Logger } from '../logger';
 import type { JobDeps, QueueHandler } from './module';
-import { runSql } from '../db/lean';
+import { runSql, type Pooling } from '../db/lean';
 
 export interface SendOptions {
   /** Idempotency: a second job with the same name and key is not added. */
@@ -37,6 +43,10 @@ export interface QueueRuntimeOptions {
   workers: number;
   /** How often an idle worker looks for jobs (pg-boss's minimum is 500 ms). */
   pollMs: number;
+  /** How the ORM's connections are pooled (DATABASE_POOLING); 'transaction' cannot carry LISTEN. */
+  pooling?: Pooling;
+  /** A session connection to the same database (DATABASE_DIRECT_URL): pg-boss's pool when set. */
+  directUrl?: string | null;
 }
 
 /** The workers of an instance's queue (src/background.ts starts and stops them). */
@@ -103,7 +113,7 @@ const HEARTBEAT_SECONDS = 30;
 const SUPERVISE_SECONDS = 10;
 
 export function createQueueRuntime(options: QueueRuntimeOptions): QueueRuntime {
-  const { orm, logger, handlers, workers } = options;
+  const { orm, logger, handlers, workers, pooling = 'session', directUrl = null } = options;
   const log = logger.child({ component: 'queue' });
   let boss: Boss | undefined;
   let starting: Promise<Boss> | undefined;
@@ -123,8 +133,10 @@ export function createQueueRuntime(options: QueueRuntimeOptions): QueueRuntime {
     let b: Boss;
     // The PGlite driver has a default clientUrl too: tell the embedded database by its connection.
     if (orm.config.getDriver().constructor.name !== 'PgliteDriver') {
-      const clientUrl = orm.config.get('clientUrl');
-      b = new PgBoss({ ...common, connectionString: clientUrl, max: 3, application_name: 'pronet-queue', useListenNotify: workers > 0 });
+      const connectionString = directUrl ?? orm.config.get('clientUrl');
+      const session = directUrl !== null || pooling === 'session';
+      if (workers > 0 && !session) log.warn('queue: no LISTEN behind a transaction pooler without DATABASE_DIRECT_URL; workers poll');
+      b = new PgBoss({ ...common, connectionString, max: 3, application_name: 'pronet-queue', useListenNotify: workers > 0 && session });
     } else {
       const pglite = await connection.getNativeClient();
       b = new PgBoss({ ...common, db: fromPglite(pglite as never), backend: 'pglite' });

@@ -119,8 +119,9 @@ export function limiterOn(store: SharedStore, { rejectIfRedisNotReady, ...common
 
 /**
  * rate-limiter-flexible's PostgreSQL store speaks node-postgres: a fixed text with $1 parameters.
- * Its upserts run as prepared statements (runPrepared: planned once per connection), its sweep of
- * expired rows through MikroORM, which takes ? placeholders.
+ * Its upserts run as prepared statements (runPrepared: planned once per connection; unnamed behind
+ * a transaction pooler), its sweep of expired rows through MikroORM, which takes ? placeholders.
+ * The statement names rate-limiter-flexible gives its queries are not used: runPrepared names by text.
  */
 function mikroOrmStoreClient(orm: MikroORM) {
   return {

@@ -5,9 +5,16 @@
 // table and column metadata, and answer plain rows, through the same connection, transaction,
 // statement counting and tracing as every statement. The rule for which path a resolver takes is
 // in docs/development.md ("Reads and writes").
+//
+// Statements that runPrepared sends are named prepared statements, which live on one server
+// connection. A pooler in transaction mode (PgBouncer, most managed poolers) hands server
+// connections from client to client between transactions, so there (DATABASE_POOLING=transaction,
+// told through setPooling) the same statements go unnamed: same text, same parameters, same rows;
+// only PostgreSQL's plan cache is lost.
 import { createHash } from 'node:crypto';
-import { ReferenceKind, type EntityManager, type EntityName } from '@mikro-orm/core';
+import { ReferenceKind, type EntityManager, type EntityName, type MikroORM } from '@mikro-orm/core';
 import { PostgreSqlPlatform, type AbstractSqlConnection } from '@mikro-orm/postgresql';
+import type { Config } from '../config';
 
 /** Table and column names of an entity, quoted for PostgreSQL. */
 export interface TableNames<T> {
@@ -54,6 +61,23 @@ export function runSql<R>(em: EntityManager, sql: string, params: readonly unkno
   return em.getConnection().execute<R[]>(sql, [...params], 'all', em.getTransactionContext());
 }
 
+/** How the connections of an ORM are pooled (DATABASE_POOLING): a session pooler or none, or a transaction pooler. */
+export type Pooling = Config['databasePooling'];
+
+/** The configurations (shared by an ORM and every fork of its EntityManager) whose connections go through a transaction pooler. */
+const transactionPooled = new WeakSet<object>();
+
+/**
+ * Tells runPrepared how `orm`'s connections are pooled. With 'transaction' its statements go
+ * unnamed: a named statement prepared on one server connection is unknown on the next the pooler
+ * hands out ("prepared statement ... does not exist"), or already there from another client
+ * ("... already exists"). Call it before the first statement (src/services.ts does).
+ */
+export function setPooling(orm: MikroORM, pooling: Pooling): void {
+  if (pooling === 'transaction') transactionPooled.add(orm.config);
+  else transactionPooled.delete(orm.config);
+}
+
 /** Statement names of runPrepared, by text. */
 const statementNames = new Map<string, string>();
 /** Parameter lists runPrepared sent (the bench's capture replays those statements prepared too). */
@@ -82,8 +106,9 @@ export class Params {
  * values and one for all). For a hot statement whose planning costs as much as a good part of its
  * run (recommended entities: 0.5 of 1.9 ms of PostgreSQL CPU, docs/performance.md). The text must
  * come from a bounded set (built from code, never from values): each distinct text is one
- * prepared statement on every connection. On the embedded PGlite it is sent with its parameters,
- * unnamed. Same connection, transaction, statement counting and tracing as runSql.
+ * prepared statement on every connection. On the embedded PGlite, and behind a transaction pooler
+ * (setPooling), it is sent with its parameters, unnamed: parsed and planned on every run. Same
+ * connection, transaction, statement counting and tracing as runSql.
  */
 export async function runPrepared<R>(em: EntityManager, text: string, params: readonly unknown[]): Promise<R[]> {
   const connection = em.getConnection() as AbstractSqlConnection;
@@ -95,7 +120,7 @@ export async function runPrepared<R>(em: EntityManager, text: string, params: re
   if (!name) statementNames.set(text, (name = `lean_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`));
   // pg takes a named statement as a query config ({ name, text }) where the text would be; Kysely
   // hands `sql` to pg's query() as it is. The node is what MikroORM itself builds for raw SQL.
-  const named = em.getPlatform() instanceof PostgreSqlPlatform;
+  const named = em.getPlatform() instanceof PostgreSqlPlatform && !transactionPooled.has(em.config);
   const compiled = {
     sql: (named ? { name, text } : text) as unknown as string,
     parameters: values,

@@ -68,6 +68,23 @@ export async function createOrm(db: DbOptions): Promise<MikroORM> {
   return MikroORM.init(ormOptions(db));
 }
 
-export async function migrate(orm: MikroORM): Promise<void> {
-  await orm.migrator.up();
+/**
+ * Applies pending migrations (all in one transaction) and returns their names. Unlocked: start-up
+ * and `npm run migrate` call it under the migration lock (migration-lock.ts); a test's own fresh
+ * database needs none.
+ */
+export async function migrate(orm: MikroORM): Promise<string[]> {
+  return (await orm.migrator.up()).map((m) => m.name);
+}
+
+/**
+ * The names of the migrations this build has that the database has not run. Creates nothing (the
+ * migrator would create its bookkeeping table on an empty database, which the service's database
+ * role may not be allowed to).
+ */
+export async function pendingMigrations(orm: MikroORM): Promise<string[]> {
+  const table = orm.config.get('migrations').tableName ?? 'mikro_orm_migrations';
+  const [found] = await orm.em.getConnection().execute<{ present: boolean }[]>('select to_regclass(?) is not null as present', [table]);
+  if (!found.present) return MIGRATIONS.map((m) => m.name);
+  return (await orm.migrator.getPending()).map((m) => m.name);
 }

@@ -1,5 +1,7 @@
 // Demo tenant seeding: runs each module's demo seeders, in the module list's order, in one
-// transaction, once (on an empty database). Never in production (config refuses it).
+// transaction, once (on an empty database). Never in production (config refuses it). Start-up and
+// `npm run migrate` call it under the migration lock (migration-lock.ts), so of instances started
+// together on an empty database one seeds and the others find the tenant there.
 import type { MikroORM } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
 import type { EntityManager } from '@mikro-orm/core';

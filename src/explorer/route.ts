@@ -3,7 +3,8 @@
 // works on a network without the internet, where Apollo Sandbox (from Apollo's CDN) cannot load.
 // The page and every asset carry a Content-Security-Policy of their own (a worker script's
 // policy is the one its own response carries). Assets have content hashes in their names and
-// are cached for a year; the page is revalidated, so a new build is picked up at once.
+// are cached for a year; the page is revalidated, so a new build is picked up at once. Mounted
+// only with GRAPHQL_EXPLORER (off by default in production, and only beside introspection: src/app.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';

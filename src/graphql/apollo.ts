@@ -1,9 +1,10 @@
-// The Apollo server of /graphql: the document limits, what clients may see (introspection,
-// error details), the Sandbox landing page (which links to the bundled explorer at /graphiql
-// when Sandbox cannot load; neither is served with introspection off), the service's own plugins,
+// The Apollo server of /graphql: the document limits, what clients may see (introspection, "Did
+// you mean" suggestions, error details), the Sandbox landing page (which links to the bundled
+// explorer at /graphiql when Sandbox cannot load and that is served), each switched on by its own
+// variable and off by default in production (src/config.ts), the service's own plugins,
 // and its two caches of client documents bounded in bytes. Started here; the HTTP mount is
 // src/http/graphql-route.ts.
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import {
@@ -47,6 +48,17 @@ export function documentBytes(document: DocumentNode): number {
   return Buffer.byteLength(loc.source.body) + 400 * tokens;
 }
 
+/** Apollo Sandbox as /graphql's landing page, with a link to /graphiql for when it cannot load, if that is served. */
+function sandbox(config: Config): ApolloServerPlugin<Context> {
+  const page = ApolloServerPluginLandingPageLocalDefault({
+    embed: true,
+    includeCookies: false,
+    document: sandboxDocument(ROUTES),
+    headers: { 'x-service-authtoken': '' },
+  });
+  return config.explorer ? withExplorerLink(page) : page;
+}
+
 export async function startApollo(schema: GraphQLSchema, config: Config): Promise<ApolloServer<Context>> {
   const armor = graphqlArmor();
   const apollo = new ApolloServer<Context>({
@@ -67,7 +79,9 @@ export async function startApollo(schema: GraphQLSchema, config: Config): Promis
     // server.ts owns the signals: it drains HTTP first, then stops Apollo, then the database.
     stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: false,
-    hideSchemaDetailsFromClientErrors: !config.introspection,
+    // Drops the "Did you mean" of validation errors (a variable's bad value is answered by
+    // format-error.ts without one; the schema has no enums whose values graphql-js would suggest).
+    hideSchemaDetailsFromClientErrors: !config.suggestions,
     formatError,
     plugins: [
       ...armor.plugins,
@@ -76,17 +90,8 @@ export async function startApollo(schema: GraphQLSchema, config: Config): Promis
       // requestOutcomePlugin). Apollo's cache-control plugin hooks every field of every operation
       // (and wraps every resolver of the schema in place to do it): 8-11% of a list read's CPU.
       ApolloServerPluginCacheControlDisabled(),
-      // Sandbox reads the schema by introspection: without it the page could show nothing.
-      config.introspection
-        ? withExplorerLink(
-            ApolloServerPluginLandingPageLocalDefault({
-              embed: true,
-              includeCookies: false,
-              document: sandboxDocument(ROUTES),
-              headers: { 'x-service-authtoken': '' },
-            }),
-          )
-        : ApolloServerPluginLandingPageDisabled(),
+      // Sandbox reads the schema by introspection: config refuses GRAPHQL_SANDBOX without it.
+      config.sandbox ? sandbox(config) : ApolloServerPluginLandingPageDisabled(),
       operationSpanPlugin(),
       requestOutcomePlugin(),
       textInputPlugin(),

@@ -8,7 +8,7 @@
 // every parent in one statement: `keysetWindow` wraps the candidate rows of all the parents into the
 // first `first + 1` rows per parent after the cursor, with each parent's total, and `pagesByGroup`
 // turns those rows into one connection per parent.
-import { ArgsType, Field, Int, ObjectType, type ClassType } from 'type-graphql';
+import { ArgsType, Directive, Field, Int, ObjectType, type ClassType } from 'type-graphql';
 import { invalidParameter } from './errors';
 import { intArray } from '../db/lean';
 
@@ -17,6 +17,10 @@ export const MAX_FIRST = 100;
 /** Edges per page when `first` is not given. */
 export const DEFAULT_FIRST = 20;
 
+// Every Relay subgraph defines a PageInfo of these four fields: @shareable lets a supergraph hold
+// theirs and ours (each subgraph resolves it for its own connections). The other subgraph marks its
+// PageInfo @shareable too; test/federation/composition.test.ts composes the pair.
+@Directive('@shareable')
 @ObjectType({ description: 'Where a page of a cursor connection stands in its list (Relay PageInfo).', simpleResolvers: true })
 export class PageInfo {
   @Field({ description: 'Whether the list goes on after endCursor: ask again with after: endCursor.' }) hasNextPage!: boolean;

@@ -19,7 +19,7 @@ export function graphqlArmor() {
     // parse failure (400); armor's plugin would surface as a 500.
     maxTokens: { enabled: false },
     costLimit: { maxCost: GRAPHQL_LIMITS.maxCost, objectCost: 2, scalarCost: 1, depthCostFactor: 1.5, ignoreIntrospection: true },
-    // Apollo's hideSchemaDetailsFromClientErrors already hides suggestions when introspection is off.
+    // Apollo's hideSchemaDetailsFromClientErrors hides suggestions when GRAPHQL_SUGGESTIONS is off (graphql/apollo.ts).
     blockFieldSuggestion: { enabled: false },
   }).protect();
 }

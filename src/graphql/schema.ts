@@ -1,10 +1,11 @@
 // Builds the type-graphql schema and serves it as an Apollo Federation 2 subgraph:
 // the type-graphql schema is printed with its directives and fed to buildSubgraphSchema,
-// with type-graphql's resolvers and each entity's reference resolver.
+// with type-graphql's resolvers and each entity's reference resolver. `_service { sdl }` hands out
+// the whole schema, as introspection does: with introspection off it answers only the router.
 import 'reflect-metadata';
 import { buildSubgraphSchema, type GraphQLResolverMap } from '@apollo/subgraph';
 import { printSchemaWithDirectives, type IResolvers } from '@graphql-tools/utils';
-import { type GraphQLSchema, parse } from 'graphql';
+import { type GraphQLFieldResolver, type GraphQLSchema, parse } from 'graphql';
 import {
   buildSchema,
   createResolversMap,
@@ -15,8 +16,11 @@ import {
 } from 'type-graphql';
 import { Timestamp } from './scalars';
 import { describeRules, validateArgument } from './rules';
+import { ServiceError } from './errors';
+import type { Context } from '../context';
 import type { ModuleDefinition } from '../core/module';
 import { MODULES } from '../modules';
+import { referenceViewer } from '../modules/user';
 
 /** Every module's resolver classes (type-graphql's own type for them is Function). */
 const RESOLVERS = MODULES.flatMap((m: ModuleDefinition) => m.resolvers ?? []) as unknown as NonEmptyArray<
@@ -92,5 +96,30 @@ export async function createSchema(): Promise<GraphQLSchema> {
     resolvers[type] = { ...(resolvers[type] as object), ...(fields as object) };
   }
   cached = buildSubgraphSchema([{ typeDefs, resolvers: resolvers as GraphQLResolverMap }]);
+  guardServiceSdl(cached);
   return cached;
+}
+
+/**
+ * `_service` (the SDL rover and the router's composition read) needs, while GRAPHQL_INTROSPECTION
+ * is off, the credential `_entities` knows as the router's: a system token of the `federation`
+ * scope in `x-api-key` (src/modules/user/user.reference.ts). Anyone else is answered as
+ * `_entities` answers them: no credential, or an unknown one, WSInvalidAuthTokenException; a token
+ * of another scope InsufficientPrivilegesException; a signed-in user (whose token wins over a key,
+ * as there) InsufficientPrivilegesException too.
+ */
+function guardServiceSdl(schema: GraphQLSchema): void {
+  const field = schema.getQueryType()?.getFields()._service;
+  const sdl = field?.resolve;
+  if (!field || !sdl) throw new Error('the subgraph schema has no _service resolver to guard');
+  const guarded: GraphQLFieldResolver<unknown, Context | undefined> = (source, args, ctx, info) => {
+    // Synchronous when open: printSdl (the committed schema) executes it without a request.
+    if (!ctx || ctx.config.introspection) return sdl(source, args, ctx, info);
+    return referenceViewer(ctx).then((viewer) => {
+      if (viewer.kind !== 'router')
+        throw new ServiceError('InsufficientPrivilegesException', "Only the federation router's token may read the schema.");
+      return sdl(source, args, ctx, info);
+    });
+  };
+  field.resolve = guarded as typeof field.resolve;
 }

@@ -1,5 +1,6 @@
 // The routes operators and tools read, beside the API: liveness (/healthz), readiness with the
-// stores every authenticated request needs (/readyz), Prometheus metrics (/metrics, optionally
+// stores every authenticated request needs (/readyz; 503 at once once the instance drains after
+// SIGTERM, so a balancer takes it out while it still serves), Prometheus metrics (/metrics, optionally
 // behind a bearer token, or on a listener of its own with METRICS_PORT) and the OpenAPI document
 // (/openapi.json). They sit before authentication: none needs credentials.
 import http from 'node:http';
@@ -20,6 +21,8 @@ export interface ProbeDeps {
   metrics: Metrics;
   openApi: Record<string, unknown>;
   services: Pick<Services, 'readiness'>;
+  /** True once the instance is shutting down (server.ts, on SIGTERM): /readyz answers 503 without asking the stores. */
+  draining: () => boolean;
 }
 
 /**
@@ -43,13 +46,18 @@ function serveMetrics(config: Config, metrics: Metrics): Koa.Middleware {
   };
 }
 
-export function mountProbes(router: Router, { config, orm, metrics, openApi, services }: ProbeDeps): void {
+export function mountProbes(router: Router, { config, orm, metrics, openApi, services, draining }: ProbeDeps): void {
   if (metricsPlace(config) === 'main-port') router.get('/metrics', serveMetrics(config, metrics));
   router.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
   });
   // Ready while the database and the stores beside it (Redis, as `cache`, with REDIS_URL) answer.
   router.get('/readyz', async (ctx) => {
+    if (draining()) {
+      ctx.status = 503;
+      ctx.body = { status: 'draining' };
+      return;
+    }
     const [check, stores] = await Promise.all([orm.checkConnection().catch(() => ({ ok: false as const })), services.readiness()]);
     const parts = { database: check.ok ? 'up' : 'down', ...stores };
     const ready = Object.values(parts).every((state) => state === 'up');

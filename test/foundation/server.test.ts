@@ -59,16 +59,14 @@ it('keeps no module it does not use: i18n-iso-countries with its English names o
   }
 });
 
-it('npm start and the Dockerfile run node with the heap limits of package.json (config.nodeFlags) and two malloc arenas, and node accepts the flags', () => {
+it('npm start runs node with the heap limits of package.json (config.nodeFlags) and two malloc arenas, and node accepts the flags', () => {
   const root = path.join(__dirname, '../..');
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
   const flags: string = pkg.config.nodeFlags;
   expect(flags).toMatch(/--max-old-space-size=\d+/);
   expect(flags).toMatch(/--max-semi-space-size=\d+/);
   expect(pkg.scripts.start).toContain('MALLOC_ARENA_MAX=2 node $npm_package_config_nodeFlags ');
-  const dockerfile = fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8');
-  expect(dockerfile).toContain(`exec node $(node -p \\"require('./package.json').config.nodeFlags\\")`);
-  expect(dockerfile).toContain('ENV MALLOC_ARENA_MAX=2');
+  // The image sets them as NODE_OPTIONS, equal to config.nodeFlags: test/deploy/dockerfile.test.ts.
   // The heap limit is in force: V8 reports it (old space plus young generation) in bytes.
   const limitMb = Number(
     execFileSync(process.execPath, [...flags.split(' '), '-p', "Math.round(require('v8').getHeapStatistics().heap_size_limit / 1048576)"], {

@@ -13,7 +13,8 @@ export interface TestDb {
   close(): Promise<void>;
 }
 
-async function admin(url: string, sql: string): Promise<void> {
+/** Runs one statement on the `postgres` database of `url`'s server (CREATE and DROP DATABASE). */
+export async function admin(url: string, sql: string): Promise<void> {
   const u = new URL(url);
   u.pathname = '/postgres';
   const client = new Client({ connectionString: u.toString() });

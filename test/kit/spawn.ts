@@ -1,5 +1,6 @@
 // The compiled service as `npm start` runs it, in a child process: resolves once it logs
-// {"msg":"listening"}, keeps every stdout line (parsed when JSON) and stops with SIGTERM.
+// {"msg":"listening"}, keeps every stdout line (parsed when JSON) and stops with SIGTERM. And a
+// compiled script (or a start-up that is to be refused) run to its exit.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,8 @@ import readline from 'node:readline';
 export const SERVER_ENTRY = process.env.TEST_SERVER_ENTRY
   ? path.resolve(process.env.TEST_SERVER_ENTRY)
   : path.join(__dirname, '../../dist/src/server.js');
+/** The compiled `npm run migrate` job of the same build. */
+export const MIGRATE_ENTRY = path.join(path.dirname(SERVER_ENTRY), '../scripts/migrate.js');
 /** The V8 flags `npm start` runs the service with (package.json config.nodeFlags). */
 const NODE_FLAGS: string[] = JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.json'), 'utf8')).config.nodeFlags.split(' ');
 
@@ -17,6 +20,8 @@ export interface SpawnedService {
   baseUrl: string;
   /** Every stdout line so far: parsed log objects, or text for the start-up banner. */
   lines: any[];
+  /** What it wrote to stderr so far. */
+  stderr(): string;
   /** SIGTERM, then the exit code once stdout has been drained. */
   stop(): Promise<number | null>;
 }
@@ -27,6 +32,8 @@ export function spawnService(env: NodeJS.ProcessEnv): Promise<SpawnedService> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: any[] = [];
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
   const drained = new Promise((resolve) => child.stdout.once('close', resolve));
   const stop = async () => {
     if (child.exitCode !== null) return child.exitCode;
@@ -45,8 +52,41 @@ export function spawnService(env: NodeJS.ProcessEnv): Promise<SpawnedService> {
         /* the start-up banner is plain text */
       }
       lines.push(parsed);
-      if (parsed?.msg === 'listening') resolve({ child, baseUrl: `http://127.0.0.1:${parsed.port}`, lines, stop });
+      if (parsed?.msg === 'listening') resolve({ child, baseUrl: `http://127.0.0.1:${parsed.port}`, lines, stderr: () => stderr, stop });
     });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening: ${stderr}`)));
   });
+}
+
+export interface Exited {
+  code: number | null;
+  /** Every stdout line, parsed when JSON. */
+  lines: any[];
+  stderr: string;
+}
+
+/** Runs a compiled entry (a script, or the server whose start is to be refused) with `env` until it exits. */
+export function runToExit(entry: string, env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<Exited> {
+  const child = spawn(process.execPath, [...NODE_FLAGS, entry], {
+    env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: any[] = [];
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+  readline.createInterface({ input: child.stdout }).on('line', (text) => {
+    try {
+      lines.push(JSON.parse(text));
+    } catch {
+      lines.push(text);
+    }
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const drained = new Promise((resolve) => child.stdout.once('close', resolve));
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      void drained.then(() => resolve({ code, lines, stderr }));
+    }),
+  );
 }

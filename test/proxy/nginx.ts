@@ -3,20 +3,16 @@
 // a temporary directory on a free loopback port (no system service, nothing outside that
 // directory written). Clients reach it from a loopback address of their choice, so that two
 // clients on one machine are two addresses to nginx (Linux routes all of 127.0.0.0/8 to lo).
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, type Reply } from '../kit';
 import { toReply } from '../kit/http';
+import { binary, startHelper, tempDir } from '../kit/processes';
 
 export const SITE_CONF = path.join(__dirname, '../../deploy/nginx/pronet.conf');
 
-/** How long nginx may take to listen, and a request to be answered through it. */
-const START_MS = 10_000;
+/** How long a request may take to be answered through nginx. */
 const REQUEST_MS = 15_000;
 
 export interface Nginx {
@@ -26,13 +22,6 @@ export interface Nginx {
   /** What nginx wrote to its error log so far. */
   errorLog(): string;
   stop(): Promise<void>;
-}
-
-function nginxBinary(): string {
-  const dirs = ['/usr/sbin', '/usr/local/sbin', ...(process.env.PATH ?? '').split(path.delimiter)];
-  const found = dirs.map((dir) => path.join(dir, 'nginx')).find((file) => fs.existsSync(file));
-  if (!found) throw new Error('nginx is not installed: `apt-get install -y nginx` (.ci/run does it before npm run test:proxy)');
-  return found;
 }
 
 /** `conf` with `pattern` replaced once; the file must hold exactly one such line, or the test would run something else. */
@@ -64,69 +53,26 @@ http {
 `;
 }
 
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    const done = (answer: boolean) => {
-      socket.destroy();
-      resolve(answer);
-    };
-    socket.setTimeout(1000);
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.once('timeout', () => done(false));
-  });
-}
-
-function exited(child: ChildProcess, ms: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-}
-
 /** nginx in front of the service at `upstreamUrl` (http://host:port), listening once this resolves. */
 export async function startNginx(upstreamUrl: string): Promise<Nginx> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pronet-nginx-'));
   // Started as root, nginx runs its workers as an unprivileged user, who must reach the temporary paths.
-  fs.chmodSync(dir, 0o755);
+  const dir = tempDir('pronet-nginx-');
   const port = await freePort();
   const site = path.join(dir, 'pronet.conf');
   const main = path.join(dir, 'nginx.conf');
   fs.writeFileSync(site, siteFor(fs.readFileSync(SITE_CONF, 'utf8'), new URL(upstreamUrl).host, port));
   fs.writeFileSync(main, mainConf(dir, site));
   const errorLogFile = path.join(dir, 'error.log');
-  const child = spawn(nginxBinary(), ['-p', dir, '-c', main, '-g', `daemon off; pid ${dir}/nginx.pid; error_log ${errorLogFile} notice;`], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  for (const stream of [child.stdout, child.stderr]) stream.on('data', (d: Buffer) => (output += d.toString()));
   const errorLog = () => (fs.existsSync(errorLogFile) ? fs.readFileSync(errorLogFile, 'utf8') : '');
-
-  const stop = async () => {
-    // SIGTERM is nginx's fast shutdown: the master stops its workers and exits.
-    if (!child.killed && child.exitCode === null) child.kill('SIGTERM');
-    if (!(await exited(child, 5000))) {
-      child.kill('SIGKILL');
-      await exited(child, 5000);
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
-
-  const deadline = Date.now() + START_MS;
-  while (!(await listening(port))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      const why = `nginx did not start (exit ${child.exitCode}): ${output} ${errorLog()}`;
-      await stop();
-      throw new Error(why);
-    }
-    await sleep(50);
-  }
-  return { baseUrl: `http://127.0.0.1:${port}`, port, errorLog, stop };
+  // SIGTERM is nginx's fast shutdown: the master stops its workers and exits.
+  const nginx = await startHelper(
+    'nginx',
+    binary('nginx', 'nginx'),
+    ['-p', dir, '-c', main, '-g', `daemon off; pid ${dir}/nginx.pid; error_log ${errorLogFile} notice;`],
+    port,
+    dir,
+  );
+  return { baseUrl: `http://127.0.0.1:${port}`, port, errorLog, stop: () => nginx.stop() };
 }
 
 export interface ProxiedRequest {

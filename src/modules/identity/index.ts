@@ -19,7 +19,8 @@ export const identity = defineModule({
 
 export { createOAuthServer, type OAuthServer } from './http/oauth-server';
 export { SystemToken } from './identity.entity';
+export { OAuthClient } from './oauth.entity';
 export { type IdentityRuntime, startIdentity } from './identity.runtime';
 export { hashToken } from './tokens';
-export { hashPassword } from './passwords';
+export { hashPassword, verifyPassword } from './passwords';
 export { Principals, type BearerPrincipal, type CompanyKeyPrincipal, type SystemPrincipal, type UserPrincipal } from './principal';

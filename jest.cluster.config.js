@@ -1,0 +1,8 @@
+/**
+ * The cluster test: three instances of the compiled service behind real HAProxy, directly on
+ * PostgreSQL, with Redis and through real PgBouncer (Debian's packages, installed by .ci/run):
+ * `npm run test:cluster` (DATABASE_URL required; it builds dist/ first).
+ */
+const base = require('./jest.config');
+
+module.exports = { ...base, testMatch: ['**/*.cluster.ts'], testTimeout: 120000 };

@@ -1,0 +1,32 @@
+// npm run migrate: the one-shot migration job (an orchestrator runs it before the instances of a
+// release, which then start with MIGRATE_ON_START=false). It does what start-up does before it
+// serves: pending migrations, then the demo seed on an empty database when SEED_DEMO is on (never
+// in production), under the migration lock, so it may run beside instances that migrate on start,
+// or twice at once. Exits 0 when the database is up to date, 1 otherwise (2: bad configuration).
+import path from 'node:path';
+import { loadConfigOrExit } from '../src/config';
+import { createLogger } from '../src/logger';
+import { createOrm } from '../src/db/orm';
+import { migrateAndSeed } from '../src/db/migration-lock';
+
+async function main() {
+  const config = loadConfigOrExit();
+  const logger = createLogger(config.logLevel);
+  const orm = await createOrm({ databaseUrl: config.databaseUrl, embeddedDir: path.join(config.dataDir, 'pgdata'), logger, poolMax: 2 });
+  try {
+    const { applied } = await migrateAndSeed(orm, {
+      lockUrl: config.databaseDirectUrl ?? config.databaseUrl,
+      seedDemo: config.seedDemo,
+      logger,
+    });
+    if (!applied.length) logger.info('migrations: nothing to apply');
+  } finally {
+    await orm.close();
+  }
+  logger.flush(() => process.exit(0));
+}
+
+main().catch((err) => {
+  console.error('Migration failed:', err);
+  process.exit(1);
+});
