@@ -29,7 +29,6 @@ import { security } from './http/security';
 import { mountProbes } from './http/probes';
 import { mountGraphql } from './http/graphql-route';
 import { mountExplorer } from './explorer/route';
-import { jsonBody } from './http/json-body';
 import { notFound } from './http/not-found';
 import { LiveSessions } from './http/live-sessions';
 import { attachWebSocket, type WebSocketEndpoint } from './http/live-ws';
@@ -85,13 +84,12 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
   mountProbes(router, { config, orm, metrics, openApi, services, draining: () => draining });
   const sessions = new LiveSessions(deps);
   mountEventStream(router, schema, sessions);
-  await mountGraphql(router, apollo, deps);
+  await mountGraphql(router, apollo, deps, Math.max(...compiled.map((c) => c.bodyLimit)));
   // GRAPHQL_EXPLORER (off in production unless set; config refuses it without introspection, by which it loads the schema): else 404.
   if (config.explorer) mountExplorer(router);
   const rest = createRestRouter(deps, compiled, { onIgnoredProperty: (operation) => metrics.ignoredProperty(operation) });
   koa.use(outside(REST_PREFIX, router));
   koa.use(oauth.middleware);
-  koa.use(jsonBody);
   koa.use(rest.routes());
   koa.use(
     rest.allowedMethods({

@@ -75,7 +75,15 @@ export function classify(err: GraphQLError): Classified | null {
     return { error: new ServiceError(code, err.message, { field: err.extensions?.field as string | undefined }), internal: false };
   // Variable coercion failures (wrong type, missing required value): the request is malformed.
   if (err.path === undefined && (code === 'BAD_USER_INPUT' || /^Variable "\$/.test(err.message))) {
-    return { error: invalidParameter(coercionField(err.message) ?? 'request'), internal: false };
+    const field = coercionField(err.message) ?? 'request';
+    // A version that is a number but no Int (2.5, 3000000000) is an unsupported version, as REST answers it.
+    const number = /Int cannot represent non[- ](?:integer|32-bit signed integer) value: (-?[\d.eE+]+)/.exec(err.message);
+    if (field === 'version' && number)
+      return {
+        error: new ServiceError('WSUnsupportedVersionException', `Version ${number[1]} is not supported.`, { field }),
+        internal: false,
+      };
+    return { error: invalidParameter(field), internal: false };
   }
   // Document-level problems (parse, validation) stay as Apollo reports them.
   if (

@@ -149,6 +149,57 @@ export function rulesOf(typeName: string): ReadonlyMap<string, FieldRule> | unde
   return byTypeName.get(typeName);
 }
 
+/** One declared rule, where it applies: an input type's field, or a field of an args class (arguments of a resolver). */
+export interface DeclaredRule {
+  kind: 'input' | 'args';
+  /** The GraphQL input type's name, or the args class's name. */
+  typeName: string;
+  property: string;
+  /** The field's name in the schema (the input field, or the argument). */
+  fieldName: string;
+  rule: FieldRule;
+  /** For an args class: the fields taking its arguments, as schema coordinates (Query.sentNotifications). */
+  usedBy?: string[];
+}
+
+/** Every rule of every input type and args class, inherited ones included (read-only: for tests and documentation). */
+export function allRules(): DeclaredRule[] {
+  const storage = getMetadataStorage();
+  const schemaName = (cls: Constructor, property: string) => {
+    for (let c: unknown = cls; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+      const field = storage.fields.find((f) => f.target === c && f.name === property);
+      if (field) return field.schemaName;
+    }
+    return property;
+  };
+  // Parameters reach their resolvers only when a schema is built: they are matched here by method.
+  const objectTypeOf = (target: unknown) => storage.resolverClasses.find((c) => c.target === target)?.getObjectType?.()?.name ?? '?';
+  const resolvers = [
+    ...storage.queries.map((r) => ['Query', r] as const),
+    ...storage.mutations.map((r) => ['Mutation', r] as const),
+    ...storage.subscriptions.map((r) => ['Subscription', r] as const),
+    ...storage.fieldResolvers.map((r) => [objectTypeOf(r.target), r] as const),
+  ];
+  const usedBy = (cls: Constructor) =>
+    resolvers
+      .filter(([, r]) =>
+        storage.params.some((p) => p.target === r.target && p.methodName === r.methodName && p.kind === 'args' && p.getType() === cls),
+      )
+      .map(([type, r]) => `${type}.${r.schemaName}`);
+  const out: DeclaredRule[] = [];
+  for (const t of storage.inputTypes) {
+    const cls = t.target as Constructor;
+    for (const [property, rule] of rulesOfClass(cls) ?? [])
+      out.push({ kind: 'input', typeName: t.name, property, fieldName: schemaName(cls, property), rule });
+  }
+  for (const t of storage.argumentTypes) {
+    const cls = t.target as Constructor;
+    for (const [property, rule] of rulesOfClass(cls) ?? [])
+      out.push({ kind: 'args', typeName: t.name, property, fieldName: schemaName(cls, property), rule, usedBy: usedBy(cls) });
+  }
+  return out;
+}
+
 /** A sentence naming a rule, appended to the field's description in the schema. */
 export function ruleText(rule: FieldRule): string {
   const parts: string[] = [];

@@ -9,7 +9,7 @@ import { buildContext, type AppDeps, type Context } from '../context';
 import { drainUploads } from '../rest/multipart';
 import { ServiceError } from '../graphql/errors';
 import { traceOperation } from '../observability/tracing';
-import { graphqlJsonBody } from './json-body';
+import { jsonBodyParser } from './json-body';
 import type { RequestMiddleware, RequestState } from './request-state';
 
 /** The most files one operation takes (createSupportGroup). */
@@ -72,7 +72,12 @@ function multipartOperations(options: Parameters<typeof processRequest>[2]): Koa
   };
 }
 
-export async function mountGraphql(router: Router, apollo: ApolloServer<Context>, deps: AppDeps): Promise<void> {
+/**
+ * `bodyLimit`: bytes of JSON body admitted, the largest a REST route admits (so a REST route's
+ * GraphQL twin takes what the route takes). Strings are checked once the operation is known (the
+ * text-input plugin), answered as GraphQL errors.
+ */
+export async function mountGraphql(router: Router, apollo: ApolloServer<Context>, deps: AppDeps, bodyLimit?: number): Promise<void> {
   // The integration is ESM-only and resolves its own copy of Apollo's type declarations.
   const { koaMiddleware } = await import('@as-integrations/koa');
   const graphqlMiddleware = koaMiddleware(apollo as unknown as Parameters<typeof koaMiddleware>[0], {
@@ -93,5 +98,5 @@ export async function mountGraphql(router: Router, apollo: ApolloServer<Context>
     // resolvers' statements nest under it.
     await traceOperation('graphql', {}, () => graphqlMiddleware(ctx as Koa.Context, next));
   };
-  router.all('/graphql', uploads, drainUnusedUploads, graphqlJsonBody, operation);
+  router.all('/graphql', uploads, drainUnusedUploads, jsonBodyParser(false, bodyLimit), operation);
 }

@@ -73,18 +73,14 @@ export async function readJson(ctx: Koa.Context, limit = JSON_BODY_LIMIT, checkT
 }
 
 /** POST, PUT and PATCH: a JSON body parsed, any other media type left unread as `{}` (a multipart route reads it itself). */
-function jsonBodyParser(checkText: boolean): Koa.Middleware {
+export function jsonBodyParser(checkText: boolean, limit = JSON_BODY_LIMIT): Koa.Middleware {
   return async (ctx, next) => {
     const request = ctx.request as { body?: unknown };
     if (request.body === undefined && PARSED.has(ctx.method))
-      request.body = ctx.request.is('application/json', '+json', 'application/csp-report')
-        ? await readJson(ctx, JSON_BODY_LIMIT, checkText)
-        : {};
+      request.body = ctx.request.is('application/json', '+json', 'application/csp-report') ? await readJson(ctx, limit, checkText) : {};
     return next();
   };
 }
 
 /** REST and the event stream: every string checked. */
 export const jsonBody = jsonBodyParser(true);
-/** /graphql: strings are checked once the operation is known (src/graphql/plugins/text-input.ts), answered as GraphQL errors. */
-export const graphqlJsonBody = jsonBodyParser(false);

@@ -66,6 +66,13 @@ function decodeScalar(type: GraphQLInputType, value: unknown, path: string, opti
       const n = Number(value.trim());
       if (Math.abs(n) <= 2_147_483_647) return n;
     }
+    // A version that is a number, only not one the operation has (2.5, 1.0, 3000000000), is an
+    // unsupported version (DESIGN "Errors"); what is not a number is malformed.
+    if (
+      field === 'version' &&
+      ((typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && NUMBER.test(value.trim())))
+    )
+      throw new ServiceError('WSUnsupportedVersionException', `Version ${String(value).trim()} is not supported.`, { field });
     return bad(options, field);
   }
   if (type === GraphQLFloat) {

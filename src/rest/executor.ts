@@ -32,6 +32,8 @@ import { writeWholeList } from './whole-list';
 import { formToInput } from './form';
 import { sendError, sendJson } from './respond';
 import { parseMultipart, type ParsedMultipart } from './multipart';
+import { bodyLimitOf } from './body-limit';
+import { readJson } from '../http/json-body';
 import { traceOperation, recordOperationError } from '../observability/tracing';
 
 export interface CompiledRoute {
@@ -41,6 +43,8 @@ export interface CompiledRoute {
   operationType: OperationTypeNode;
   /** The document compiled for this schema: runs the operation with a context and variables. */
   execute: (contextValue: Context, variables: Record<string, unknown>) => Promise<ExecutionResult> | ExecutionResult;
+  /** Bytes of JSON body the route admits (body-limit.ts). */
+  bodyLimit: number;
   /** The whole-list variant: the same document with the root field's cursor selected as `_cursor`. */
   executeWithCursor?: (contextValue: Context, variables: Record<string, unknown>) => Promise<ExecutionResult> | ExecutionResult;
 }
@@ -92,7 +96,7 @@ export function compileRoutes(schema: GraphQLSchema, routes: RouteDef[]): Compil
     const executeWithCursor = def.wholeList
       ? compileDocument(schema, withCursor(binding.document, def.wholeList.cursor), def, key)
       : undefined;
-    return { def, binding, operationType: binding.operation.operation, execute, executeWithCursor };
+    return { def, binding, operationType: binding.operation.operation, execute, executeWithCursor, bodyLimit: bodyLimitOf(def, binding) };
   });
 }
 
@@ -127,7 +131,8 @@ export function requestVariables(
         value = decodeParam(v.type, req.params[v.name], v.name, options);
         break;
       case 'query':
-        value = decodeParam(v.type, req.query[v.name], v.name, options);
+        // An empty value of a parameter (`?pageNum=`) is the parameter left out, on every route.
+        value = decodeParam(v.type, req.query[v.name] === '' ? undefined : req.query[v.name], v.name, options);
         break;
       case 'body':
         known.add(v.name);
@@ -170,6 +175,27 @@ function credentialFailure(def: RouteDef, err: unknown, ctx: Context): ServiceEr
   return new ServiceError('WSInternalException');
 }
 
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * The JSON body of a route that takes one, read after the credential was checked: JSON by its
+ * media type, or with none or text/plain (legacy HTTP clients leave the type out or send their
+ * default); any other media type is 415 naming body. A route that takes no body does not read it.
+ */
+async function jsonBodyOf(ctx: Koa.Context, route: CompiledRoute): Promise<unknown> {
+  if (!WITH_BODY.has(ctx.method) || !route.binding.variables.some((v) => v.source === 'body' || v.source === 'wholeBody')) return {};
+  if (ctx.get('content-type') && !ctx.request.is('application/json', '+json', 'text/plain')) {
+    throw new ServiceError('WSInvalidParameterException', 'The body must be JSON (application/json).', { field: 'body', status: 415 });
+  }
+  return readJson(ctx, route.bodyLimit);
+}
+
+/** A refusal of the body as the route names it: its own identifier of a malformed value (endpoint 2's InvalidParameterException). */
+function asRouteError(def: RouteDef, err: ServiceError): ServiceError {
+  if (err.code !== 'WSInvalidParameterException' || !def.invalid || def.invalid === err.code) return err;
+  return new ServiceError(def.invalid, err.message, { field: err.field, status: err.status, headers: err.headers });
+}
+
 export interface RestRouterOptions {
   /** Counts a request property the operation does not know (ignored, as legacy clients expect). */
   onIgnoredProperty?: (operation: string) => void;
@@ -191,7 +217,16 @@ export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[], optio
       } catch (err) {
         return sendError(ctx, credentialFailure(def, err, contextValue));
       }
-      if (!def.multipart) return run(ctx, (ctx.request as { body?: unknown }).body ?? {}, contextValue);
+      if (!def.multipart) {
+        let body: unknown;
+        try {
+          body = await jsonBodyOf(ctx, route);
+        } catch (err) {
+          if (err instanceof ServiceError) return sendError(ctx, asRouteError(def, err));
+          throw err;
+        }
+        return run(ctx, body, contextValue);
+      }
       let multipart: ParsedMultipart | undefined;
       try {
         multipart = await parseMultipart(ctx, def.multipart, deps.config, deps.em);

@@ -46,7 +46,8 @@ function parameters(route: CompiledRoute): JsonSchema[] {
       name: v.name,
       in: v.source,
       required: v.source === 'path' || isNonNullType(v.type),
-      description: v.argument?.description ?? v.name,
+      // One rule for every route (executor.ts): `?name=` is the parameter left out.
+      description: `${v.argument?.description ?? v.name}${v.source === 'query' ? ' An empty value is the parameter left out.' : ''}`,
       schema: inputSchema(getNullableType(v.type) as never, undefined, true),
     }));
 }
@@ -118,8 +119,22 @@ export function buildOpenApi(schema: GraphQLSchema, routes: CompiledRoute[], ser
     };
     if (r.description) op.description = r.description;
     const body = requestBody(route);
-    if (body)
-      op.requestBody = { required: true, content: { [r.multipart ? 'multipart/form-data' : 'application/json']: { schema: body } } };
+    if (body) {
+      op.requestBody = {
+        required: true,
+        description: r.multipart
+          ? 'multipart/form-data; each part once.'
+          : `JSON, at most ${route.bodyLimit} bytes (413 beyond). A body sent as text/plain or with no media type is read as JSON too; ` +
+            'another media type is 415 naming body.',
+        content: { [r.multipart ? 'multipart/form-data' : 'application/json']: { schema: body } },
+      };
+      const error = { content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } };
+      responses['413'] ??= { description: 'WSLimitExceededException: the body is larger than the route admits', ...error };
+      responses['415'] ??= {
+        description: `${r.invalid ?? 'WSInvalidParameterException'} naming body: the body is not of the route's media type`,
+        ...error,
+      };
+    }
     if (SECURITY[r.credential].length) op.security = SECURITY[r.credential];
     const p = openApiPath(r.path);
     paths[p] = { ...(paths[p] ?? {}), [r.method.toLowerCase()]: op };

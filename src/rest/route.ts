@@ -46,6 +46,11 @@ export interface RouteDef {
   bind?: Record<string, Binding>;
   /** Variables the route computes from the bound ones; clients do not send them. */
   computed?: Record<string, (variables: Record<string, unknown>) => unknown>;
+  /**
+   * Bytes of JSON body the route admits, where its arguments carry bounds no input type's rule
+   * says (body-limit.ts works the rest out from the rules; never below 1 MB).
+   */
+  bodyLimit?: number;
   /** The identifier of a malformed value (default WSInvalidParameterException). */
   invalid?: ErrorCode;
   /** A check of the caller that must pass before the body is read (uploads: nothing of a refused caller is stored). */

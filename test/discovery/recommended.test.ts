@@ -125,7 +125,8 @@ describe('control object validation', () => {
       { version: 2, entityType: ['company'], searchTerms: 'x'.repeat(256) },
       {
         status: 400,
-        body: { errorCode: 'WSFieldLengthException', message: 'searchTerms must be at most 255 characters.', field: 'searchTerms' },
+        // Endpoint 3 lists no WSFieldLengthException.
+        body: { errorCode: 'WSInvalidParameterException', message: 'searchTerms must be at most 255 characters.', field: 'searchTerms' },
       },
     ],
   ])('%j is refused', async (body, expected) => {

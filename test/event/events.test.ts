@@ -113,7 +113,6 @@ describe('findEventsForUserAndCompany (GET /rest/user/mi/{cId}/events)', () => {
     ['-1', 'pageNum must be 1 or more.'],
     ['abc', 'Invalid value for pageNum.'],
     ['1.5', 'Invalid value for pageNum.'],
-    ['', 'Invalid value for pageNum.'],
   ])('when pageNum is %p, then WSInvalidParameterException names pageNum', async (pageNum, message) => {
     const res = await olivia.rest('GET', eventsPath(NORTHWIND, `version=1&pageNum=${pageNum}`));
     expect(res.status).toBe(400);

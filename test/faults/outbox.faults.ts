@@ -137,7 +137,7 @@ it('when the process is killed after sendNotification committed and before any e
     expect(mail.raw).toContain(`Hello R${i}.`);
   }
   const [record] = await sql('select successful, notification_log from sent_notification where notification_id = ?', [notificationId]);
-  expect(record).toEqual({ successful: true, notification_log: `Success: delivered to ${RECIPIENTS} users; ${RECIPIENTS} e-mails sent` });
+  expect(record).toEqual({ successful: true, notification_log: 'Success' });
   expect(
     await sql(`select state from pgboss.job where name = 'notification-email' and data->>'notificationId' = ?`, [String(notificationId)]),
   ).toEqual([{ state: 'completed' }]);
@@ -173,7 +173,7 @@ it('when the worker is killed while the SMTP server holds the third e-mail unans
     expect(stalling.held.map((m) => m.to[0])).toEqual([emails[2]]);
     expect(stalling.received.map((m) => m.to[0])).toEqual([emails[0], emails[1], emails[2], emails[3], emails[4]]);
     const [record] = await sql('select successful, notification_log from sent_notification where notification_id = ?', [notificationId]);
-    expect(record).toEqual({ successful: true, notification_log: `Success: delivered to ${RECIPIENTS} users; ${RECIPIENTS} e-mails sent` });
+    expect(record).toEqual({ successful: true, notification_log: 'Success' });
     expect(
       await sql(`select state from pgboss.job where name = 'notification-email' and data->>'notificationId' = ?`, [String(notificationId)]),
     ).toEqual([{ state: 'completed' }]);

@@ -10,7 +10,8 @@ describe('the HTTP surface', () => {
   });
 
   it('when the JSON body is malformed, then 400 WSInvalidParameterException, no stack trace', async () => {
-    const res = await t.rest('POST', '/rest/refdata/conditions', { rawBody: '{bad', headers: { 'content-type': 'application/json' } });
+    const u = await t.newUser();
+    const res = await u.rest('POST', '/rest/user/addresses', { rawBody: '{bad', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errorCode: 'WSInvalidParameterException', message: 'The request body is not valid JSON.', field: 'body' });
     expect(t.logs.some((l) => /at .*\.js:\d+/.test(JSON.stringify(l)) && l.level >= 50)).toBe(false);

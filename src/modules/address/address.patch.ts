@@ -52,12 +52,23 @@ export function toAddressPatch(input: AddressInput, mode: 'create' | 'update', p
     patch.typeCode = input.typeCode;
   }
 
-  if (has('postcode') && has('postCode') && input.postcode !== input.postCode) {
+  // Both spellings may come (a Java client serialises a bean with both): a null one beside a valued
+  // one is absent; two values must agree; null alone clears the field.
+  const valued = (k: 'postcode' | 'postCode') => input[k] !== undefined && input[k] !== null;
+  if (valued('postcode') && valued('postCode') && input.postcode !== input.postCode) {
     throw invalidParameter('postcode', 'postcode and postCode differ; give one of them.');
   }
   for (const field of ADDRESS_TEXT_FIELDS) {
     if (field === 'postcode') {
-      const spelling = has('postcode') ? 'postcode' : has('postCode') ? 'postCode' : null;
+      const spelling = valued('postcode')
+        ? 'postcode'
+        : valued('postCode')
+          ? 'postCode'
+          : has('postcode')
+            ? 'postcode'
+            : has('postCode')
+              ? 'postCode'
+              : null;
       if (spelling) patch.postcode = value(spelling);
     } else if (has(field)) patch[field] = value(field);
   }

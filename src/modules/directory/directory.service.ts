@@ -18,6 +18,7 @@ import {
   type DirectoryType,
 } from './directory.entity';
 import { requireDirectoryMember } from './directory.access';
+import { charLength } from '../../core/text';
 
 /** First and last name (field definitions 1 and 2) are part of every directory. */
 export const DEFAULT_FIELD_IDS = [1, 2];
@@ -60,7 +61,7 @@ export async function createSmartDirectory(em: EntityManager, input: CreateSmart
   if (!DIRECTORY_ORDERS.includes(input.order as DirectoryOrder))
     throw invalidParameter('directoryOrder', 'directoryOrder must be FL or LF.');
   if (!input.name) throw invalidParameter('directoryName', 'directoryName is required.');
-  if (input.name.length > 255) throw fieldTooLong('directoryName', 255);
+  if (charLength(input.name) > 255) throw fieldTooLong('directoryName', 255);
   const fieldIds = [...new Set([...DEFAULT_FIELD_IDS, ...input.fieldIds])];
   if (fieldIds.some((id) => !Number.isInteger(id))) throw invalidParameter('directoryFieldIds', 'directoryFieldIds must be integers.');
   const consents = input.consents ?? [];
@@ -68,7 +69,7 @@ export async function createSmartDirectory(em: EntityManager, input: CreateSmart
     if (c.consentType !== 'DS') throw invalidParameter('directoryConsents', 'Directory consents must have consentType DS.');
     if (!c.name || !c.desc || typeof c.required !== 'boolean')
       throw invalidParameter('directoryConsents', 'Each directory consent needs name, desc and required.');
-    if (c.name.length > 255) throw fieldTooLong('directoryConsents', 255);
+    if (charLength(c.name) > 255) throw fieldTooLong('directoryConsents', 255);
   }
 
   const company = await em.findOne(Company, { companyId: input.companyId });

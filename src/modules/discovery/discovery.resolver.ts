@@ -3,12 +3,13 @@
 import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
-import { fieldTooLong, invalidParameter, ServiceError } from '../../graphql/errors';
+import { invalidParameter, ServiceError } from '../../graphql/errors';
 import { Company } from '../company';
 import { EntityCriteria, RecommendedEntity } from './discovery.types';
 import { recommendCompanies } from './discovery.service';
 import { discoverableCriteria } from './discovery.reads';
 import { consume } from '../../core/rate-limit';
+import { charLength } from '../../core/text';
 
 const ENTITY_TYPES = ['company', 'event'];
 const SEARCH_TERMS_MAX = 255;
@@ -26,7 +27,9 @@ function searchTermsOf(searchTerms: string | null | undefined): string[] {
   // GraphQL hands an omitted nullable argument over as null, so null counts as absent.
   if (searchTerms === undefined || searchTerms === null) return [];
   if (searchTerms.trim() === '') throw invalidParameter('searchTerms', 'searchTerms, when present, must be a non-empty string.');
-  if (searchTerms.length > SEARCH_TERMS_MAX) throw fieldTooLong('searchTerms', SEARCH_TERMS_MAX);
+  // Endpoint 3 lists WSInvalidParameterException, not WSFieldLengthException: a bound it breaks is invalid.
+  if (charLength(searchTerms) > SEARCH_TERMS_MAX)
+    throw invalidParameter('searchTerms', `searchTerms must be at most ${SEARCH_TERMS_MAX} characters.`);
   return searchTerms.trim().split(/\s+/u);
 }
 

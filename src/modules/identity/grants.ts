@@ -9,6 +9,7 @@ import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { OAuthError } from './oauth-error';
 import { extendFamily, revokeFamily, startFamily, type TokenResponse } from './families';
 import type { IdentityRuntime } from './identity.runtime';
+import { charLength } from '../../core/text';
 
 export const SSO_SCOPE = 'sso';
 const BAD_CREDENTIALS = 'The username or password is incorrect.';
@@ -26,7 +27,7 @@ export function checkScope(scope: string | undefined, required: boolean): void {
 }
 
 export async function findUserByEmail(em: EntityManager, email: string): Promise<User | null> {
-  if (email.length > 255) return null;
+  if (charLength(email) > 255) return null;
   return em.findOne(User, { [sql.lower('email')]: email.toLowerCase() });
 }
 

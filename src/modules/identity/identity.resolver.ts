@@ -12,6 +12,7 @@ import { revokeFamily } from './families';
 import { hashToken, newOpaqueToken, SERVICE_TOKEN_TTL_MS } from './tokens';
 import { CacheUnavailableError } from './token-cache';
 import { consume } from '../../core/rate-limit';
+import { charLength } from '../../core/text';
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
@@ -29,7 +30,7 @@ async function cacheOp(ctx: Context, op: () => Promise<void>): Promise<void> {
 export class IdentityResolver {
   @Query(() => LoginScheme, { description: 'How the user with this e-mail signs in, and the client credentials for the token endpoint.' })
   async loginScheme(@Ctx() ctx: Context, @Arg('email', { description: "The user's e-mail address." }) email: string): Promise<LoginScheme> {
-    if (email.length > 255) throw fieldTooLong('email', 255);
+    if (charLength(email) > 255) throw fieldTooLong('email', 255);
     if (!EMAIL.test(email)) throw invalidParameter('email', 'email must be an e-mail address.');
     const { clientId, clientSecret, redirectUris } = ctx.config.auth.loginClient;
     const user = await findUserByEmail(ctx.em, email);

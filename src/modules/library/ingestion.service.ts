@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { ServiceError } from '../../graphql/errors';
 import { LIMITS } from './library.limits';
+import { charLength } from '../../core/text';
 
 export interface IngestionFailure {
   smartEntryId: number;
@@ -20,7 +21,7 @@ export function checkIngestionFailure(f: IngestionFailure): void {
     if (!Number.isInteger(f[field]) || f[field] < 1) throw invalid(field, `${field} must be a positive integer.`);
   }
   if (!f.aiIngestionError.trim()) throw invalid('aiIngestionError', 'aiIngestionError is required.');
-  if ([...f.aiIngestionError].length > LIMITS.aiIngestionError) {
+  if (charLength(f.aiIngestionError) > LIMITS.aiIngestionError) {
     throw invalid('aiIngestionError', `aiIngestionError must be at most ${LIMITS.aiIngestionError} characters.`);
   }
 }

@@ -1,4 +1,6 @@
 import { route, type RouteDef } from '../../rest/route';
+import { JSON_CHAR_BYTES } from '../../rest/body-limit';
+import { LIMITS } from './library.limits';
 import { sendSmartFile } from './download.service';
 import { admitUpload } from './upload.service';
 
@@ -74,6 +76,9 @@ export const libraryRoutes: RouteDef[] = [
     }`,
     // Endpoint 2 names a malformed request InvalidParameterException (no WS prefix) and answers 200 without a payload.
     invalid: 'InvalidParameterException',
+    // aiIngestionError's bound is an argument's, not an input type's rule: its largest body (every
+    // character written as two escapes) is said here.
+    bodyLimit: LIMITS.aiIngestionError * JSON_CHAR_BYTES + 64 * 1024,
     body: 'none',
     description: 'Stores aiIngestionError and adds one to aiIngestionFailures atomically. x-api-key system token with the ingestion scope.',
     errors: ['InvalidParameterException', 'SmartEntryNotFoundException', 'SmartLibraryServiceException', 'InsufficientPrivilegesException'],

@@ -136,12 +136,17 @@ function description(spec: DeliverySpec): string {
   return truncate(spec.message + teams, LIMITS.description);
 }
 
+/**
+ * notificationLog as the specification words it: `Success` when processing succeeded, else the
+ * error text (the counts are fields of their own: totalNotificationsSent).
+ */
 export function successLog(pushed: number, email: EmailOutcome | null): string {
-  const base = `delivered to ${pushed} user${pushed === 1 ? '' : 's'}`;
-  if (!email) return `Success: ${base}`;
-  if (!email.failed) return `Success: ${base}; ${email.sent} e-mail${email.sent === 1 ? '' : 's'} sent`;
+  if (!email?.failed) return 'Success';
   const total = email.sent + email.failed;
-  return truncate(`Partial failure: ${base}; ${email.failed} of ${total} e-mails failed (${email.firstError})`, LIMITS.notificationLog);
+  return truncate(
+    `Partial failure: delivered to ${pushed} user${pushed === 1 ? '' : 's'}; ${email.failed} of ${total} e-mails failed (${email.firstError})`,
+    LIMITS.notificationLog,
+  );
 }
 
 let inboxSql: string | undefined;

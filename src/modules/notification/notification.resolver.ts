@@ -57,7 +57,7 @@ async function listQuery(ctx: Context, args: SentListArgs, kind: ListKind): Prom
     return { ...base, companyId: event.company.companyId, eventUUID: event.eventUUID, managerId: null };
   }
   if (args.companyId == null) throw invalidParameter('companyId', `companyId is required for ${type}.`);
-  if (type === 'GA' && base.brochureId === null) throw invalidParameter('brochureId', 'brochureId is required for GA.');
+  // GA without brochureId: every asset-level record of the company (the spec marks brochureId optional).
   // The list's statement checks the caller's roles (notification.lists.ts); readable() decides when it answers nothing.
   return { ...base, companyId: args.companyId, eventUUID: null, managerId: user.uId };
 }

@@ -9,6 +9,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { runSql, tableOf } from '../../db/lean';
 import { fieldTooLong, invalidParameter } from '../../graphql/errors';
 import { PUSH_LIMITS, PushSubscription } from './push.entity';
+import { charLength } from '../../core/text';
 
 export interface SubscriptionKeys {
   p256dh: string;
@@ -38,7 +39,7 @@ export function parseEndpoint(raw: string, allowLocal: boolean): string {
     throw invalidParameter('endpoint', 'endpoint must name a push service by its host name.');
   }
   if (!url.hostname.startsWith('[')) url.hostname = host;
-  if (url.href.length > PUSH_LIMITS.endpoint) throw fieldTooLong('endpoint', PUSH_LIMITS.endpoint);
+  if (charLength(url.href) > PUSH_LIMITS.endpoint) throw fieldTooLong('endpoint', PUSH_LIMITS.endpoint);
   return url.href;
 }
 

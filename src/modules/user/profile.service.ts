@@ -29,10 +29,11 @@ import {
 } from './profile.fields';
 import type { UpdateUserProfileInput } from './profile.inputs';
 import type { Hooks } from '../../core/hooks';
+import { charLength, truncate } from '../../core/text';
 
 const PROFESSION = PROFILE_FIELD_BY_NAME.get('uProfessionId')!;
 
-const shown = (name: string) => (name.length > 60 ? `${name.slice(0, 60)}...` : name);
+const shown = (name: string) => (charLength(name) > 60 ? `${truncate(name, 60)}...` : name);
 
 function parseFieldsToNull(names: string[] | null | undefined): Set<ProfileField> {
   const fields = new Set<ProfileField>();

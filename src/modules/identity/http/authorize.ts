@@ -10,7 +10,7 @@ import { InboundRefusal } from '../inbound';
 import { isDependencyFailure } from '../../../graphql/error-mapping';
 import { parseParams } from './form';
 import { OAuthError } from '../oauth-error';
-import { formPairs, NotText } from '../../../core/text';
+import { charLength, formPairs, NotText } from '../../../core/text';
 import { noStore } from './token-endpoint';
 
 export const BROWSER_COOKIE = 'as_inbound';
@@ -87,7 +87,7 @@ export function authorizationEndpoint(rt: IdentityRuntime): Koa.Middleware {
         return refuseHere(ctx, 'invalid_request', 'redirect_uri is missing or not registered for this client.');
       }
       const rawState = params.get('state') ?? null;
-      const state = rawState && rawState.length <= 1024 ? rawState : null;
+      const state = rawState && charLength(rawState) <= 1024 ? rawState : null;
       const refuse = (errorCode: string, errorMsg: string) => redirectBack(ctx, redirectUri, state, { errorCode, errorMsg });
       if (duplicates.length) return refuse('invalid_request', `Parameter ${duplicates[0]} is repeated.`);
       if (rawState && !state) return refuse('invalid_request', 'state must be at most 1024 characters.');
@@ -101,7 +101,7 @@ export function authorizationEndpoint(rt: IdentityRuntime): Koa.Middleware {
       }
       if (!challenge && method) return refuse('invalid_request', 'code_challenge_method needs a code_challenge.');
       const loginHint = params.get('login_hint') ?? null;
-      if (loginHint && loginHint.length > 255) return refuse('invalid_request', 'login_hint must be at most 255 characters.');
+      if (loginHint && charLength(loginHint) > 255) return refuse('invalid_request', 'login_hint must be at most 255 characters.');
       try {
         const { location, browserSecret } = await rt.inbound.start(em, {
           client,
