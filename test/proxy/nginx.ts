@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { freePort, type Reply } from '../kit';
+import { freePort, type Reply, type TestApp } from '../kit';
 import { toReply } from '../kit/http';
 import { binary, startHelper, tempDir } from '../kit/processes';
 
@@ -25,7 +25,7 @@ export interface Nginx {
 }
 
 /** `conf` with `pattern` replaced once; the file must hold exactly one such line, or the test would run something else. */
-function replaceOne(conf: string, pattern: RegExp, replacement: string): string {
+export function replaceOne(conf: string, pattern: RegExp, replacement: string): string {
   const hits = conf.match(new RegExp(pattern.source, 'gm')) ?? [];
   if (hits.length !== 1) throw new Error(`${SITE_CONF}: expected one line matching ${pattern}, found ${hits.length}`);
   return conf.replace(new RegExp(pattern.source, 'm'), replacement);
@@ -53,14 +53,19 @@ http {
 `;
 }
 
+export interface NginxOptions {
+  /** A change to the site file after its upstream and port are set: a control that shows what a line is for. */
+  edit?: (site: string) => string;
+}
+
 /** nginx in front of the service at `upstreamUrl` (http://host:port), listening once this resolves. */
-export async function startNginx(upstreamUrl: string): Promise<Nginx> {
+export async function startNginx(upstreamUrl: string, { edit = (site) => site }: NginxOptions = {}): Promise<Nginx> {
   // Started as root, nginx runs its workers as an unprivileged user, who must reach the temporary paths.
   const dir = tempDir('pronet-nginx-');
   const port = await freePort();
   const site = path.join(dir, 'pronet.conf');
   const main = path.join(dir, 'nginx.conf');
-  fs.writeFileSync(site, siteFor(fs.readFileSync(SITE_CONF, 'utf8'), new URL(upstreamUrl).host, port));
+  fs.writeFileSync(site, edit(siteFor(fs.readFileSync(SITE_CONF, 'utf8'), new URL(upstreamUrl).host, port)));
   fs.writeFileSync(main, mainConf(dir, site));
   const errorLogFile = path.join(dir, 'error.log');
   const errorLog = () => (fs.existsSync(errorLogFile) ? fs.readFileSync(errorLogFile, 'utf8') : '');
@@ -73,6 +78,19 @@ export async function startNginx(upstreamUrl: string): Promise<Nginx> {
     dir,
   );
   return { baseUrl: `http://127.0.0.1:${port}`, port, errorLog, stop: () => nginx.stop() };
+}
+
+/** nginx in front of `t` for this describe block, started in beforeAll once the app is, stopped in afterAll. */
+export function useNginx(t: TestApp, options: NginxOptions = {}): () => Nginx {
+  let nginx: Nginx | undefined;
+  beforeAll(async () => {
+    nginx = await startNginx(t.baseUrl, options);
+  });
+  afterAll(() => nginx?.stop());
+  return () => {
+    if (!nginx) throw new Error('useNginx: nginx starts in beforeAll');
+    return nginx;
+  };
 }
 
 export interface ProxiedRequest {

@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import { useTestApp, type TestApp } from '../kit';
 import { passwordParams } from '../kit/oauth';
-import { requestFrom, startNginx, type Nginx } from './nginx';
+import { requestFrom, useNginx, type Nginx } from './nginx';
 
 const A = '127.0.0.2';
 const B = '127.0.0.3';
@@ -25,19 +25,6 @@ const env = {
 };
 
 const BAD_LOGIN = { status: 400, body: { error: 'invalid_grant', error_description: 'The username or password is incorrect.' } };
-
-/** nginx in front of `t` for this describe block, started once the app is. */
-function useNginx(t: TestApp): () => Nginx {
-  let nginx: Nginx | undefined;
-  beforeAll(async () => {
-    nginx = await startNginx(t.baseUrl);
-  });
-  afterAll(() => nginx?.stop());
-  return () => {
-    if (!nginx) throw new Error('useNginx: nginx starts in beforeAll');
-    return nginx;
-  };
-}
 
 /** A password grant from the loopback address `from`, through nginx, with this request id. */
 async function signIn(nginx: Nginx, from: string, requestId: string, params: Record<string, string>, headers: Record<string, string> = {}) {
