@@ -1,8 +1,8 @@
 // The one place that reads process.env. Every variable is declared once, in VARIABLES: its zod
 // type, its default, what it does, whether it is a secret and what production insists on.
-// loadConfig() parses the environment through those declarations (a bad value stops start-up
-// with a message naming the variable), and scripts/config-docs.ts prints the table of
-// docs/configuration.md from the same list.
+// loadConfig() parses the environment through those declarations (bad values stop start-up with
+// one message naming every one of them, a line each), and scripts/config-docs.ts prints the table
+// of docs/configuration.md from the same list.
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
@@ -738,29 +738,53 @@ void _basisAgrees;
 
 // ---- Reading the environment.
 
-function check<T>(name: string, decl: Variable<unknown>, schema: z.ZodType<T, unknown>, input: unknown): T {
+/** A parsed value, or the message naming the variable (with the offending text unless it is a secret). */
+type Checked<T> = { value: T } | { problem: string };
+
+function check<T>(name: string, decl: Variable<unknown>, schema: z.ZodType<T, unknown>, input: unknown): Checked<T> {
   const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return { value: parsed.data };
   const issue = parsed.error.issues[0];
   const where = name + issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
   const got = issue.code === 'custom' && !decl.secret ? issue.params?.got : undefined;
-  throw new ConfigError(`${where}${issue.message.startsWith(':') ? '' : ' '}${issue.message}${got === undefined ? '' : `, got "${got}"`}`);
+  return { problem: `${where}${issue.message.startsWith(':') ? '' : ' '}${issue.message}${got === undefined ? '' : `, got "${got}"`}` };
 }
 
-/** Every variable, in declaration order: the first bad value stops start-up. */
-function readVariables(env: NodeJS.ProcessEnv): Values {
+/** The environment read: every variable's value, and the problems found, one message each. */
+interface Reading {
+  values: Values;
+  problems: string[];
+  /** Variables whose own value was refused: their default stands in, so later defaults still compute. */
+  refused: ReadonlySet<VariableName>;
+}
+
+/** Every variable, in declaration order; a bad one is noted and reading goes on. */
+function readVariables(env: NodeJS.ProcessEnv): Reading {
   const values: Record<string, unknown> = {};
+  const problems: string[] = [];
+  const refused = new Set<VariableName>();
   for (const [name, decl] of Object.entries(VARIABLES) as [VariableName, Variable<unknown>][]) {
     const production = values.NODE_ENV === 'production';
+    const defaultValue = () =>
+      typeof decl.default === 'function' ? (decl.default as (set: Basis) => unknown)(values as unknown as Basis) : decl.default;
     const raw = env[name];
-    if (raw !== undefined && (decl.emptyIsValue || raw.trim() !== '')) values[name] = check(name, decl, decl.type, raw);
-    else if (production && decl.requiredInProduction) throw new ConfigError(`${name} is required in production`);
-    else
-      values[name] =
-        typeof decl.default === 'function' ? (decl.default as (set: Basis) => unknown)(values as unknown as Basis) : decl.default;
-    if (production && decl.production) check(name, decl, decl.production, values[name]);
+    let problem: string | undefined;
+    if (raw !== undefined && (decl.emptyIsValue || raw.trim() !== '')) {
+      const read = check(name, decl, decl.type, raw);
+      if ('value' in read) values[name] = read.value;
+      else problem = read.problem;
+    } else if (production && decl.requiredInProduction) problem = `${name} is required in production`;
+    else values[name] = defaultValue();
+    if (problem === undefined && production && decl.production) {
+      const allowed = check(name, decl, decl.production, values[name]);
+      if ('problem' in allowed) problem = allowed.problem;
+    }
+    if (problem === undefined) continue;
+    problems.push(problem);
+    refused.add(name);
+    if (!(name in values)) values[name] = defaultValue();
   }
-  return values as Values;
+  return { values: values as Values, problems, refused };
 }
 
 /**
@@ -774,26 +798,50 @@ export function nativeAllocatorDefaults(): void {
   process.env.MIMALLOC_PURGE_DELAY ??= '0';
 }
 
-/** The process's configuration; a bad value is written to stderr and the process exits 2 (the service, `npm run migrate`). */
+/** The process's configuration; bad values are written to stderr, a line each, and the process exits 2 (the service, `npm run migrate`). */
 export function loadConfigOrExit(): Config {
   try {
     return loadConfig();
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
-    console.error(`Configuration error: ${err.message}`);
+    for (const line of err.message.split('\n')) console.error(`Configuration error: ${line}`);
     process.exit(2);
   }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const v = readVariables(env);
+  const { values: v, problems, refused } = readVariables(env);
+  /**
+   * A rule across variables, judged only when each of them was read (a refused one's stand-in
+   * default could break the rule by itself): its ConfigError joins the others.
+   */
+  const across = <T>(names: VariableName[], judge: () => T): T | undefined => {
+    if (names.some((name) => refused.has(name))) return undefined;
+    try {
+      return judge();
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      problems.push(err.message);
+      return undefined;
+    }
+  };
   // Their defaults follow introspection; set on without it, they could show no schema.
   for (const name of ['GRAPHQL_SANDBOX', 'GRAPHQL_EXPLORER'] as const)
-    if (v[name] && !v.GRAPHQL_INTROSPECTION)
-      throw new ConfigError(`${name}=true needs GRAPHQL_INTROSPECTION=true (it reads the schema by introspection)`);
+    across([name, 'GRAPHQL_INTROSPECTION'], () => {
+      if (v[name] && !v.GRAPHQL_INTROSPECTION)
+        throw new ConfigError(`${name}=true needs GRAPHQL_INTROSPECTION=true (it reads the schema by introspection)`);
+    });
   // LISTEN and the migration lock's session lock do not survive a transaction pooler.
-  if (v.DATABASE_POOLING === 'transaction' && v.DATABASE_URL && !v.DATABASE_DIRECT_URL)
-    throw new ConfigError('DATABASE_POOLING=transaction needs DATABASE_DIRECT_URL (a session connection past the pooler)');
+  across(['DATABASE_POOLING', 'DATABASE_URL', 'DATABASE_DIRECT_URL'], () => {
+    if (v.DATABASE_POOLING === 'transaction' && v.DATABASE_URL && !v.DATABASE_DIRECT_URL)
+      throw new ConfigError('DATABASE_POOLING=transaction needs DATABASE_DIRECT_URL (a session connection past the pooler)');
+  });
+  const push = across(['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'], () => pushConfig(v));
+  const providers = across(
+    ['NODE_ENV', 'OIDC_PROVIDERS', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_EMAIL_DOMAINS', 'DEV_IDP', 'AUTH_BASE_URL'],
+    () => inboundProviders(v),
+  );
+  if (problems.length) throw new ConfigError(problems.join('\n'));
   return {
     nodeEnv: v.NODE_ENV,
     port: v.PORT,
@@ -818,7 +866,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: v.METRICS_TOKEN,
     metricsPort: v.METRICS_PORT,
     corsOrigins: v.CORS_ORIGINS,
-    auth: authConfig(v),
+    auth: authConfig(v, providers!),
     uploadMaxBytes: v.UPLOAD_MAX_BYTES,
     tileMaxBytes: v.UPLOAD_TILE_MAX_BYTES,
     uploadAllowedTypes: v.UPLOAD_ALLOWED_TYPES,
@@ -834,7 +882,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       recommended: { perUser: v.RATE_LIMIT_RECOMMENDED_PER_MINUTE, perAddress: v.RATE_LIMIT_RECOMMENDED_PER_ADDRESS_PER_MINUTE },
       upload: { perUser: v.RATE_LIMIT_UPLOADS_PER_MINUTE, perAddress: v.RATE_LIMIT_UPLOADS_PER_ADDRESS_PER_MINUTE },
     },
-    push: pushConfig(v),
+    push: push!,
     trustProxyHops: v.TRUST_PROXY_HOPS,
     live: {
       maxSubscriptionsPerConnection: v.LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION,
@@ -863,7 +911,7 @@ function pushConfig(v: Values): PushConfig {
   return { vapidKeys: { publicKey, privateKey }, vapidSubject: v.VAPID_SUBJECT };
 }
 
-function authConfig(v: Values): AuthConfig {
+function authConfig(v: Values, inboundProviders: InboundProviderConfig[]): AuthConfig {
   return {
     signingKeys: v.AUTH_SIGNING_KEYS,
     audience: v.AUTH_AUDIENCE,
@@ -875,7 +923,7 @@ function authConfig(v: Values): AuthConfig {
     loginClient: { clientId: v.LOGIN_CLIENT_ID, clientSecret: v.LOGIN_CLIENT_SECRET, redirectUris: v.LOGIN_CLIENT_REDIRECT_URIS },
     redisUrl: v.REDIS_URL,
     redisKeyPrefix: v.REDIS_KEY_PREFIX,
-    inboundProviders: inboundProviders(v),
+    inboundProviders,
     devIdp: v.DEV_IDP,
     bruteForce: {
       maxFailuresPerAccount: v.LOGIN_MAX_FAILURES_PER_ACCOUNT,

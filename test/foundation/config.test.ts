@@ -39,14 +39,52 @@ describe('configuration', () => {
     [{ PUBLIC_BASE_URL: 'ftp://x' }, 'PUBLIC_BASE_URL must be an http(s) URL, got "ftp://x"'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV must be development, production or test, got "staging"'],
-    [{ NODE_ENV: 'production', SEED_DEMO: 'true' }, 'SEED_DEMO cannot be enabled in production'],
     [{ GRAPHQL_INTROSPECTION: 'maybe' }, 'GRAPHQL_INTROSPECTION must be true or false, got "maybe"'],
   ])('refuses %p with a clear message', (env, message) => {
     expect(() => loadConfig(env as any)).toThrow(new ConfigError(message));
   });
 
-  it('never seeds demo data in production by default', () => {
+  it('when several variables are bad, then one error names every one of them, a line each', () => {
+    const env = { PORT: 'abc', LOG_LEVEL: 'loud', GRAPHQL_INTROSPECTION: 'maybe' };
+    expect(() => loadConfig(env)).toThrow(
+      new ConfigError(
+        [
+          'PORT must be an integer from 0 to 65535, got "abc"',
+          'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+          'GRAPHQL_INTROSPECTION must be true or false, got "maybe"',
+        ].join('\n'),
+      ),
+    );
+  });
+
+  it('when bad values and a broken rule across variables meet, then both are reported', () => {
+    const env = { PORT: '-1', GRAPHQL_INTROSPECTION: 'false', GRAPHQL_EXPLORER: 'true' };
+    expect(() => loadConfig(env)).toThrow(
+      new ConfigError(
+        [
+          'PORT must be an integer from 0 to 65535, got "-1"',
+          'GRAPHQL_EXPLORER=true needs GRAPHQL_INTROSPECTION=true (it reads the schema by introspection)',
+        ].join('\n'),
+      ),
+    );
+  });
+
+  it('when a variable of a rule across variables is bad, then only its own error is reported, not the rule broken by its default', () => {
+    // VAPID_PUBLIC_KEY refused stands at its default (unset): "must be set together" would be noise.
+    expect(() => loadConfig({ ...productionEnv(), VAPID_PUBLIC_KEY: 'abc', SEED_DEMO: 'true' })).toThrow(
+      new ConfigError(
+        ['SEED_DEMO cannot be enabled in production', 'VAPID_PUBLIC_KEY must be a base64url uncompressed P-256 public key (65 bytes)'].join(
+          '\n',
+        ),
+      ),
+    );
+  });
+
+  it('never seeds demo data in production', () => {
     expect(loadConfig(productionEnv()).seedDemo).toBe(false);
+    expect(() => loadConfig({ ...productionEnv(), SEED_DEMO: 'true' })).toThrow(
+      new ConfigError('SEED_DEMO cannot be enabled in production'),
+    );
   });
 
   it('refuses production without its own keys and secrets', () => {
