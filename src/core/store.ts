@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import type { MikroORM } from '@mikro-orm/core';
 import { RateLimiterPostgres, RateLimiterRedis, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '../logger';
-import { runPrepared } from '../db/lean';
+import { runSql } from '../db/lean';
 
 export type SharedStore = { redis: Redis } | { orm: MikroORM };
 
@@ -119,15 +119,15 @@ export function limiterOn(store: SharedStore, { rejectIfRedisNotReady, ...common
 
 /**
  * rate-limiter-flexible's PostgreSQL store speaks node-postgres: a fixed text with $1 parameters.
- * Its upserts run as prepared statements (runPrepared: planned once per connection; unnamed behind
+ * Its upserts run as prepared statements (runSql's `prepared`: planned once per connection; unnamed behind
  * a transaction pooler), its sweep of expired rows through MikroORM, which takes ? placeholders.
- * The statement names rate-limiter-flexible gives its queries are not used: runPrepared names by text.
+ * The statement names rate-limiter-flexible gives its queries are not used: runSql names its prepared statements by text.
  */
 function mikroOrmStoreClient(orm: MikroORM) {
   return {
     async query({ text, values }: { text: string; values?: unknown[] }) {
       if (!/^\s*delete/i.test(text)) {
-        const rows = await runPrepared(orm.em.fork(), text, values ?? []);
+        const rows = await runSql(orm.em.fork(), text, values ?? [], { prepared: true });
         return { rows, rowCount: rows.length };
       }
       const params: unknown[] = [];

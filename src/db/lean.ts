@@ -4,7 +4,10 @@
 // costs more again (docs/performance.md). Reads write their SQL text once, from the entities' own
 // table and column metadata, and answer plain rows, through the same connection, transaction,
 // statement counting and tracing as every statement. The rule for which path a resolver takes is
-// in docs/development.md ("Reads and writes").
+// in docs/development.md ("Reads and writes"). Two doors read: readModel (a statement written once
+// from the entities' metadata, prepared or not by an option, rows mapped by the entity's own
+// metadata or shaped by the caller) and runSql (a statement run by hand). Everything else here
+// builds statement text.
 //
 // Statements that runPrepared sends are named prepared statements, which live on one server
 // connection. A pooler in transaction mode (PgBouncer, most managed poolers) hands server
@@ -52,13 +55,29 @@ export function tableOf<T extends object>(em: EntityManager, entity: EntityName<
   };
 }
 
+/** How a statement is sent: `prepared` sends it as a named prepared statement (see runPrepared). */
+export interface SendOptions {
+  prepared?: boolean;
+}
+
+/** Texts numbered by positional(), by the text as written (`?` placeholders). */
+const numbered = new Map<string, string>();
+
 /**
- * Runs `sql` (`?` placeholders) on the EntityManager's connection, inside its transaction when it
- * has one, counted and traced like every statement. Every hand-written statement goes through
- * here, so none can leave the request's transaction by forgetting its context.
+ * Runs `sql` on the EntityManager's connection, inside its transaction when it has one, counted
+ * and traced like every statement. Every hand-written statement goes through here, so none can
+ * leave the request's transaction by forgetting its context.
+ *
+ * Placeholders are `?`. With `prepared` the statement goes as a named prepared statement: each
+ * pooled connection parses and plans it once (see runPrepared); its text must come from a bounded
+ * set (built from code, never from values), and may use PostgreSQL's own `$1`, `$2` placeholders
+ * (a value used twice) instead of `?`.
  */
-export function runSql<R>(em: EntityManager, sql: string, params: readonly unknown[] = []): Promise<R[]> {
-  return em.getConnection().execute<R[]>(sql, [...params], 'all', em.getTransactionContext());
+export function runSql<R>(em: EntityManager, sql: string, params: readonly unknown[] = [], options: SendOptions = {}): Promise<R[]> {
+  if (!options.prepared) return em.getConnection().execute<R[]>(sql, [...params], 'all', em.getTransactionContext());
+  let text = numbered.get(sql);
+  if (text === undefined) numbered.set(sql, (text = positional(sql)));
+  return runPrepared<R>(em, text, params);
 }
 
 /** How the connections of an ORM are pooled (DATABASE_POOLING): a session pooler or none, or a transaction pooler. */
@@ -110,7 +129,7 @@ export class Params {
  * (setPooling), it is sent with its parameters, unnamed: parsed and planned on every run. Same
  * connection, transaction, statement counting and tracing as runSql.
  */
-export async function runPrepared<R>(em: EntityManager, text: string, params: readonly unknown[]): Promise<R[]> {
+async function runPrepared<R>(em: EntityManager, text: string, params: readonly unknown[]): Promise<R[]> {
   const connection = em.getConnection() as AbstractSqlConnection;
   await connection.ensureConnection();
   const values = [...params];
@@ -148,56 +167,73 @@ export function selectAs<T>(names: TableNames<T>, alias: string, fields: Record<
   return Object.entries(fields).map(([field, prop]) => `${alias}.${names.column(prop)} as "${field}"`);
 }
 
-/**
- * Rows of one entity's table as plain objects: a statement built once per entity (on first use,
- * from the metadata; `sql` selects `names.columns()`, not `*`, and has `?` placeholders), sent
- * prepared as readQuery's are, each row mapped by MikroORM's own compiled result mapper (columns
- * to property names, dates and custom types converted as hydration would, a relation as its key).
- * No entity is created and nothing enters the identity map: mapping a user row this way costs
- * about 7 us against 53 us for em.map (docs/performance.md). The rows are not flushable; writes
- * load entities.
- */
-export function plainQuery<R, A extends unknown[]>(entity: EntityName<object>, build: (names: TableNames<R>) => string) {
-  let sql: string | undefined;
-  return async (em: EntityManager, ...params: A): Promise<R[]> => {
-    const meta = em.getMetadata().get(entity);
-    sql ??= positional(build(tableOf(em, entity) as TableNames<R>));
-    const rows = await runPrepared<Record<string, unknown>>(em, sql, params);
-    const comparator = em.getComparator();
-    return rows.map((row) => comparator.mapResult(meta, row) as R);
-  };
-}
-
 /** Table and column names of any entity (for statements that join several). */
 export type NamesOf = <T extends object>(entity: EntityName<T>) => TableNames<T>;
 
+/** What a read model reads: its statement, how its rows are mapped, how it is sent. */
+export interface ReadModelSpec<R, Row extends object> {
+  /** The statement (`?` placeholders), written once from the entities' metadata on first use. */
+  sql: (names: NamesOf) => string;
+  /**
+   * Rows are mapped by this entity's own metadata (MikroORM's compiled result mapper: columns to
+   * property names, dates and custom types converted as hydration would, a relation as its key),
+   * so the statement selects the entity's columns (`names(entity).columns()`) under their own
+   * names. No entity is created and nothing enters the identity map: mapping a user row this way
+   * costs about 7 us against 53 us for em.map (docs/performance.md).
+   */
+  entity?: EntityName<object>;
+  /** The row (as mapped by `entity`, or as the driver returns it) to what the caller answers. */
+  shape?: (row: Row) => R;
+  /**
+   * Send it as a prepared statement (runSql's `prepared`): for a statement whose plan cannot
+   * depend on its values (none, or rows looked up by their keys). A list of values is then one
+   * array parameter (`= any(?::int[])`); `in (?)` is refused when the statement is first built.
+   * Without it PostgreSQL plans the statement for its values each time: after five runs of a
+   * prepared statement it may keep one plan for all values, which for a page of the events a user
+   * is invited to (`limit ? offset ?` over two filters) was a hundred times slower.
+   */
+  prepared?: boolean;
+}
+
 /**
  * A read model (docs/development.md, "Reads and writes"): a statement written once from the
- * entities' metadata (on first use), run on the request's EntityManager (its connection and
- * transaction, counted and traced like every statement), answering plain rows shaped by `shape`
- * for the GraphQL type. No entity is built and nothing enters the identity map, so the rows are
- * not flushable: writes load entities through the unit of work. `Row` declares the columns the
- * statement selects, as the driver returns them (timestamps and numerics as text).
- *
- * `prepared` (a statement whose plan cannot depend on its values: none, or rows looked up by
- * their keys) sends it as a prepared statement (runPrepared), its values apart from its text: its
- * `?` placeholders become `$1`, `$2`, ... once, so it is one prepared statement per connection,
- * parsed and planned once, where a statement with its values written in is parsed and planned on
- * every request (docs/performance.md, "Prepared read models"). A list of values is then one array
- * parameter (`= any(?::int[])`); `in (?)`, which would write a list of a varying length into the
- * text, is refused when the statement is first built. Without it, the values are written into the
- * text and PostgreSQL plans the statement for them each time: after five runs of a prepared
- * statement it may keep one plan for all values, which for a page of the events a user is invited
- * to (`limit ? offset ?` over two filters) was a hundred times slower.
+ * entities' metadata, run on the request's EntityManager (its connection and transaction, counted
+ * and traced like every statement), answering plain rows. No entity is built and nothing enters
+ * the identity map, so the rows are not flushable: writes load entities through the unit of work.
  */
+export function readModel<R, A extends unknown[] = [], Row extends object = R & object>(spec: ReadModelSpec<R, Row>) {
+  const sqlOf = sqlOnce(spec.prepared ? (names) => positional(spec.sql(names)) : spec.sql);
+  const send = { prepared: spec.prepared };
+  const { entity, shape } = spec;
+  return async (em: EntityManager, ...params: A): Promise<R[]> => {
+    const rows = await runSql<Record<string, unknown>>(em, sqlOf(em), params, send);
+    if (!entity) return shape ? rows.map((row) => shape(row as Row)) : (rows as R[]);
+    const meta = em.getMetadata().get(entity);
+    const comparator = em.getComparator();
+    return rows.map((row) => {
+      const mapped = comparator.mapResult(meta, row) as Row;
+      return shape ? shape(mapped) : (mapped as unknown as R);
+    });
+  };
+}
+
+/** @deprecated the old name of readModel({ entity, sql }) (being removed). */
+export function plainQuery<R, A extends unknown[]>(entity: EntityName<object>, build: (names: TableNames<R>) => string) {
+  return readModel<R, A>({ entity, sql: (n) => build(n(entity) as unknown as TableNames<R>), prepared: true });
+}
+
+/** @deprecated the old name of readModel({ sql, shape, prepared }) (being removed). */
 export function readQuery<R, A extends unknown[], Row extends object = Record<string, unknown>>(
   build: (names: NamesOf) => string,
   shape: (row: Row) => R,
   options: { prepared?: boolean } = {},
 ) {
-  const sqlOf = sqlOnce(options.prepared ? (names) => positional(build(names)) : build);
-  const run = options.prepared ? runPrepared : runSql;
-  return async (em: EntityManager, ...params: A): Promise<R[]> => (await run<Row>(em, sqlOf(em), params)).map(shape);
+  return readModel<R, A, Row>({ sql: build, shape, prepared: options.prepared });
+}
+
+/** @deprecated runSql(em, text, params, { prepared: true }) (being removed). */
+export function runPreparedSql<R>(em: EntityManager, text: string, params: readonly unknown[]): Promise<R[]> {
+  return runSql<R>(em, text, params, { prepared: true });
 }
 
 /**

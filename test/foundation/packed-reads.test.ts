@@ -4,7 +4,7 @@
 // plain, in a second statement.
 import { useTestApp } from '../kit';
 import { packing, readPacked } from '../../src/db/packed';
-import { runPrepared } from '../../src/db/lean';
+import { runSql } from '../../src/db/lean';
 
 const t = useTestApp({ demo: false });
 
@@ -28,7 +28,9 @@ async function read(values: Values) {
     : `(select 1 as id, '' as name, '' as note, true as flag where false) v`;
   let rows: unknown;
   const statements = await t.countStatements(async () => {
-    rows = await readPacked(t.orm.em.fork(), COLUMNS, (em, select) => runPrepared(em, `select ${select} from ${from}`, params));
+    rows = await readPacked(t.orm.em.fork(), COLUMNS, (em, select) =>
+      runSql(em, `select ${select} from ${from}`, params, { prepared: true }),
+    );
   });
   return { rows, statements };
 }

@@ -2,7 +2,7 @@
 // directory exists, its company has the feature, it is active, the caller is in its team,
 // has a contact record there, has given its required consents, and (for address
 // operations) the directory shows an address field.
-import { positional, runPrepared } from '../../db/lean';
+import { positional, runSql } from '../../db/lean';
 import type { EntityManager } from '@mikro-orm/core';
 import { ServiceError } from '../../graphql/errors';
 import { TeamMember } from '../team';
@@ -28,7 +28,7 @@ interface ChainRow {
  * Every step of the chain in one statement: each contact operation (and the hot read of a
  * contact's addresses) pays one round trip for its checks instead of five. The errors are
  * still raised in the documented order, from the row. Every lookup in it is by key, so it is
- * prepared (src/db/lean.ts runPrepared): parsed and planned once per connection.
+ * prepared (src/db/lean.ts runSql's `prepared`): parsed and planned once per connection.
  */
 const CHAIN_SQL = positional(`select c.smart_directory_enabled as enabled, d.active,
   (select m.id from team_member m where m.team_id = d.team_id and m.user_id = ? limit 1) as member_id,
@@ -42,7 +42,7 @@ where d.directory_uuid = ?`);
 
 /** The chain's row for the caller; the first four checks (directory found, feature enabled, active, caller a member of its team). */
 async function memberChain(em: EntityManager, userId: number, directoryUUID: string): Promise<ChainRow & { member_id: number }> {
-  const [row] = await runPrepared<ChainRow>(em, CHAIN_SQL, [userId, userId, userId, directoryUUID]);
+  const [row] = await runSql<ChainRow>(em, CHAIN_SQL, [userId, userId, userId, directoryUUID], { prepared: true });
   if (!row) throw new ServiceError('WSSmartDirectoryNotFoundException', 'No smart directory has this uuid.', { field: 'directoryUUID' });
   if (!row.enabled) throw new ServiceError('WSSmartDirectoryNotEnabledForCompanyException');
   if (!row.active) throw new ServiceError('WSSmartDirectoryInactiveException');

@@ -9,7 +9,7 @@
 // the young generation's collections promoted (docs/performance.md, "one packed value").
 import type { EntityManager } from '@mikro-orm/core';
 import { companyLevels, LEVEL, type MatchProfile } from './matching';
-import { Params, runPrepared } from '../../db/lean';
+import { Params, runSql } from '../../db/lean';
 import { packing, readPacked, type RowOf } from '../../db/packed';
 import type { RecommendedEntity } from './discovery.types';
 import { countryName, stateName } from '../reference-data';
@@ -63,7 +63,7 @@ export async function recommendCompanies(
   const uId = params.add(profile.uId);
   const search = options.searchTerms.length ? `and ${searchCondition(params.add(options.searchTerms.map(containsPattern)))}` : '';
   const rows = await readPacked(em, COLUMNS, (on, select) =>
-    runPrepared(
+    runSql(
       on,
       `with met as (${met})
       select ${select}
@@ -72,6 +72,7 @@ export async function recommendCompanies(
       left join company_connection cc on cc.company_id = met.company_id and cc.user_id = ${uId}::int
       where co.active and not co.hidden_wall and cc.status is distinct from 'accepted' ${search}`,
       params.values,
+      { prepared: true },
     ),
   );
   return rows.sort(recommendedOrder).map((r) => toEntity(r, options));

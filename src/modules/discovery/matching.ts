@@ -16,12 +16,12 @@
 // the tuples of {their value, *} per dimension, or {?} where they have none; a criterion has no
 // scalar mismatch exactly when the two sets overlap. One bitmap scan of that index finds the
 // candidates (441 of 30,207 criteria for the bench's Olivia); the identifier dimension and the
-// level are evaluated on those rows only. The statements are prepared (runPrepared): the user's
+// level are evaluated on those rows only. The statements are prepared (runSql's `prepared`): the user's
 // values are parameters, planned once per connection, which saved a quarter of the statement's
 // PostgreSQL CPU (docs/performance.md); the plan stays a bitmap scan of that index
 // (test/discovery/scale.test.ts checks the plan PostgreSQL keeps for all values).
 import type { EntityManager } from '@mikro-orm/core';
-import { Params, runPrepared } from '../../db/lean';
+import { Params, runSql } from '../../db/lean';
 
 export const LEVEL = { none: 0, partial: 1, full: 2 } as const;
 export type Level = (typeof LEVEL)[keyof typeof LEVEL];
@@ -84,7 +84,7 @@ export async function levelsFor(em: EntityManager, p: MatchProfile, companyIds: 
   if (!companyIds.length) return levels;
   const params = new Params();
   const text = companyLevels(p, params, `c.company_id = any(${params.add(companyIds)}::int[])`);
-  const rows = await runPrepared<{ company_id: number; level: number }>(em, text, params.values);
+  const rows = await runSql<{ company_id: number; level: number }>(em, text, params.values, { prepared: true });
   for (const row of rows) levels.set(row.company_id, Number(row.level) as Level);
   return levels;
 }
