@@ -3,6 +3,7 @@
  * playwright-core against the service on the real PostgreSQL (DATABASE_URL required). They use
  * the explorer bundle of npm run build (dist/explorer).
  */
+// One file at a time: these start processes, proxies or browsers and stop servers under each other.
 const base = require('./jest.config');
 
-module.exports = { ...base, testMatch: ['**/*.browser.ts'], testTimeout: 120000 };
+module.exports = { ...base, maxWorkers: 1, testMatch: ['**/*.browser.ts'], testTimeout: 120000 };

@@ -30,6 +30,12 @@ export interface TableNames<T> {
    * instance (PostgreSQL refuses to run such a statement: "cached plan must not change result type").
    */
   columns(): string;
+  /**
+   * The same columns, each under its property's name (`alias."col" as "prop"`; a relation's key
+   * under the relation's name): rows of the entity's own type with no mapping per row, for lists
+   * whose columns need no conversion (no dates or custom types; those want readModel's `entity`).
+   */
+  fields(alias: string): string;
 }
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -44,15 +50,24 @@ export function tableOf<T extends object>(em: EntityManager, entity: EntityName<
       return quote(p.fieldNames[0]);
     },
     columns: () =>
-      meta.props
-        .filter(
-          (p) =>
-            p.persist !== false &&
-            (p.kind === ReferenceKind.SCALAR || p.kind === ReferenceKind.MANY_TO_ONE || (p.kind === ReferenceKind.ONE_TO_ONE && p.owner)),
-        )
+      mapped()
         .flatMap((p) => p.fieldNames.map(quote))
         .join(', '),
+    fields: (alias) =>
+      mapped()
+        .map((p) => {
+          if (p.fieldNames.length !== 1) throw new Error(`${meta.className}.${p.name} has no single column`);
+          return `${alias}.${quote(p.fieldNames[0])} as ${quote(p.name)}`;
+        })
+        .join(', '),
   };
+  function mapped() {
+    return meta.props.filter(
+      (p) =>
+        p.persist !== false &&
+        (p.kind === ReferenceKind.SCALAR || p.kind === ReferenceKind.MANY_TO_ONE || (p.kind === ReferenceKind.ONE_TO_ONE && p.owner)),
+    );
+  }
 }
 
 /** How a statement is sent: `prepared` sends it as a named prepared statement (see runPrepared). */

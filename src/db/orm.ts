@@ -32,6 +32,12 @@ export interface DbOptions {
   /** Called for every SQL statement (statement counting in tests and benchmarks). */
   onQuery?: (sql: string, params: readonly unknown[]) => void;
   poolMax?: number;
+  /**
+   * An embedded database's starting contents, as PGlite's `dumpDataDir()` gave them (a tarball):
+   * the tests start each file's in-memory database from one migrated copy instead of migrating it
+   * again (about 3 s each). Only for `memory://`.
+   */
+  embeddedTemplate?: Uint8Array;
 }
 
 export function ormOptions(db: DbOptions): Partial<Options> {
@@ -61,7 +67,14 @@ export function ormOptions(db: DbOptions): Partial<Options> {
   if (!db.embeddedDir.startsWith('memory:')) fs.mkdirSync(db.embeddedDir, { recursive: true });
   // Loaded only for the embedded database: importing the PGlite engine costs ~40 MB of memory.
   const { PgliteDriver } = require('@mikro-orm/pglite') as typeof import('@mikro-orm/pglite');
-  return { ...common, driver: PgliteDriver, dbName: db.embeddedDir };
+  const template = db.embeddedTemplate;
+  // PGlite reads a Blob's arrayBuffer(); MikroORM copies its options, which a real Blob does not survive.
+  const loadDataDir = template && {
+    size: template.byteLength,
+    type: 'application/x-tar',
+    arrayBuffer: async () => template.buffer.slice(template.byteOffset, template.byteOffset + template.byteLength),
+  };
+  return { ...common, driver: PgliteDriver, dbName: db.embeddedDir, ...(loadDataDir ? { driverOptions: { loadDataDir } } : {}) };
 }
 
 export async function createOrm(db: DbOptions): Promise<MikroORM> {

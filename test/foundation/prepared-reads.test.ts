@@ -1,22 +1,33 @@
-// Read models and plain rows go to PostgreSQL as prepared statements (src/db/lean.ts): one per
-// read model and connection, planned once, their values apart from their text; and a column a
-// later migration adds does not break the statement a running instance has prepared.
+// Read models and hand statements go to PostgreSQL as prepared statements when told so
+// (src/db/lean.ts): one per statement and connection, planned once, their values apart from their
+// text; rows come mapped by an entity's metadata or shaped by the caller; and a column a later
+// migration adds does not break the statement a running instance has prepared.
 import { useTestApp } from '../kit';
-import { plainQuery, positional, readQuery, runSql } from '../../src/db/lean';
+import { positional, readModel, runSql } from '../../src/db/lean';
 import { User } from '../../src/modules/user';
 
 const t = useTestApp({ demo: false });
 
 const nameOf = (prepared: boolean) =>
-  readQuery<string, [uId: number], { name: string }>(
-    (n) =>
+  readModel<string, [uId: number], { name: string }>({
+    sql: (n) =>
       `select ${n(User).column('firstName')} as ${prepared ? 'name' : 'unprepared'} from ${n(User).table} where ${n(User).column('uId')} = ?`,
-    (row) => Object.values(row)[0],
-    { prepared },
-  );
+    shape: (row) => Object.values(row)[0],
+    prepared,
+  });
 const userName = nameOf(true);
 const userNameUnprepared = nameOf(false);
-const userRow = plainQuery<User, [number]>(User, (n) => `select ${n.columns()} from ${n.table} where ${n.column('uId')} = ?`);
+const userRow = readModel<User, [number]>({
+  entity: User,
+  sql: (n) => `select ${n(User).columns()} from ${n(User).table} where ${n(User).column('uId')} = ?`,
+  prepared: true,
+});
+/** The same row, not prepared, mapped by the entity and then shaped. */
+const userSince = readModel<{ uId: number; since: Date }, [number], User>({
+  entity: User,
+  sql: (n) => `select ${n(User).columns()} from ${n(User).table} as unprepared_user where ${n(User).column('uId')} = ?`,
+  shape: (user) => ({ uId: user.uId, since: user.createdAt }),
+});
 
 it('when a read model runs for two users, then each gets its own row and the connection holds one prepared statement for both', async () => {
   const [ann, bob] = [await t.newUser({ firstName: 'Ann' }), await t.newUser({ firstName: 'Bob' })];
@@ -38,6 +49,39 @@ it('when a read model is not marked prepared, then its values are written into i
   await t.orm.em.fork().transactional(async (tx) => {
     expect(await userNameUnprepared(tx, ann.uId)).toEqual(['Ann']);
     expect(await runSql(tx, `select statement from pg_prepared_statements where statement like '%unprepared%'`)).toEqual([]);
+  });
+});
+
+it('when a read model names an entity, then its rows carry the property names and values of the entity, outside the identity map', async () => {
+  const ann = await t.newUser({ firstName: 'Ann' });
+  const tx = t.orm.em.fork();
+  const [row] = await userRow(tx, ann.uId);
+  expect(row).toMatchObject({ uId: ann.uId, firstName: 'Ann', active: true });
+  expect(row).not.toBeInstanceOf(User);
+  expect(row.createdAt).toBeInstanceOf(Date);
+  expect(tx.getUnitOfWork().getById(User, ann.uId)).toBeUndefined();
+  expect(await userSince(tx, ann.uId)).toEqual([{ uId: ann.uId, since: row.createdAt }]);
+  expect(await runSql(tx, `select statement from pg_prepared_statements where statement like '%unprepared_user%'`)).toEqual([]);
+});
+
+it('when runSql is told prepared, then its "?" are numbered and it is prepared once; untold, nothing is prepared', async () => {
+  const ann = await t.newUser({ firstName: 'Ann' });
+  await t.orm.em.fork().transactional(async (tx) => {
+    const byHand = `select first_name as by_hand_prepared from app_user where u_id = ?`;
+    expect(await runSql(tx, byHand, [ann.uId], { prepared: true })).toEqual([{ by_hand_prepared: 'Ann' }]);
+    expect(await runSql(tx, byHand, [ann.uId], { prepared: true })).toEqual([{ by_hand_prepared: 'Ann' }]);
+    expect(await runSql(tx, `select $1::int + $1::int as by_hand_twice`, [2], { prepared: true })).toEqual([{ by_hand_twice: 4 }]);
+    expect(await runSql(tx, `select first_name as by_hand_unprepared from app_user where u_id = ?`, [ann.uId])).toEqual([
+      { by_hand_unprepared: 'Ann' },
+    ]);
+    const prepared = await runSql<{ statement: string }>(
+      tx,
+      `select statement from pg_prepared_statements where statement like '%as by_hand_%' order by statement`,
+    );
+    const named = t.db.databaseUrl
+      ? [`select $1::int + $1::int as by_hand_twice`, `select first_name as by_hand_prepared from app_user where u_id = $1`]
+      : [];
+    expect(prepared.map((p) => p.statement)).toEqual(named);
   });
 });
 

@@ -1,6 +1,9 @@
 // A fresh database for each test file: a new PostgreSQL database on the server named by
 // DATABASE_URL (CI), or a throwaway in-memory PGlite otherwise. Real SQL either way.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Client } from 'pg';
 import type { MikroORM } from '@mikro-orm/core';
 import { createOrm, migrate } from '../../src/db/orm';
@@ -26,6 +29,36 @@ export async function admin(url: string, sql: string): Promise<void> {
   }
 }
 
+const MIGRATIONS_DIR = path.join(__dirname, '../../src/db/migrations');
+const PGLITE_PACKAGE = path.join(__dirname, '../../node_modules/@electric-sql/pglite/package.json');
+
+/**
+ * A migrated, empty embedded database as a PGlite data-directory tarball, made once per set of
+ * migrations (and PGlite version) and kept in the system's temporary folder: each test file's
+ * in-memory database starts from it in about 0.3 s, where migrating one takes about 3 s. Jest's
+ * workers share it; the first to need it writes it (to a temporary name, then renamed, so a
+ * worker never reads half a file).
+ */
+async function embeddedTemplate(): Promise<Uint8Array> {
+  const hash = crypto.createHash('sha256');
+  hash.update(fs.readFileSync(PGLITE_PACKAGE));
+  for (const file of fs.readdirSync(MIGRATIONS_DIR).sort()) hash.update(file).update(fs.readFileSync(path.join(MIGRATIONS_DIR, file)));
+  const file = path.join(os.tmpdir(), `pronet-test-db-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (fs.existsSync(file)) return fs.readFileSync(file);
+  const orm = await createOrm({ databaseUrl: null, embeddedDir: 'memory://' });
+  try {
+    await migrate(orm);
+    const pglite = (await orm.em.getConnection().getNativeClient()) as { dumpDataDir(compression: 'none'): Promise<Blob> };
+    const bytes = new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
+    const partial = `${file}.${process.pid}`;
+    fs.writeFileSync(partial, bytes);
+    fs.renameSync(partial, file);
+    return bytes;
+  } finally {
+    await orm.close(true);
+  }
+}
+
 export async function createTestDb(): Promise<TestDb> {
   const statements: string[] = [];
   const onQuery = (sql: string) => {
@@ -33,8 +66,8 @@ export async function createTestDb(): Promise<TestDb> {
   };
   const base = process.env.DATABASE_URL;
   if (!base) {
-    const orm = await createOrm({ databaseUrl: null, embeddedDir: 'memory://', onQuery });
-    await migrate(orm);
+    const orm = await createOrm({ databaseUrl: null, embeddedDir: 'memory://', onQuery, embeddedTemplate: await embeddedTemplate() });
+    await migrate(orm); // nothing left to run when the template is current
     statements.length = 0;
     return { orm, statements, databaseUrl: null, close: () => orm.close(true) };
   }

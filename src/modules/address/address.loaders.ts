@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/core';
 import { UserAddress, type AddressColumns } from './address.entity';
-import { plainQuery } from '../../db/lean';
+import { readModel, type TableNames } from '../../db/lean';
 
 /** An address as read: its columns, and its owner (a user or a contact record) as the owner's id. */
 export type AddressRow<Owner extends string> = Omit<AddressColumns, never> & Record<Owner, number>;
@@ -11,11 +11,14 @@ export type AddressRow<Owner extends string> = Omit<AddressColumns, never> & Rec
  * plain rows (src/db/lean.ts). `owner` is the relation to the owner.
  */
 export function addressesOf<Owner extends string>(entity: new () => AddressColumns, owner: Owner) {
-  return plainQuery<AddressRow<Owner>, [number[]]>(
+  return readModel<AddressRow<Owner>, [number[]]>({
     entity,
-    (n) =>
-      `select ${n.columns()} from ${n.table} where ${n.column(owner)} = any(?::int[]) order by ${n.column('createdAt')}, ${n.column('uuid')}`,
-  );
+    sql: (n) => {
+      const a = n(entity) as TableNames<AddressRow<Owner>>;
+      return `select ${a.columns()} from ${a.table} where ${a.column(owner)} = any(?::int[]) order by ${a.column('createdAt')}, ${a.column('uuid')}`;
+    },
+    prepared: true,
+  });
 }
 
 const addressesOfUsers = addressesOf(UserAddress, 'user');

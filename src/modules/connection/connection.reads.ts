@@ -1,8 +1,8 @@
-// Read models of connections (docs/development.md, "Reads are read models"): a user's connections
+// Read models of connections (docs/development.md, "Reads and writes"): a user's connections
 // (myConnections, User.connections) and the caller's connection with each of some companies
 // (Company.viewerConnection), each one statement written once from the entity's metadata,
 // answering the GraphQL view of a connection. Instants are selected as epoch milliseconds.
-import { epochMillis, readQuery, selectAs, type NamesOf } from '../../db/lean';
+import { epochMillis, readModel, selectAs, type NamesOf } from '../../db/lean';
 import { CompanyConnection } from './connection.entity';
 import type { Connection } from './connection.types';
 
@@ -57,23 +57,23 @@ function connectionSql(n: NamesOf, where: (c: Column) => string, order: (c: Colu
  * The connections of the users (an intArray), in myConnections' order (newest request first) per
  * user, only those of the status when one is given.
  */
-export const connectionsOfUsers = readQuery<Connection, [userIds: string, status: string | null, status: string | null], Row>(
-  (n) =>
+export const connectionsOfUsers = readModel<Connection, [userIds: string, status: string | null, status: string | null], Row>({
+  sql: (n) =>
     connectionSql(
       n,
       (c) => `${c('user')} = any(?::int[]) and (?::text is null or ${c('status')} = ?)`,
       (c) => `${c('user')}, ${c('requestedAt')} desc, ${c('id')} desc`,
     ),
   shape,
-);
+});
 
 /** The user's connections with any of the companies (an intArray): at most one each. */
-export const connectionsWithCompanies = readQuery<Connection, [userId: number, companyIds: string], Row>(
-  (n) =>
+export const connectionsWithCompanies = readModel<Connection, [userId: number, companyIds: string], Row>({
+  sql: (n) =>
     connectionSql(
       n,
       (c) => `${c('user')} = ? and ${c('company')} = any(?::int[])`,
       (c) => c('company'),
     ),
   shape,
-);
+});

@@ -4,7 +4,7 @@
 // a member of its team, holds a contact record there and has given every required (active)
 // consent. Rows are plain objects shaped as the SmartDirectory resolvers read them (a DirectoryRoot),
 // with the user's standing (team admin or not), which primes the contacts' viewer.
-import { readQuery, selectAs, type NamesOf } from '../../db/lean';
+import { readModel, selectAs, type NamesOf } from '../../db/lean';
 import { Company } from '../company';
 import { TeamMember } from '../team';
 import { ConsentDefinition, UserConsent } from './consent.entity';
@@ -88,18 +88,18 @@ function openDirectoriesSql(n: NamesOf, where: string, order: string): string {
 }
 
 /** The directories each of the users (an intArray) can open, by user, then by name. */
-export const openDirectoriesOfUsers = readQuery<OpenDirectory, [userIds: string], Row>(
-  (n) => openDirectoriesSql(n, `m.${n(TeamMember).column('user')} = any(?::int[])`, `m.${n(TeamMember).column('user')}`),
+export const openDirectoriesOfUsers = readModel<OpenDirectory, [userIds: string], Row>({
+  sql: (n) => openDirectoriesSql(n, `m.${n(TeamMember).column('user')} = any(?::int[])`, `m.${n(TeamMember).column('user')}`),
   shape,
-);
+});
 
 /** The directories the user can open at any of the companies (an intArray), by company, then by name. */
-export const openDirectoriesAtCompanies = readQuery<OpenDirectory, [userId: number, companyIds: string], Row>(
-  (n) =>
+export const openDirectoriesAtCompanies = readModel<OpenDirectory, [userId: number, companyIds: string], Row>({
+  sql: (n) =>
     openDirectoriesSql(
       n,
       `m.${n(TeamMember).column('user')} = ? and d.${n(SmartDirectory).column('company')} = any(?::int[])`,
       `d.${n(SmartDirectory).column('company')}`,
     ),
   shape,
-);
+});

@@ -1,10 +1,10 @@
-// Read models of events (docs/development.md, "Reads are read models"). The events page read
+// Read models of events (docs/development.md, "Reads and writes"). The events page read
 // invitations with their events and companies as MikroORM entities: hydrating the joined rows
 // (mapJoinedProp, entity creation, the identity map) was 28% of that page's CPU under load
 // (docs/performance.md). Here each read is one statement written once from the entities'
 // metadata, and its rows are shaped straight into the GraphQL views: no entity is built.
 import type { EntityManager } from '@mikro-orm/core';
-import { epochMillis, readQuery, runSql, selectAs, sqlOnce, type NamesOf } from '../../db/lean';
+import { epochMillis, readModel, runSql, selectAs, sqlOnce, type NamesOf } from '../../db/lean';
 import { localTimestamp, offsetMinutesAt } from '../../core/zoned-time';
 import {
   encodeCursor,
@@ -121,8 +121,9 @@ function shape<R extends EventRow>(row: R, now: number): Omit<R, keyof EventRow>
   };
 }
 
-const userEventsPage = readQuery<UserEventRow, [userId: number, companyId: number, limit: number, offset: number]>(
-  (n) => {
+/** Not prepared: the best plan of a page depends on its values (docs/development.md, "Reads and writes"). */
+const userEventsPage = readModel<UserEventRow, [userId: number, companyId: number, limit: number, offset: number]>({
+  sql: (n) => {
     const [e, a] = [n(Event), n(EventAttendee)];
     return (
       `select ${[...eventSelect(n), ...selectAs(n(EventAttendee), 'a', INVITE_COLUMNS)].join(', ')} ` +
@@ -131,8 +132,7 @@ const userEventsPage = readQuery<UserEventRow, [userId: number, companyId: numbe
       `order by e.${e.column('utcStart')}, e.${e.column('eId')} limit ? offset ?`
     );
   },
-  (row) => row as UserEventRow,
-);
+});
 
 /**
  * A page of the user's invitations to the company's active events, by start time then id,
@@ -149,14 +149,13 @@ export async function readUserEvents(
   return rows.map((row) => shape(row, now));
 }
 
-const eventsByUuids = readQuery<EventRow, [uuids: string[]]>(
-  (n) => {
+const eventsByUuids = readModel<EventRow, [uuids: string[]]>({
+  sql: (n) => {
     const e = n(Event);
     return `select ${eventSelect(n).join(', ')} from ${e.table} e ${companyJoin(n)} where e.${e.column('eventUUID')} = any(?::uuid[])`;
   },
-  (row) => row as EventRow,
-  { prepared: true },
-);
+  prepared: true,
+});
 
 /** Events by UUID (lower case, already checked to be UUIDs) as the Event view, in no particular order: one statement. */
 export async function readEvents(em: EntityManager, uuids: string[]): Promise<EventView[]> {
@@ -166,17 +165,16 @@ export async function readEvents(em: EntityManager, uuids: string[]): Promise<Ev
 }
 
 /** Invitations of any of the users to any of the events (a superset of the pairs asked; the caller picks them): one statement. */
-export const readInvitations = readQuery<{ userId: number; eventId: number }, [userIds: number[], eventIds: number[]]>(
-  (n) => {
+export const readInvitations = readModel<{ userId: number; eventId: number }, [userIds: number[], eventIds: number[]]>({
+  sql: (n) => {
     const a = n(EventAttendee);
     return (
       `select ${a.column('user')} as "userId", ${a.column('event')} as "eventId" from ${a.table} ` +
       `where ${a.column('user')} = any(?::int[]) and ${a.column('event')} = any(?::int[])`
     );
   },
-  (row) => row as { userId: number; eventId: number },
-  { prepared: true },
-);
+  prepared: true,
+});
 
 // --- The graph's event lists (cursor connections under many parents, one statement each) ---
 

@@ -12,10 +12,17 @@ import { ServiceAuthToken, SystemToken } from './identity.entity';
 import { hashToken, sameDigest, SERVICE_TOKEN_TTL_MS } from './tokens';
 import { CacheUnavailableError, type CachedToken } from './token-cache';
 import { familyActive } from './families';
-import { plainQuery } from '../../db/lean';
+import { readModel } from '../../db/lean';
 
 /** The principal's user row, on every authenticated request: a plain row (src/db/lean.ts), not a managed entity. */
-const userById = plainQuery<User, [number]>(User, (n) => `select ${n.columns()} from ${n.table} where ${n.column('uId')} = ? limit 1`);
+const userById = readModel<User, [number]>({
+  entity: User,
+  sql: (n) => {
+    const u = n(User);
+    return `select ${u.columns()} from ${u.table} where ${u.column('uId')} = ? limit 1`;
+  },
+  prepared: true,
+});
 
 export interface UserPrincipal {
   kind: 'user';

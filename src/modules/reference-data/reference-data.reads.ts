@@ -1,9 +1,12 @@
-// Read models of the stored reference lists (docs/development.md, "Reads are read models"): fixed
-// SQL written once from the entities' metadata, answering plain rows shaped like the GraphQL
-// types (the entities double as those types and have no field resolvers), so no entity is
-// hydrated for a list that is only read. The rows and their order are those em.find gave, so the
-// REST bodies and their ETags are unchanged.
-import { readQuery } from '../../db/lean';
+// Read models of the stored reference lists (docs/development.md, "Reads and writes"): fixed SQL
+// written once from the entities' metadata, answering plain rows of the entities' own types (the
+// entities double as the GraphQL types and have no field resolvers), so no entity is hydrated for
+// a list that is only read. The rows and their order are those em.find gave, so the REST bodies
+// and their ETags are unchanged. The short lists select every column of their entity and are
+// mapped by its metadata; the lists that can run to hundreds of rows (conditions, specialties, the
+// questions of forms) select their columns under the properties' names (TableNames.fields), which
+// leaves no work per row.
+import { readModel, selectAs } from '../../db/lean';
 import {
   AssessmentField,
   AssessmentForm,
@@ -15,83 +18,71 @@ import {
 } from './reference-data.entity';
 
 /** Every condition, by name then id. */
-export const conditionRows = readQuery<Condition, [], { id: number; name: string }>(
-  (n) => {
+export const conditionRows = readModel<Condition>({
+  sql: (n) => {
     const c = n(Condition);
-    return `select ${c.column('conditionId')} as id, ${c.column('conditionName')} as name from ${c.table} order by ${c.column('conditionName')}, ${c.column('conditionId')}`;
+    return `select ${c.fields('c')} from ${c.table} c order by c.${c.column('conditionName')}, c.${c.column('conditionId')}`;
   },
-  (row) => ({ conditionId: row.id, conditionName: row.name }),
-  { prepared: true },
-);
+  prepared: true,
+});
 
 /** The version counter of one reference list ([] when it has none yet). */
-export const listVersion = readQuery<number, [name: string], { version: number }>(
-  (n) => {
+export const listVersion = readModel<number, [name: string], Pick<ReferenceDataVersion, 'version'>>({
+  sql: (n) => {
     const v = n(ReferenceDataVersion);
     return `select ${v.column('version')} as version from ${v.table} where ${v.column('name')} = ?`;
   },
-  (row) => row.version,
-  { prepared: true },
-);
+  shape: (row) => row.version,
+  prepared: true,
+});
 
 /** Every profession, by name. */
-export const professionRows = readQuery<Profession, [], { id: number; name: string }>(
-  (n) => {
+export const professionRows = readModel<Profession>({
+  entity: Profession,
+  sql: (n) => {
     const p = n(Profession);
-    return `select ${p.column('professionId')} as id, ${p.column('professionName')} as name from ${p.table} order by ${p.column('professionName')}`;
+    return `select ${p.columns()} from ${p.table} order by ${p.column('professionName')}`;
   },
-  (row) => ({ professionId: row.id, professionName: row.name }),
-  { prepared: true },
-);
+  prepared: true,
+});
 
 /** Specialties, every one or those of one profession, by name. */
 function specialties(filter: 'all' | 'profession') {
-  return readQuery<Specialty, [] | [professionId: number], { id: number; name: string; profession: number }>(
-    (n) => {
+  return readModel<Specialty, [] | [professionId: number]>({
+    sql: (n) => {
       const s = n(Specialty);
-      const where = filter === 'profession' ? ` where ${s.column('professionId')} = ?` : '';
-      return (
-        `select ${s.column('specialtyId')} as id, ${s.column('specialtyName')} as name, ${s.column('professionId')} as profession ` +
-        `from ${s.table}${where} order by ${s.column('specialtyName')}`
-      );
+      const where = filter === 'profession' ? ` where s.${s.column('professionId')} = ?` : '';
+      return `select ${s.fields('s')} from ${s.table} s${where} order by s.${s.column('specialtyName')}`;
     },
-    (row) => ({ specialtyId: row.id, specialtyName: row.name, professionId: row.profession }),
-    { prepared: true },
-  );
+    prepared: true,
+  });
 }
 export const specialtyRows = specialties('all');
 export const professionSpecialtyRows = specialties('profession');
 
 /** Every directory field definition, by id. */
-export const fieldDefinitionRows = readQuery<
-  FieldDefinition,
-  [],
-  { id: number; code: string; name: string; type: string; address: boolean }
->(
-  (n) => {
+export const fieldDefinitionRows = readModel<FieldDefinition>({
+  entity: FieldDefinition,
+  sql: (n) => {
     const f = n(FieldDefinition);
-    return (
-      `select ${f.column('fieldId')} as id, ${f.column('fieldCode')} as code, ${f.column('fieldName')} as name, ` +
-      `${f.column('fieldType')} as type, ${f.column('isAddressField')} as address from ${f.table} order by ${f.column('fieldId')}`
-    );
+    return `select ${f.columns()} from ${f.table} order by ${f.column('fieldId')}`;
   },
-  (row) => ({ fieldId: row.id, fieldCode: row.code, fieldName: row.name, fieldType: row.type, isAddressField: row.address }),
-  { prepared: true },
-);
+  prepared: true,
+});
 
 /** An assessment form as the list reads it: its fields come from the assessmentFields loader. */
 export type AssessmentFormRow = Pick<AssessmentForm, 'assessmentId' | 'assessmentUuid' | 'assessmentName'>;
 
 function assessmentForms(filter: 'all' | 'uuid') {
-  return readQuery<AssessmentFormRow, [] | [uuid: string], { id: number; uuid: string; name: string }>(
-    (n) => {
+  return readModel<AssessmentFormRow, [] | [uuid: string]>({
+    entity: AssessmentForm,
+    sql: (n) => {
       const a = n(AssessmentForm);
-      const select = `select ${a.column('assessmentId')} as id, ${a.column('assessmentUuid')} as uuid, ${a.column('assessmentName')} as name from ${a.table}`;
+      const select = `select ${a.columns()} from ${a.table}`;
       return filter === 'uuid' ? `${select} where ${a.column('assessmentUuid')} = ?` : `${select} order by ${a.column('assessmentId')}`;
     },
-    (row) => ({ assessmentId: row.id, assessmentUuid: row.uuid, assessmentName: row.name }),
-    { prepared: true },
-  );
+    prepared: true,
+  });
 }
 /** Every assessment form, by id. */
 export const assessmentFormRows = assessmentForms('all');
@@ -102,27 +93,22 @@ export const assessmentFormByUuid = assessmentForms('uuid');
 export type AssessmentFieldRow = Omit<AssessmentField, 'form'> & { assessmentId: number };
 
 /** The fields of any number of assessment forms, in form order. */
-export const assessmentFieldRows = readQuery<
-  AssessmentFieldRow,
-  [assessmentIds: number[]],
-  { id: number; form: number; label: string; type: string; required: boolean; options: string[]; position: number }
->(
-  (n) => {
+export const assessmentFieldRows = readModel<AssessmentFieldRow, [assessmentIds: number[]]>({
+  sql: (n) => {
     const f = n(AssessmentField);
+    const fields = {
+      fieldId: 'fieldId',
+      assessmentId: 'form',
+      label: 'label',
+      fieldType: 'fieldType',
+      required: 'required',
+      options: 'options',
+      fieldOrder: 'fieldOrder',
+    } as const satisfies Record<Exclude<keyof AssessmentFieldRow, symbol>, keyof AssessmentField & string>;
     return (
-      `select ${f.column('fieldId')} as id, ${f.column('form')} as form, ${f.column('label')} as label, ${f.column('fieldType')} as type, ` +
-      `${f.column('required')} as required, ${f.column('options')} as options, ${f.column('fieldOrder')} as position ` +
-      `from ${f.table} where ${f.column('form')} = any(?::int[]) order by ${f.column('fieldOrder')}, ${f.column('fieldId')}`
+      `select ${selectAs(f, 'f', fields).join(', ')} from ${f.table} f ` +
+      `where f.${f.column('form')} = any(?::int[]) order by f.${f.column('fieldOrder')}, f.${f.column('fieldId')}`
     );
   },
-  (row) => ({
-    fieldId: row.id,
-    assessmentId: row.form,
-    label: row.label,
-    fieldType: row.type,
-    required: row.required,
-    options: row.options,
-    fieldOrder: row.position,
-  }),
-  { prepared: true },
-);
+  prepared: true,
+});
