@@ -10,6 +10,7 @@ import type { Logger } from '../logger';
 import type { RouteDef } from '../rest/route';
 import type { Services } from '../services';
 import type { HookHandlers } from './hooks';
+import type { SqlDoors } from './sql-doors';
 
 /** A class the ORM maps, or type-graphql reads decorators from. */
 export type DecoratedClass = abstract new (...args: never[]) => object;
@@ -77,6 +78,8 @@ export interface ModuleDefinition<L extends object = object> {
   seeders?: () => Promise<readonly (new () => Seeder)[]>;
   /** Handlers of other modules' events (src/core/hooks.ts). */
   hooks?: HookHandlers;
+  /** Predicates on the module's tables for modules that may not import it (src/core/sql-doors.ts). */
+  sql?: Partial<SqlDoors>;
   /** Background work. */
   jobs?: readonly Job[];
   /** Handlers of named job queues (src/core/queue.ts). */

@@ -4,6 +4,7 @@
 // document's 429s are all read from it. A new module is one line here (docs/development.md).
 import type { EntityManager } from '@mikro-orm/core';
 import type { ModuleDefinition } from '../core/module';
+import { provideSqlDoors } from '../core/sql-doors';
 import { referenceData } from './reference-data';
 import { storage } from './storage';
 import { company } from './company';
@@ -41,6 +42,8 @@ export const MODULES = [
   supportGroup,
   push,
 ] as const;
+
+provideSqlDoors(MODULES.map((m: ModuleDefinition) => m.sql));
 
 type LoadersOf<M> = M extends ModuleDefinition<infer L> ? L : never;
 type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

@@ -4,20 +4,22 @@
 // status or the company's state) and companyConnections (company admins, their own company);
 // recommendedCriteria and requestConnection accept any active company that is not a hidden
 // wall. The reference rule follows them (see resolveCompanyReference and docs/security.md).
-import { runSql } from '../../db/lean';
+import { runSql, sqlOnce } from '../../db/lean';
 import DataLoader from 'dataloader';
 import type { EntityDictionary, EntityManager } from '@mikro-orm/core';
 import { Company } from './company.entity';
+import { isCompanyAdminSql } from './company.sql';
+import { sqlDoor } from '../../core/sql-doors';
 
 /** Discoverable: active and not a hidden wall. */
 const DISCOVERABLE = 'c.active and not c.hidden_wall';
 
 /**
- * Tied to the user: a connection of any status (as myConnections lists them) or the ADMIN role
- * (as companyConnections allows).
+ * Tied to the user: a connection of any status (as myConnections lists them; asked of the
+ * connection module, which imports this one, through its declared door: src/core/sql-doors.ts) or
+ * the ADMIN role (as companyConnections allows).
  */
-const TIED = `exists (select 1 from company_connection cc where cc.company_id = c.company_id and cc.user_id = ?)
-  or exists (select 1 from company_role r where r.company_id = c.company_id and r.user_id = ? and r.role = 'ADMIN')`;
+const tied = sqlOnce((n) => `${sqlDoor('hasConnection')(n, 'c.company_id', '?')} or ${isCompanyAdminSql(n, 'c.company_id', '?')}`);
 
 /**
  * Companies by id as a reference resolves them for this viewer (a user id, or null for the
@@ -27,7 +29,7 @@ const TIED = `exists (select 1 from company_connection cc where cc.company_id = 
 export function visibleCompaniesLoader(em: EntityManager, userId: number | null): DataLoader<number, Company | null> {
   return new DataLoader<number, Company | null>(async (ids) => {
     const marks = ids.map(() => '?').join(', ');
-    const rule = userId === null ? DISCOVERABLE : `(${DISCOVERABLE}) or ${TIED}`;
+    const rule = userId === null ? DISCOVERABLE : `(${DISCOVERABLE}) or ${tied(em)}`;
     const params = userId === null ? [...ids] : [...ids, userId, userId];
     const rows = await runSql<EntityDictionary<Company>>(
       em,

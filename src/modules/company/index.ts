@@ -19,3 +19,4 @@ export const company = defineModule({
 export { isCompanyAdmin, requireCompanyAdmin, rolesOn } from './company.access';
 export { Company, CompanyApiKey, companyAtMost, CompanyRole } from './company.entity';
 export { fileUrl } from './company.urls';
+export { isCompanyAdminSql } from './company.sql';

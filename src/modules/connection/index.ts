@@ -8,6 +8,7 @@ import { CompanyViewerConnectionResolver, ConnectionResolver, UserConnectionsRes
 import { createConnectionLoaders } from './connection.loaders';
 import { connectionRoutes } from './connection.routes';
 import { recheckAfterProfileChange } from './connection.hooks';
+import { connectionStatusSql, hasConnectionSql } from './connection.sql';
 
 export const connection = defineModule({
   name: 'connection',
@@ -17,7 +18,9 @@ export const connection = defineModule({
   tag: 'Connections',
   routes: connectionRoutes,
   hooks: { profileChanged: recheckAfterProfileChange },
+  sql: { hasConnection: hasConnectionSql, connectionStatus: connectionStatusSql },
 });
 
 export { CompanyConnection } from './connection.entity';
 export { acceptedConnectionUserIds, hasAcceptedConnection, recheckOpenConnections } from './connection.service';
+export { hasAcceptedConnectionSql } from './connection.sql';

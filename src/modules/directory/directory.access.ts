@@ -2,10 +2,12 @@
 // directory exists, its company has the feature, it is active, the caller is in its team,
 // has a contact record there, has given its required consents, and (for address
 // operations) the directory shows an address field.
-import { positional, runSql } from '../../db/lean';
+import { readModel } from '../../db/lean';
 import type { EntityManager } from '@mikro-orm/core';
 import { ServiceError } from '../../graphql/errors';
-import { TeamMember } from '../team';
+import { Company } from '../company';
+import { FieldDefinition } from '../reference-data';
+import { TeamMember, teamMemberIdSql } from '../team';
 import { ContactRecord, SmartDirectory } from './directory.entity';
 
 export interface DirectoryAccess {
@@ -28,21 +30,30 @@ interface ChainRow {
  * Every step of the chain in one statement: each contact operation (and the hot read of a
  * contact's addresses) pays one round trip for its checks instead of five. The errors are
  * still raised in the documented order, from the row. Every lookup in it is by key, so it is
- * prepared (src/db/lean.ts runSql's `prepared`): parsed and planned once per connection.
+ * prepared (src/db/lean.ts readModel's `prepared`): parsed and planned once per connection. The
+ * team membership is the team module's read, the company and the field definitions are named by
+ * their metadata (test/unit/sql-owners.test.ts).
  */
-const CHAIN_SQL = positional(`select c.smart_directory_enabled as enabled, d.active,
-  (select m.id from team_member m where m.team_id = d.team_id and m.user_id = ? limit 1) as member_id,
+const chain = readModel<ChainRow, [userId: number, userId: number, userId: number, directoryUUID: string]>({
+  sql: (n) => {
+    const c = n(Company);
+    const fd = n(FieldDefinition);
+    return `select c.${c.column('smartDirectoryEnabled')} as enabled, d.active,
+  ${teamMemberIdSql(n, 'd.team_id', '?')} as member_id,
   (select r.contact_id from contact_record r where r.directory_uuid = d.directory_uuid and r.user_id = ? limit 1) as contact_id,
   (select count(*)::int from consent_definition cd where cd.directory_uuid = d.directory_uuid and cd.consent_required and cd.active
      and not exists (select 1 from user_consent uc where uc.consent_id = cd.id and uc.user_id = ? and uc.given)) as missing_consents,
-  exists (select 1 from smart_directory_field f join field_definition fd on fd.field_id = f.field_id
-     where f.directory_uuid = d.directory_uuid and fd.is_address_field) as address_fields
-from smart_directory d join company c on c.company_id = d.company_id
-where d.directory_uuid = ?`);
+  exists (select 1 from smart_directory_field f join ${fd.table} fd on fd.${fd.column('fieldId')} = f.field_id
+     where f.directory_uuid = d.directory_uuid and fd.${fd.column('isAddressField')}) as address_fields
+from smart_directory d join ${c.table} c on c.${c.column('companyId')} = d.company_id
+where d.directory_uuid = ?`;
+  },
+  prepared: true,
+});
 
 /** The chain's row for the caller; the first four checks (directory found, feature enabled, active, caller a member of its team). */
 async function memberChain(em: EntityManager, userId: number, directoryUUID: string): Promise<ChainRow & { member_id: number }> {
-  const [row] = await runSql<ChainRow>(em, CHAIN_SQL, [userId, userId, userId, directoryUUID], { prepared: true });
+  const [row] = await chain(em, userId, userId, userId, directoryUUID);
   if (!row) throw new ServiceError('WSSmartDirectoryNotFoundException', 'No smart directory has this uuid.', { field: 'directoryUUID' });
   if (!row.enabled) throw new ServiceError('WSSmartDirectoryNotEnabledForCompanyException');
   if (!row.active) throw new ServiceError('WSSmartDirectoryInactiveException');

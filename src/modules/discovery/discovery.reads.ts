@@ -2,7 +2,7 @@
 // criteria and the identifier definitions they reference, in one statement answering plain
 // objects for the GraphQL types (no Company or criterion entities hydrated). It replaces a company
 // lookup, a criteria lookup and, when criteria ask for identifiers, a definitions lookup.
-import { readQuery } from '../../db/lean';
+import { readModel } from '../../db/lean';
 import { Company } from '../company';
 import { DiscoveryCriterion } from './criterion.entity';
 import { IdentifierDefinition } from './identifier.entity';
@@ -15,8 +15,8 @@ interface Row {
 }
 
 /** The company's criteria (id order) and their definitions (id order, each once); null when it is unknown, inactive or hidden. */
-export const discoverableCriteria = readQuery<EntityCriteria | null, [companyId: number], Row>(
-  (names) => {
+export const discoverableCriteria = readModel<EntityCriteria | null, [companyId: number], Row>({
+  sql: (names) => {
     const co = names(Company);
     const c = names(DiscoveryCriterion);
     const d = names(IdentifierDefinition);
@@ -33,6 +33,6 @@ export const discoverableCriteria = readQuery<EntityCriteria | null, [companyId:
           select unnest(c.${c.column('identifiers')}) from ${c.table} c where c.${c.column('company')} = co.${co.column('companyId')})), '[]') as definitions
       from ${co.table} co where co.${co.column('companyId')} = ?`;
   },
-  (row) => (row.discoverable ? { criteria: row.criteria, identifierDefinitions: row.definitions } : null),
-  { prepared: true },
-);
+  shape: (row) => (row.discoverable ? { criteria: row.criteria, identifierDefinitions: row.definitions } : null),
+  prepared: true,
+});

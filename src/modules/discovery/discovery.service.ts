@@ -4,47 +4,68 @@
 // here rather than by PostgreSQL: sorting the 410 rows of the bench's 10,000 companies by the ICU
 // collation was 1.1 of the statement's 2.4 ms of execution, and takes 0.22 ms in Node under load,
 // whose Intl.Collator is the same ICU root collation (docs/performance.md, "Recommended entities").
-// The rows come as one packed value (src/db/packed.ts): the answer is returned whole (410 companies
+// The rows come as one packed value (packed.ts): the answer is returned whole (410 companies
 // there), and its rows' objects, built as their data arrived over several socket reads, were what
-// the young generation's collections promoted (docs/performance.md, "one packed value").
+// the young generation's collections promoted (docs/performance.md, "one packed value"). The
+// company's table and columns are named by its metadata (test/unit/sql-owners.test.ts).
 import type { EntityManager } from '@mikro-orm/core';
 import { companyLevels, LEVEL, type MatchProfile } from './matching';
-import { Params, runSql } from '../../db/lean';
-import { packing, readPacked, type RowOf } from '../../db/packed';
+import { Params, runSql, tableOf, type NamesOf } from '../../db/lean';
+import { packing, readPacked, type RowOf } from './packed';
 import type { RecommendedEntity } from './discovery.types';
 import { countryName, stateName } from '../reference-data';
-import { fileUrl } from '../company';
+import { Company, fileUrl } from '../company';
+import { sqlDoor } from '../../core/sql-doors';
 
-/** The columns of a recommended company, packed into one value (src/db/packed.ts). */
-const COLUMNS = packing({
-  company_id: ['co.company_id', 'int'],
-  company_name: ['co.company_name', 'text'],
-  company_desc: ['co.company_desc', 'text?'],
-  company_address: ['co.company_address', 'text?'],
-  company_city: ['co.company_city', 'text?'],
-  company_postcode: ['co.company_postcode', 'text?'],
-  company_state_code: ['co.company_state_code', 'text?'],
-  company_country_code: ['co.company_country_code', 'text?'],
-  company_contact_name: ['co.company_contact_name', 'text?'],
-  company_contact_email: ['co.company_contact_email', 'text?'],
-  company_website: ['co.company_website', 'text?'],
-  banner_key: ['co.banner_key', 'text?'],
-  logo_key: ['co.logo_key', 'text?'],
-  uses_caf: ['co.uses_caf', 'bool'],
-  caf_url: ['co.caf_url', 'text?'],
-  level: ['met.level', 'int'],
-  pending: [`coalesce(cc.status = 'pending' and met.level = ${LEVEL.full}, false)`, 'bool'],
-});
+/** The fixed parts of the statement, written from the company's metadata. */
+function statementParts(n: NamesOf) {
+  const co = n(Company);
+  // The caller's connection to each company, asked of the connection module (which imports this
+  // one, so through its declared door: src/core/sql-doors.ts).
+  const connection = sqlDoor('connectionStatus')(n);
+  const c = (prop: Parameters<typeof co.column>[0]) => `co.${co.column(prop)}`;
+  return {
+    /** The columns of a recommended company, packed into one value (packed.ts). */
+    columns: packing({
+      company_id: [c('companyId'), 'int'],
+      company_name: [c('companyName'), 'text'],
+      company_desc: [c('companyDesc'), 'text?'],
+      company_address: [c('companyAddress'), 'text?'],
+      company_city: [c('companyCity'), 'text?'],
+      company_postcode: [c('companyPostcode'), 'text?'],
+      company_state_code: [c('companyStateCode'), 'text?'],
+      company_country_code: [c('companyCountryCode'), 'text?'],
+      company_contact_name: [c('companyContactName'), 'text?'],
+      company_contact_email: [c('companyContactEmail'), 'text?'],
+      company_website: [c('companyWebsite'), 'text?'],
+      banner_key: [c('bannerKey'), 'text?'],
+      logo_key: [c('logoKey'), 'text?'],
+      uses_caf: [c('usesCaf'), 'bool'],
+      caf_url: [c('cafUrl'), 'text?'],
+      level: ['met.level', 'int'],
+      pending: [`coalesce(${connection.status} = 'pending' and met.level = ${LEVEL.full}, false)`, 'bool'],
+    }),
+    /** The companies met, active and not hidden walls. */
+    companies: `join ${co.table} co on ${c('companyId')} = met.company_id`,
+    discoverable: `${c('active')} and not ${c('hiddenWall')}`,
+    /** The user's connection to each company met, and that it is not an accepted one. */
+    connection: connection.join,
+    notConnected: `${connection.status} is distinct from 'accepted'`,
+    /** Every term must occur in the name, the description or the city (the patterns are one array parameter). */
+    search: (patterns: string) =>
+      `not exists (select 1 from unnest(${patterns}::text[]) t(p)
+     where not coalesce(${c('companyName')} ilike t.p or ${c('companyDesc')} ilike t.p or ${c('companyCity')} ilike t.p, false))`,
+  };
+}
 
-type Row = RowOf<typeof COLUMNS>;
+let parts: ReturnType<typeof statementParts> | undefined;
+/** The statement's fixed parts, written once (on first use). */
+const partsOf = (em: EntityManager) => (parts ??= statementParts((entity) => tableOf(em, entity)));
+
+type Row = RowOf<ReturnType<typeof statementParts>['columns']>;
 
 /** ILIKE pattern matching the term anywhere, with its own wildcards taken literally. */
 const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
-
-/** Every term must occur in the name, the description or the city (the patterns are one array parameter). */
-const searchCondition = (patterns: string) =>
-  `not exists (select 1 from unnest(${patterns}::text[]) t(p)
-     where not coalesce(co.company_name ilike t.p or co.company_desc ilike t.p or co.company_city ilike t.p, false))`;
 
 export interface RecommendOptions {
   searchTerms: string[];
@@ -58,19 +79,20 @@ export async function recommendCompanies(
   profile: MatchProfile,
   options: RecommendOptions,
 ): Promise<RecommendedEntity[]> {
+  const { columns, companies, discoverable, connection, notConnected, search } = partsOf(em);
   const params = new Params();
   const met = companyLevels(profile, params);
   const uId = params.add(profile.uId);
-  const search = options.searchTerms.length ? `and ${searchCondition(params.add(options.searchTerms.map(containsPattern)))}` : '';
-  const rows = await readPacked(em, COLUMNS, (on, select) =>
+  const searching = options.searchTerms.length ? `and ${search(params.add(options.searchTerms.map(containsPattern)))}` : '';
+  const rows = await readPacked(em, columns, (on, select) =>
     runSql(
       on,
       `with met as (${met})
       select ${select}
       from met
-      join company co on co.company_id = met.company_id
-      left join company_connection cc on cc.company_id = met.company_id and cc.user_id = ${uId}::int
-      where co.active and not co.hidden_wall and cc.status is distinct from 'accepted' ${search}`,
+      ${companies}
+      ${connection('met.company_id', `${uId}::int`)}
+      where ${discoverable} and ${notConnected} ${searching}`,
       params.values,
       { prepared: true },
     ),

@@ -1,9 +1,9 @@
-// A long list read as one packed value (src/db/packed.ts): PostgreSQL joins the rows, the service
-// splits them; the rows read back are exactly the plain rows, NULL and the empty text apart; and a
-// value that holds a separator, or is the NULL mark, is never misread: the same rows are then read
-// plain, in a second statement.
+// A long list read as one packed value (src/modules/discovery/packed.ts): PostgreSQL joins the
+// rows, the service splits them; the rows read back are exactly the plain rows, NULL and the empty
+// text apart; and a value that holds a separator, or is the NULL mark, is never misread: the same
+// rows are then read plain, in a second statement.
 import { useTestApp } from '../kit';
-import { packing, readPacked } from '../../src/db/packed';
+import { packing, readPacked } from '../../src/modules/discovery/packed';
 import { runSql } from '../../src/db/lean';
 
 const t = useTestApp({ demo: false });
