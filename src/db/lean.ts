@@ -15,7 +15,14 @@
 // told through setPooling) the same statements go unnamed: same text, same parameters, same rows;
 // only PostgreSQL's plan cache is lost.
 import { createHash } from 'node:crypto';
-import { ReferenceKind, type EntityManager, type EntityName, type MikroORM } from '@mikro-orm/core';
+import {
+  ReferenceKind,
+  type EntityManager,
+  type EntityMetadata,
+  type EntityName,
+  type EntityProperty,
+  type MikroORM,
+} from '@mikro-orm/core';
 import { PostgreSqlPlatform, type AbstractSqlConnection } from '@mikro-orm/postgresql';
 import type { Config } from '../config';
 
@@ -62,12 +69,20 @@ export function tableOf<T extends object>(em: EntityManager, entity: EntityName<
         .join(', '),
   };
   function mapped() {
-    return meta.props.filter(
-      (p) =>
-        p.persist !== false &&
-        (p.kind === ReferenceKind.SCALAR || p.kind === ReferenceKind.MANY_TO_ONE || (p.kind === ReferenceKind.ONE_TO_ONE && p.owner)),
-    );
+    return columnProps(meta);
   }
+}
+
+/**
+ * The properties of the columns an entity maps (its scalars and the keys of the relations it
+ * owns), in declaration order: what `columns()` selects and what a row of the entity holds.
+ */
+export function columnProps(meta: EntityMetadata): EntityProperty[] {
+  return meta.props.filter(
+    (p) =>
+      p.persist !== false &&
+      (p.kind === ReferenceKind.SCALAR || p.kind === ReferenceKind.MANY_TO_ONE || (p.kind === ReferenceKind.ONE_TO_ONE && p.owner)),
+  );
 }
 
 /** How a statement is sent: `prepared` sends it as a named prepared statement (see runPrepared). */

@@ -300,7 +300,7 @@ export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[], optio
       const once = await runOnce(contextValue, variables);
       if (failed(once)) return;
       ctx.status = def.status ?? 200;
-      if (def.respond) return def.respond(ctx, once.result.data, deps);
+      if (def.respond) return def.respond(ctx, once.result.data, contextValue);
       if (def.body === 'none' || ctx.status === 204) {
         ctx.body = '';
         return;

@@ -3,7 +3,7 @@
 // query and the body by name, the body of the answer is the root field, and the OpenAPI
 // request and response schemas are derived from the document's types (openapi.ts).
 import type Koa from 'koa';
-import type { AppDeps, Context } from '../context';
+import type { Context } from '../context';
 import type { ErrorCode } from '../graphql/errors';
 import type { MultipartSpec } from './multipart';
 import type { FormShape } from './form';
@@ -60,10 +60,11 @@ export interface RouteDef {
   /** A flat form whose numbered parts (assetName1, assetImageFile1, ...) fill a list of the input (form.ts). */
   form?: FormShape;
   /**
-   * Writes the response itself from the GraphQL data (a file download streams its bytes). A method, so that each
-   * route's writer may declare the shape of its own document's data.
+   * Writes the response itself from the GraphQL data (a file download streams its bytes), with the
+   * request's context (its EntityManager and loaders: what the document read is read again without
+   * a statement). A method, so that each route's writer may declare the shape of its own document's data.
    */
-  respond?(ctx: Koa.Context, data: unknown, deps: AppDeps): Promise<void> | void;
+  respond?(ctx: Koa.Context, data: unknown, request: Context): Promise<void> | void;
   /** Media type of a `respond` answer (default application/json). */
   responseContentType?: string;
   /**

@@ -24,6 +24,8 @@ import { SmartEntry, SmartLibrary } from '../../src/modules/library/library.enti
 import { SmartEntryUrl, SmartFile } from '../../src/modules/library/entry-content.entity';
 import { SmartEntryCategory, SmartEntryFilter, SmartEntryFolder, SmartEntryTag } from '../../src/modules/library/taxonomy.entity';
 import { createSmartLibrary, ensureTerms, nameKey } from '../../src/modules/library/library.service';
+import * as libraryRead from '../../src/modules/library/library.read';
+import * as blobStore from '../../src/modules/storage/blob-store';
 
 const t = useTestApp();
 const olivia = t.as(OLIVIA);
@@ -295,6 +297,21 @@ describe('downloads (GET /rest/smartlib/files/{smartFileId}/content)', () => {
     expect(res.headers.get('etag')).toMatch(/^"[0-9a-f]{32}"$/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.bytes.equals(pdf)).toBe(true);
+  });
+
+  it("when a file is downloaded, then its row is read once, and its bytes on the same (the request's) EntityManager", async () => {
+    const read = jest.spyOn(libraryRead, 'filesForDownload');
+    const stream = jest.spyOn(blobStore, 'blobStream');
+    try {
+      const res = await get(files.ouf, p);
+      expect(res.bytes.equals(pdf)).toBe(true);
+      expect(read.mock.calls.map(([, ids]) => ids)).toEqual([[files.ouf]]);
+      expect(stream).toHaveBeenCalledTimes(1);
+      expect(stream.mock.calls[0][0]).toBe(read.mock.calls[0][0]);
+    } finally {
+      read.mockRestore();
+      stream.mockRestore();
+    }
   });
 
   it('when a reader asks for an original whose download is off (N), then 403; the tile is still theirs', async () => {

@@ -6,8 +6,8 @@
 // (comments are not literals; migrations are the schema's history, not a module's SQL) and fails
 // on a literal where a file names, in SQL position (after from, join, into, update, table, or
 // references), a table of a module that is not the file's own. A file outside src/modules/ belongs
-// to no module. What is still named is listed (STILL_NAMED) with why, and the list fails on an
-// entry that is no longer named.
+// to no module. A module that may not import the owner (the owner imports it) asks through the
+// doors the owner declares (src/core/sql-doors.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -61,19 +61,6 @@ function foreignTables(file: string, text: string, owners: ReadonlyMap<string, s
   return found;
 }
 
-/**
- * `file: table` of each foreign table still named, with why. The connection module imports company
- * (its entities' relations) and discovery (the matching): either importing connection's door back
- * would make a cycle at load time, each module half-built while the other loads (dependency-cruiser's
- * no-circular passes it: the cycle it finds first goes through context.ts's type-only import). Both
- * want the rule turned around (connection handing its predicate down), not an import.
- */
-const STILL_NAMED: Record<string, string> = {
-  'modules/library/library.service.ts: company_role': 'readableBy without `n`, until library.read.ts passes it',
-  'modules/library/library.service.ts: team_member': 'readableBy without `n`, until library.read.ts passes it',
-  'modules/library/library.service.ts: company_connection': 'readableBy without `n`, until library.read.ts passes it',
-};
-
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
@@ -103,8 +90,6 @@ async function tableOwners(): Promise<Map<string, string>> {
   }
   return owners;
 }
-
-const keyOf = (f: Foreign) => `${f.file}: ${f.table}`;
 
 describe('SQL names only its own module’s tables', () => {
   let owners: Map<string, string>;
@@ -148,12 +133,7 @@ describe('SQL names only its own module’s tables', () => {
     expect(foreignTables('modules/directory/sample.ts', clean, owners)).toEqual([]);
   });
 
-  it('finds no module naming another module’s table in its SQL (but those listed, with why)', () => {
-    expect(found.filter((f) => !(keyOf(f) in STILL_NAMED)).map((f) => `${f.file}:${f.line}: ${f.table} (${f.owner})`)).toEqual([]);
-  });
-
-  it('lists nothing that is no longer named', () => {
-    const named = new Set(found.map(keyOf));
-    expect(Object.keys(STILL_NAMED).filter((k) => !named.has(k))).toEqual([]);
+  it('finds no module naming another module’s table in its SQL', () => {
+    expect(found.map((f) => `${f.file}:${f.line}: ${f.table} (${f.owner})`)).toEqual([]);
   });
 });

@@ -7,13 +7,14 @@ import { UniqueConstraintViolationException, type EntityManager } from '@mikro-o
 import type { Hooks } from '../../core/hooks';
 import type { Context } from '../../context';
 import { ServiceError } from '../../graphql/errors';
-import { readQuery } from '../../db/lean';
+import { readModel } from '../../db/lean';
 import { readBlob, storeBuffer, StoredBlob, type BlobInfo } from '../storage';
 import { SmartEntry, SmartLibrary } from './library.entity';
 import { SmartFile, type SmartFileType } from './entry-content.entity';
 import { ENTRY_TYPES } from './library.limits';
 import { authorisationStep, isPublisher, nameKey } from './library.service';
-import type { EntryContents, EntryRow, FileRow } from './library.read';
+import type { EntryContents, EntryRow, FileRow, LibraryRow } from './library.sql';
+import { rowOf } from '../../db/rows';
 import { storeEntry, type NewEntry, type NewFile, type TermChoice } from './entry.write';
 import { entryDraft, type EntryDraft, type TermRef } from './entry.draft';
 import type { CreateSmartEntryInput } from './library.inputs';
@@ -47,26 +48,14 @@ export async function createSmartEntry(ctx: Context, input: CreateSmartEntryInpu
   return created.entry;
 }
 
-interface LockedLibrary {
-  smartLibId: number;
-  smartLibName: string;
-  companyId: number;
-  teamId: number | null;
-  maxEntries: number;
-  /** Its entries, as its row keeps them (SmartEntry's triggers). */
-  entries: number;
-}
-
 /** The library, locked: the row lock orders creators of one library, so its room and names hold until commit. */
-const lockLibrary = readQuery<LockedLibrary, [number], LockedLibrary>(
-  (n) => {
+const lockLibrary = readModel<LibraryRow, [number]>({
+  entity: SmartLibrary,
+  sql: (n) => {
     const l = n(SmartLibrary);
-    return `select ${l.column('smartLibId')} as "smartLibId", ${l.column('smartLibName')} as "smartLibName", ${l.column('company')} as "companyId",
-      ${l.column('team')} as "teamId", ${l.column('maxEntries')} as "maxEntries", ${l.column('entryCount')} as "entries"
-      from ${l.table} where ${l.column('smartLibId')} = ? for update`;
+    return `select ${l.columns()} from ${l.table} where ${l.column('smartLibId')} = ? for update`;
   },
-  (row) => row,
-);
+});
 
 interface Room {
   entries: number;
@@ -74,13 +63,13 @@ interface Room {
 }
 
 /** Whether the library has an entry of this name (the insert checks the same again). */
-const nameTaken = readQuery<boolean, [number, string], { nameTaken: boolean }>(
-  (n) => {
+const nameTaken = readModel<boolean, [number, string], { nameTaken: boolean }>({
+  sql: (n) => {
     const e = n(SmartEntry);
     return `select exists (select 1 from ${e.table} where ${e.column('library')} = ? and ${e.column('nameKey')} = ?) as "nameTaken"`;
   },
-  (row) => row.nameTaken,
-);
+  shape: (row) => row.nameTaken,
+});
 
 /** The library's room first, then the name: the order of the errors. */
 function checkRoom(found: Room, maxEntries: number): void {
@@ -106,12 +95,13 @@ async function createInTransaction(
   // The insert checks the room and the name itself (entry.write.ts). Errors about uploads come after
   // those two, so an entry with uploads has them checked before its uploads are looked up.
   if (draft.tempFilename || draft.tempImageName)
-    checkRoom({ entries: library.entries, nameTaken: (await nameTaken(em, library.smartLibId, draft.nameKey))[0] }, library.maxEntries);
+    checkRoom({ entries: library.entryCount, nameTaken: (await nameTaken(em, library.smartLibId, draft.nameKey))[0] }, library.maxEntries);
 
   const file = draft.tempFilename ? await findUpload(em, userId, draft.tempFilename, 'FILE', 'tempFilename') : null;
   const tile = draft.tempImageName ? await findUpload(em, userId, draft.tempImageName, 'TILE', 'tempImageName') : null;
-  if (file && !ENTRY_TYPES[draft.type]!.includes(file.mimeType)) {
-    throw new ServiceError('WSUnsupportedTypeException', `A ${draft.type} entry cannot hold ${file.mimeType} content.`, {
+  const type = draft.entry.smartEntryType;
+  if (file && !ENTRY_TYPES[type]!.includes(file.mimeType)) {
+    throw new ServiceError('WSUnsupportedTypeException', `A ${type} entry cannot hold ${file.mimeType} content.`, {
       field: 'smartEntryType',
     });
   }
@@ -123,19 +113,17 @@ async function createInTransaction(
   const stored = await storeEntry(em, {
     lib: library.smartLibId,
     maxEntries: library.maxEntries,
-    userId,
-    now: now.toISOString(),
-    type: draft.type,
-    name: draft.name,
-    nameKey: draft.nameKey,
-    desc: draft.desc,
-    downloadOrig: draft.downloadOrig,
-    downloadPdf: draft.downloadPdf,
-    notify: draft.type === 'URL' ? null : 'N',
-    urlLink: draft.urlLink,
-    authors: draft.authors,
+    entry: {
+      ...draft.entry,
+      library: library.smartLibId,
+      nameKey: draft.nameKey,
+      notifyUserOfExternalUrl: type === 'URL' ? null : 'N',
+      smartEntryCreated: now,
+      smartEntryModified: now,
+      createdBy: userId,
+    },
     placeholder: thumb.placeholder ? thumb.blob.sha256 : null,
-    files: [newFile('OUF', original), newFile('THMB', thumb)],
+    files: [newFile(library.smartLibId, 'OUF', original, now), newFile(library.smartLibId, 'THMB', thumb, now)],
     urls: draft.urls.map((u, position) => ({ ...u, position })),
     tags: distinctTags(draft.tags),
     folders: choices(draft.folders),
@@ -154,7 +142,7 @@ async function createInTransaction(
   if (draft.sendNotification) {
     await hooks.emit('smartEntryPublished', {
       em,
-      library: { smartLibId: library.smartLibId, smartLibName: library.smartLibName, companyId: library.companyId, teamId: library.teamId },
+      library: { smartLibId: library.smartLibId, smartLibName: library.smartLibName, companyId: library.company, teamId: library.team },
       entry: {
         smartEntryId: entry.smartEntryId,
         smartEntryName: entry.smartEntryName,
@@ -204,61 +192,50 @@ function safeBase(name: string): string {
 
 /** The original of a URL entry: an Internet shortcut file, which any desktop opens as the link. */
 async function internetShortcut(em: EntityManager, draft: EntryDraft): Promise<FileContent> {
-  const blob = await storeBuffer(em, Buffer.from(`[InternetShortcut]\r\nURL=${draft.urlLink}\r\n`, 'utf8'));
-  return { blob, name: `${safeBase(draft.name)}.url`, mimeType: 'application/internet-shortcut', dedupe: false };
+  const blob = await storeBuffer(em, Buffer.from(`[InternetShortcut]\r\nURL=${draft.entry.smartEntryUrlLink}\r\n`, 'utf8'));
+  return { blob, name: `${safeBase(draft.entry.smartEntryName)}.url`, mimeType: 'application/internet-shortcut', dedupe: false };
 }
 
 async function thumbnail(em: EntityManager, draft: EntryDraft, file: SmartUpload | null, tile: SmartUpload | null): Promise<FileContent> {
-  const name = `${safeBase(draft.name)}-tile.jpg`;
+  const name = `${safeBase(draft.entry.smartEntryName)}-tile.jpg`;
   let image: Buffer;
   if (tile) image = await tileFrom(await readBlob(em, tile.blob.sha256), 'tempImageName');
-  else if (file && draft.type === 'IMG') image = await tileFrom(await readBlob(em, file.blob.sha256), 'tempFilename');
+  else if (file && draft.entry.smartEntryType === 'IMG') image = await tileFrom(await readBlob(em, file.blob.sha256), 'tempFilename');
   else {
-    const placeholder = placeholderTile(draft.type);
+    const placeholder = placeholderTile(draft.entry.smartEntryType);
     return { blob: placeholder.blob, name, mimeType: TILE_MIME, dedupe: false, placeholder: placeholder.image };
   }
   return { blob: await storeBuffer(em, image), name, mimeType: TILE_MIME, dedupe: false };
 }
 
-function newFile(type: SmartFileType, content: FileContent): NewFile {
+function newFile(library: number, type: SmartFileType, content: FileContent, now: Date): NewFile {
   return {
-    type,
-    name: content.name,
-    bytes: content.blob.bytes,
-    md5: content.blob.md5,
-    mime: content.mimeType,
-    sha256: content.blob.sha256,
-    dedupe: content.dedupe ? content.blob.md5 : null,
+    values: {
+      library,
+      smartFileType: type,
+      smartFileName: content.name,
+      smartFileBytes: content.blob.bytes,
+      smartFileMd5: content.blob.md5,
+      mimeType: content.mimeType,
+      blob: content.blob.sha256,
+      dedupeMd5: content.dedupe ? content.blob.md5 : null,
+      smartFileCreated: now,
+      smartFileModified: now,
+    },
     placeholder: content.placeholder !== undefined,
   };
 }
 
-/** The THMB file of a placeholder whose stored copy is gone: the bytes stored again, then the file. */
+/** The THMB file of a placeholder whose stored copy is gone: the bytes stored again, then the file (its values as newFile gives them). */
 async function storeTile(em: EntityManager, entry: EntryRow, thumb: FileContent, now: Date): Promise<FileRow> {
   const blob = await storeBuffer(em, thumb.placeholder!);
+  const { values } = newFile(entry.library, 'THMB', { ...thumb, blob }, now);
   const file = em.create(SmartFile, {
+    ...values,
     entry: em.getReference(SmartEntry, entry.smartEntryId),
-    library: em.getReference(SmartLibrary, entry.smartLibId),
-    smartFileType: 'THMB',
-    smartFileName: thumb.name,
-    smartFileBytes: blob.bytes,
-    smartFileMd5: blob.md5,
-    mimeType: thumb.mimeType,
+    library: em.getReference(SmartLibrary, entry.library),
     blob: em.getReference(StoredBlob, blob.sha256),
-    dedupeMd5: null,
-    smartFileCreated: now,
-    smartFileModified: now,
   });
   await em.flush();
-  return {
-    smartFileId: file.smartFileId,
-    smartEntryId: entry.smartEntryId,
-    smartFileType: 'THMB',
-    smartFileName: thumb.name,
-    smartFileBytes: blob.bytes,
-    smartFileMd5: blob.md5,
-    mimeType: thumb.mimeType,
-    smartFileCreated: now,
-    smartFileModified: now,
-  };
+  return rowOf(em, SmartFile, file);
 }

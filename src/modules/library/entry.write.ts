@@ -1,38 +1,34 @@
-// The statement that stores a new entry with all it holds, set-wise: the entry, its files, links,
-// tags (created when unknown), folders, filters and categories (existing ones only, by id or by
-// name), and the uploads it consumed, in one statement of data-modifying CTEs, whatever the number
-// of items. The statement checks the library's room and the name itself, after the caller's row
-// lock on the library (so its snapshot sees every entry committed before), and answers what it
-// stored in the shapes of library.read.ts, so the response needs no further read.
-import type { EntityManager } from '@mikro-orm/core';
-import { runSql, sqlOnce, type NamesOf } from '../../db/lean';
+// The write of createSmartEntry: the entry with its files (OUF and THMB), URLs, tags (created
+// when unknown), folders, filters and categories (existing ones only, by id or by name), and the
+// uploads it consumed, in one statement of data-modifying CTEs, whatever the number of items. The
+// statement checks the library's room and the name itself, after the caller's row lock on the
+// library (so its snapshot sees every entry committed before), and answers what it stored as the
+// read models do (library.sql.ts), so the response needs no further read.
+//
+// The new rows travel as one JSON document, each row a record by column name (recordOf: the
+// values the service gives by property name, the entity's defaults for the rest), which
+// PostgreSQL turns into rows of the table (jsonb_populate_record): the columns inserted are every
+// column the entity maps, so a column added to the entity is stored without being named here.
+import type { EntityManager, EntityName } from '@mikro-orm/core';
+import { runSql, tableOf, type NamesOf } from '../../db/lean';
 import { StoredBlob } from '../storage';
 import { SmartEntry } from './library.entity';
-import { SmartEntryUrl, SmartFile, type SmartFileType } from './entry-content.entity';
-import {
-  SmartCategory,
-  SmartEntryCategory,
-  SmartEntryFilter,
-  SmartEntryFolder,
-  SmartEntryTag,
-  SmartFilter,
-  SmartFolder,
-  SmartTag,
-} from './taxonomy.entity';
+import { SmartEntryUrl, SmartFile } from './entry-content.entity';
 import { SmartUpload } from './upload.entity';
+import { columnsOf, insertedColumns, recordOf, rowJson, type AnyTable, type RowOf } from '../../db/rows';
 import {
-  entryColumns,
-  entryContentsOf,
-  entryRow,
-  fileJson,
+  entryMapper,
   fileOrder,
+  jsonList,
   keptEntryCount,
-  type AnyTable,
+  termTables,
+  TERMS,
+  TERM_KINDS,
   type EntryContents,
   type EntryRow,
   type SelectedEntry,
-  type SelectedFile,
-} from './library.read';
+  type TermKind,
+} from './library.sql';
 
 /** A term named by id or by its nameKey, at its place in the request. */
 export interface TermChoice {
@@ -41,37 +37,25 @@ export interface TermChoice {
   position: number;
 }
 
+/** A file of the entry: its values by property (but its id, and its entry: the new one), and whether it is a placeholder tile. */
 export interface NewFile {
-  type: SmartFileType;
-  name: string;
-  bytes: number;
-  md5: string;
-  mime: string;
-  sha256: string;
-  dedupe: string | null;
+  values: Omit<RowOf<SmartFile>, 'smartFileId' | 'entry'>;
   /** A placeholder tile already stored once: stored with the entry only while its blob is still there. */
   placeholder: boolean;
 }
 
-/** What the statement stores (sent as one JSON document). */
+/** What the statement stores. */
 export interface NewEntry {
+  /** The library, locked by the caller, and the most entries it may hold. */
   lib: number;
   maxEntries: number;
-  userId: number;
-  now: string;
-  type: string;
-  name: string;
-  nameKey: string;
-  desc: string | null;
-  downloadOrig: string;
-  downloadPdf: string;
-  notify: string | null;
-  urlLink: string | null;
-  authors: string | null;
+  /** The entry's values by property (the rest are the entity's defaults). */
+  entry: Partial<EntryRow>;
   /** SHA-256 of the placeholder tile the entry points at, if any: marked used, as storing it again would. */
   placeholder: string | null;
   files: NewFile[];
-  urls: { name: string | null; value: string; position: number }[];
+  /** Links' values by property (their entry is the new one), in order. */
+  urls: Partial<RowOf<SmartEntryUrl>>[];
   /** Distinct tags in the request's order (positions 0, 1, ...), with the name a new tag gets. */
   tags: { key: string; name: string; position: number }[];
   folders: TermChoice[];
@@ -83,106 +67,100 @@ export interface NewEntry {
 export type Stored = { entries: number; nameTaken: boolean } & ({ entry: EntryRow; contents: EntryContents } | { entry: null });
 
 /** Chosen terms of the library (`list` in the document), each once, numbered from 0 by where the request first named it. */
-function chosen(term: AnyTable, idProp: string, nameProp: string, list: string): string {
+function chosen(term: AnyTable, idProp: string, list: string): string {
   const id = `t.${term.column(idProp)}`;
-  return `select ${id} as id, t.${term.column(nameProp)} as name, (row_number() over (order by min(r.position)) - 1)::int as position
+  return `select ${columnsOf(term, 't')}, (row_number() over (order by min(r.position)) - 1)::int as position
     from d, jsonb_to_recordset(d.j->'${list}') as r(id int, key text, position int), ${term.table} t
     where t.${term.column('library')} = d.lib and (${id} = r.id or t.${term.column('nameKey')} = r.key)
-    group by ${id}, t.${term.column(nameProp)}`;
+    group by ${id}`;
 }
 
-/** Links the new entry to the terms of CTE `terms`. */
-const linked = (link: AnyTable, termProp: string, terms: string, entryId: string) =>
-  `insert into ${link.table} (${link.column('entry')}, ${link.column(termProp)}, ${link.column('position')})
-    select entry.${entryId}, x.id, x.position from entry, ${terms} x returning 1`;
+/** Inserts rows of table `t` from `from` (whose `r` is a record of the table): every inserted column from `r` but those `set` gives. */
+function insertRows(t: AnyTable, columns: string[], set: Record<string, string>, from: string): string {
+  return `insert into ${t.table} (${columns.join(', ')}) select ${columns.map((c) => set[c] ?? `r.${c}`).join(', ')} ${from} returning *`;
+}
 
-/** A JSON list of CTE `terms` as `{ idField, nameField }`, in position order. */
-const termJson = (terms: string, idField: string, nameField: string) =>
-  `(select coalesce(json_agg(json_build_object('${idField}', x.id, '${nameField}', x.name) order by x.position), '[]'::json) from ${terms} x)`;
-
-function build(n: NamesOf): string {
+function build(em: EntityManager): string {
+  const n: NamesOf = (entity) => tableOf(em, entity);
   const e = n(SmartEntry);
   const f = n(SmartFile);
   const u = n(SmartEntryUrl);
-  const tag = n(SmartTag);
   const blob = n(StoredBlob);
   const upload = n(SmartUpload);
-  const entryId = e.column('smartEntryId');
+  const entryId = `entry.${e.column('smartEntryId')}`;
+  const termCte = (kind: TermKind) => `${TERMS[kind].list}_chosen`;
+  const { term: tag } = termTables(n, 'tag');
   return `with d as (select s.j, (s.j->>'lib')::int as lib from (select ?::jsonb as j) s),
+  v as (select r.* from d, jsonb_populate_record(null::${e.table}, d.j->'entry') r),
   room as (
     select ${keptEntryCount(n, 'd.lib')} as entries,
-      exists (select 1 from ${e.table} c where c.${e.column('library')} = d.lib and c.${e.column('nameKey')} = d.j->>'nameKey') as "nameTaken"
-    from d),
+      exists (select 1 from ${e.table} c where c.${e.column('library')} = d.lib and c.${e.column('nameKey')} = v.${e.column('nameKey')}) as "nameTaken"
+    from d, v),
   entry as (
-    insert into ${e.table} (${e.column('library')}, ${e.column('smartEntryType')}, ${e.column('smartEntryName')}, ${e.column('nameKey')},
-      ${e.column('smartEntryDesc')}, ${e.column('smartEntryDownloadOrig')}, ${e.column('smartEntryDownloadPdf')},
-      ${e.column('notifyUserOfExternalUrl')}, ${e.column('smartEntryUrlLink')}, ${e.column('smartEntryAuthors')},
-      ${e.column('smartEntryCreated')}, ${e.column('smartEntryModified')}, ${e.column('createdBy')})
-    select d.lib, d.j->>'type', d.j->>'name', d.j->>'nameKey', d.j->>'desc', d.j->>'downloadOrig', d.j->>'downloadPdf', d.j->>'notify',
-      d.j->>'urlLink', d.j->>'authors', (d.j->>'now')::timestamptz, (d.j->>'now')::timestamptz, (d.j->>'userId')::int
-    from d, room where room.entries < (d.j->>'maxEntries')::int and not room."nameTaken"
-    returning *),
+    ${insertRows(e, insertedColumns(em, SmartEntry), {}, `from v r, d, room where room.entries < (d.j->>'maxEntries')::int and not room."nameTaken"`)}),
   -- Marked used under its row lock, as storing the bytes again would (which orders this against a purge).
   touched as (
     update ${blob.table} b set ${blob.column('lastUsedAt')} = now() from d where b.${blob.column('sha256')} = d.j->>'placeholder'
     returning b.${blob.column('sha256')}),
   files as (
-    insert into ${f.table} (${f.column('entry')}, ${f.column('library')}, ${f.column('smartFileType')}, ${f.column('smartFileName')},
-      ${f.column('smartFileBytes')}, ${f.column('smartFileMd5')}, ${f.column('mimeType')}, ${f.column('blob')}, ${f.column('dedupeMd5')},
-      ${f.column('smartFileCreated')}, ${f.column('smartFileModified')})
-    select entry.${entryId}, d.lib, r.type, r.name, r.bytes, r.md5, r.mime, r.sha256, r.dedupe,
-      entry.${e.column('smartEntryCreated')}, entry.${e.column('smartEntryCreated')}
-    from entry, d, jsonb_to_recordset(d.j->'files')
-      as r(type text, name text, bytes int, md5 text, mime text, sha256 text, dedupe text, placeholder boolean)
-    where not r.placeholder or exists (select 1 from touched)
-    returning *),
+    ${insertRows(
+      f,
+      insertedColumns(em, SmartFile),
+      { [f.column('entry')]: entryId },
+      `from entry, d, jsonb_array_elements(d.j->'files') as x(j), jsonb_populate_record(null::${f.table}, x.j->'values') r
+      where not (x.j->>'placeholder')::boolean or exists (select 1 from touched)`,
+    )}),
   urls as (
-    insert into ${u.table} (${u.column('entry')}, ${u.column('smartEntryUrlName')}, ${u.column('smartEntryUrlValue')}, ${u.column('position')})
-    select entry.${entryId}, r.name, r.value, r.position from entry, d, jsonb_to_recordset(d.j->'urls') as r(name text, value text, position int)
-    returning *),
+    ${insertRows(
+      u,
+      insertedColumns(em, SmartEntryUrl),
+      { [u.column('entry')]: entryId },
+      `from entry, d, jsonb_populate_recordset(null::${u.table}, d.j->'urls') r`,
+    )}),
   -- An existing tag is set to itself so that it is returned too (do nothing would return only new ones).
   tags as (
-    insert into ${tag.table} (${tag.column('library')}, ${tag.column('nameKey')}, ${tag.column('smartTagName')})
+    insert into ${tag.table} (${tag.column('library')}, ${tag.column('nameKey')}, ${tag.column(TERMS.tag.name)})
     select d.lib, r.key, r.name from d, jsonb_to_recordset(d.j->'tags') as r(key text, name text, position int)
     on conflict (${tag.column('library')}, ${tag.column('nameKey')}) do update set ${tag.column('nameKey')} = excluded.${tag.column('nameKey')}
-    returning ${tag.column('smartTagId')} as id, ${tag.column('smartTagName')} as name, ${tag.column('nameKey')} as key),
-  tag_list as (
-    select tags.id, tags.name, r.position from d, jsonb_to_recordset(d.j->'tags') as r(key text, name text, position int), tags
-    where tags.key = r.key),
-  folders as (${chosen(n(SmartFolder), 'smartFolderId', 'smartFolderName', 'folders')}),
-  filters as (${chosen(n(SmartFilter), 'smartFilterId', 'smartFilterName', 'filters')}),
-  categories as (${chosen(n(SmartCategory), 'smartCategoryId', 'smartCategoryName', 'categories')}),
-  tag_links as (${linked(n(SmartEntryTag), 'tag', 'tag_list', entryId)}),
-  folder_links as (${linked(n(SmartEntryFolder), 'folder', 'folders', entryId)}),
-  filter_links as (${linked(n(SmartEntryFilter), 'filter', 'filters', entryId)}),
-  category_links as (${linked(n(SmartEntryCategory), 'category', 'categories', entryId)}),
+    returning *),
+  ${termCte('tag')} as (
+    select ${columnsOf(tag, 'tags')}, r.position from d, jsonb_to_recordset(d.j->'tags') as r(key text, name text, position int), tags
+    where tags.${tag.column('nameKey')} = r.key),
+  ${TERM_KINDS.filter((kind) => kind !== 'tag')
+    .map((kind) => `${termCte(kind)} as (${chosen(termTables(n, kind).term, TERMS[kind].id, TERMS[kind].list)})`)
+    .join(',\n  ')},
+  ${TERM_KINDS.map((kind) => {
+    const { term, link } = termTables(n, kind);
+    return `${kind}_links as (
+    insert into ${link.table} (${link.column('entry')}, ${link.column(TERMS[kind].key)}, ${link.column('position')})
+    select ${entryId}, x.${term.column(TERMS[kind].id)}, x.position from entry, ${termCte(kind)} x returning 1)`;
+  }).join(',\n  ')},
   used as (
     delete from ${upload.table} x using d
     where x.${upload.column('id')} in (select jsonb_array_elements_text(d.j->'uploads')::int) returning 1)
   select room.entries, room."nameTaken",
-    (select row_to_json(x) from (select ${entryColumns(n)} from entry e) x) as entry,
-    (select coalesce(json_agg(${fileJson(n)} order by ${fileOrder(n)}), '[]'::json) from files f) as files,
-    (select coalesce(json_agg(json_build_object('smartEntryUrlId', u.${u.column('smartEntryUrlId')},
-      'smartEntryUrlName', u.${u.column('smartEntryUrlName')}, 'smartEntryUrlValue', u.${u.column('smartEntryUrlValue')})
-      order by u.${u.column('position')}), '[]'::json) from urls u) as urls,
-    ${termJson('tag_list', 'smartTagId', 'smartTagName')} as tags,
-    ${termJson('folders', 'smartFolderId', 'smartFolderName')} as folders,
-    ${termJson('filters', 'smartFilterId', 'smartFilterName')} as filters,
-    ${termJson('categories', 'smartCategoryId', 'smartCategoryName')} as categories
+    (select ${rowJson(em, SmartEntry, 'x')} from entry x) as entry,
+    ${jsonList(rowJson(em, SmartFile, 'f'), fileOrder(n), 'from files f')} as files,
+    ${jsonList(rowJson(em, SmartEntryUrl, 'u'), `u.${u.column('position')}`, 'from urls u')} as urls,
+    ${TERM_KINDS.map((kind) => `${jsonList(rowJson(em, TERMS[kind].entity as EntityName<object>, 'x'), 'x.position', `from ${termCte(kind)} x`)} as ${TERMS[kind].list}`).join(',\n    ')}
   from room`;
 }
 
 /** The statement's one row: the room it found, the entry (null when not stored) and its lists, as JSON. */
-type StoredRow = { entries: number; nameTaken: boolean; entry: SelectedEntry | null } & Omit<EntryContents, 'files'> & {
-    files: SelectedFile[];
-  };
+type StoredRow = { entries: number; nameTaken: boolean } & SelectedEntry;
 
-const statement = sqlOnce(build);
+let statement: string | undefined;
 
 /** Stores the entry unless the library is full or holds the name (then `entry` is null); runs in `em`'s transaction. */
 export async function storeEntry(em: EntityManager, entry: NewEntry): Promise<Stored> {
-  const [row] = await runSql<StoredRow>(em, statement(em), [JSON.stringify(entry)]);
-  const { entries, nameTaken, entry: stored, ...contents } = row;
-  if (!stored) return { entries, nameTaken, entry: null };
-  return { entries, nameTaken, entry: entryRow(stored), contents: entryContentsOf(contents) };
+  const document = {
+    ...entry,
+    entry: recordOf(em, SmartEntry, entry.entry),
+    files: entry.files.map((file) => ({ values: recordOf(em, SmartFile, file.values), placeholder: file.placeholder })),
+    urls: entry.urls.map((url) => recordOf(em, SmartEntryUrl, url)),
+  };
+  const [row] = await runSql<StoredRow>(em, (statement ??= build(em)), [JSON.stringify(document)]);
+  const { entries, nameTaken } = row;
+  if (!row.entry) return { entries, nameTaken, entry: null };
+  return { entries, nameTaken, ...entryMapper(em)(row) };
 }

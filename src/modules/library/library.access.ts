@@ -4,7 +4,8 @@ import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Context } from '../../context';
 import { authorisationStep } from './library.service';
-import { librariesReadableBy, type EntryRow, type LibraryRow } from './library.read';
+import { librariesReadableBy } from './library.read';
+import type { EntryRow, LibraryRow } from './library.sql';
 
 /** Per user: each library when it exists and the user may read it, else null. */
 export function readableLibrariesLoader(em: EntityManager, userId: number): DataLoader<number, LibraryRow | null> {
@@ -28,6 +29,6 @@ export async function canReadLibrary(ctx: Context, smartLibId: number): Promise<
 /** The entry when it exists and the caller may read its library; null otherwise (batched). */
 export async function readableEntry(ctx: Context, smartEntryId: number): Promise<EntryRow | null> {
   const entry = await ctx.loaders.smartEntry.load(smartEntryId);
-  if (!entry || !(await canReadLibrary(ctx, entry.smartLibId))) return null;
+  if (!entry || !(await canReadLibrary(ctx, entry.library))) return null;
   return entry;
 }

@@ -31,7 +31,7 @@ export const LIMITS = {
 /** A field's bound, in the words the input rules are described in. */
 export const atMost = lengthNotes(LIMITS);
 
-/** Flags of an entry (smartEntryDownloadOrig, smartEntryDownloadPdf). */
+/** The codes of an entry's flags (its Y/N fields: the input fields whose rule is a oneOf of these). */
 export const YES_NO = ['Y', 'N'] as const;
 export type YesNo = (typeof YES_NO)[number];
 

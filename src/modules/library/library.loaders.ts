@@ -13,12 +13,12 @@ import {
   entriesByIds,
   entryContents,
   entryPages,
+  filesForDownload,
   librariesOfReaders,
-  type EntryContents,
+  type DownloadRow,
   type EntryFilter,
-  type EntryRow,
-  type LibraryRow,
 } from './library.read';
+import type { EntryContents, EntryRow, LibraryRow } from './library.sql';
 import { SmartCategory, SmartFilter, SmartFolder, SmartTag } from './taxonomy.entity';
 
 function grouped<T, V = T>(
@@ -50,7 +50,7 @@ export function createLibraryLoaders(em: EntityManager) {
    * for a page; a page's entries come with theirs, read at once (`now`).
    */
   const smartEntryContents = new PrimedLoader<number, EntryContents>((ids) => entryContents(em, ids));
-  /** Entries by id (plain rows, library.read.ts). */
+  /** Entries by id (rows of SmartEntry, library.read.ts). */
   const smartEntry = new DataLoader<number, EntryRow | null>((ids) => entriesByIds(em, ids));
   /** Libraries a user may read, in hand: the readableLibraries loader answers them without a statement. */
   const primeReadable = (userId: number, libraries: LibraryRow[][]) => {
@@ -93,6 +93,11 @@ export function createLibraryLoaders(em: EntityManager) {
       userIds.forEach((userId, i) => primeReadable(userId, [lists[i]]));
       return lists;
     }),
+    /**
+     * Files with their entry's download rule, by id: read once per request, by Query.smartFile,
+     * and answered again from here to the download that streams the file's bytes (download.service.ts).
+     */
+    smartFileDownload: new DataLoader<number, DownloadRow | null>((ids) => filesForDownload(em, ids)),
     /** The uploader admitted for this request (upload.service.ts admitUpload): checked once. */
     uploadAdmission: once<number>(),
     smartEntry,

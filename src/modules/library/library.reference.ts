@@ -11,7 +11,7 @@
 import type { Context } from '../../context';
 import { ServiceError } from '../../graphql/errors';
 import { isDependencyFailure } from '../../graphql/error-mapping';
-import type { EntryRow, LibraryRow } from './library.read';
+import type { EntryRow, LibraryRow } from './library.sql';
 import { readableEntry, readableLibrary } from './library.access';
 import { referenceViewer } from '../user';
 

@@ -4,7 +4,7 @@ import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { ServiceError } from '../../graphql/errors';
 import { SmartEntry, SmartLibrary } from './library.entity';
-import { fileForDownload, type EntryRow, type FileRow, type LibraryRow } from './library.read';
+import type { EntryRow, FileRow, LibraryRow } from './library.sql';
 import { SmartFile } from './entry-content.entity';
 import { CreateSmartEntryInput } from './library.inputs';
 import { UploadedSmartFile, UploadedTileImage } from './library.types';
@@ -49,12 +49,13 @@ export class LibraryResolver {
     @Ctx() ctx: Context,
     @Arg('smartFileId', () => Int, { description: 'Id of the file.' }) smartFileId: number,
   ): Promise<FileRow> {
-    const file = await fileForDownload(ctx.em, smartFileId);
-    if (!file || !(await canReadLibrary(ctx, file.smartLibId)))
+    // Through the request's loader: the REST download streams the bytes of the row read here (download.service.ts).
+    const file = await ctx.loaders.smartFileDownload.load(smartFileId);
+    if (!file || !(await canReadLibrary(ctx, file.library)))
       throw new ServiceError('WSRecordNotFoundException', 'The file was not found.', { field: 'smartFileId' });
-    if (file.smartFileType === 'OUF' && file.downloadOrig !== 'Y') {
+    if (file.smartFileType === 'OUF' && file.smartEntryDownloadOrig !== 'Y') {
       const { user } = await ctx.auth.requireUser();
-      if (!(await isPublisher(ctx.em, file.smartLibId, user.uId))) {
+      if (!(await isPublisher(ctx.em, file.library, user.uId))) {
         throw new ServiceError('WSInsufficientPrivilegesException', 'Only publishers may download the original of this entry.');
       }
     }

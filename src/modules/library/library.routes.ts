@@ -1,21 +1,35 @@
 import { route, type RouteDef } from '../../rest/route';
 import { JSON_CHAR_BYTES } from '../../rest/body-limit';
 import { LIMITS } from './library.limits';
+import { SmartEntry } from './library.entity';
+import { SmartFile } from './entry-content.entity';
 import { sendSmartFile } from './download.service';
 import { admitUpload } from './upload.service';
+import { bodySelection, type BodyOrder } from '../../rest/body-selection';
+import type { GraphType } from '../../graphql/graph-fields';
+// The fields their resolvers add are part of the bodies: declared before the bodies are derived.
+import './smart-entry.fields';
+import './smart-file.fields';
 
-/** Every field of the entry, in the specification's order: REST bodies carry them all. */
-export const ENTRY_FIELDS = `
-  smartLibId smartEntryId smartEntryStatus smartEntryType smartEntryName smartEntryDesc
-  smartEntryDownloadOrig smartEntryDownloadPdf notifyUserOfExternalUrl
-  smartEntryCreated smartEntryModified smartEntryMetadataVersion smartEntryFileVersion
-  smartFiles { smartEntryId smartFileId smartFileType smartFileName smartFileBytes smartFileMd5 smartFileCreated smartFileModified }
-  smartEntryCategories { smartCategoryId smartCategoryName }
-  smartEntryUrlLink smartEntryAuthors
-  smartEntryURLs { smartEntryUrlId smartEntryUrlName smartEntryUrlValue }
-  smartEntryTags { smartTagId smartTagName }
-  smartEntryFolders { smartFolderId smartFolderName }
-  smartEntryFilters { smartFilterId smartFilterName }`;
+/**
+ * Every field of the entry, in the specification's order: REST bodies carry them all. The order is
+ * SmartEntry's own fields (library.entity.ts), then those smart-entry.fields.ts adds, but where
+ * the specification departs from it; the ingestion process's bookkeeping is not in the body.
+ */
+export const ENTRY_FIELDS = bodySelection(
+  SmartEntry,
+  new Map<GraphType, BodyOrder>([
+    [
+      SmartEntry,
+      {
+        first: ['smartLibId'],
+        after: { smartEntryCategories: ['smartEntryUrlLink', 'smartEntryAuthors'] },
+        omit: ['library', 'aiIngestionFailures', 'aiIngestionError'],
+      },
+    ],
+    [SmartFile, { first: ['smartEntryId'], omit: ['mimeType', 'downloadUrl'] }],
+  ]),
+);
 
 const UPLOAD_ERRORS = [
   'WSInvalidParameterException',

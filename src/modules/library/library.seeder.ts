@@ -11,6 +11,7 @@ import { SmartFile } from './entry-content.entity';
 import { SmartEntryCategory, SmartEntryFilter, SmartEntryFolder, SmartEntryTag } from './taxonomy.entity';
 import { createSmartLibrary, ensureTerms, grantPublisher, nameKey } from './library.service';
 import { placeholderTile, TILE_MIME } from './thumbnail';
+import { entryValues, everyFlag } from './entry.draft';
 import { DEMO_COMPANIES, DEMO_USERS, DEMO_LIBRARY } from '../../db/demo';
 
 /** A valid one-page PDF saying `text` (offsets of the cross-reference table computed). */
@@ -54,17 +55,20 @@ export class LibrarySeeder extends Seeder {
     const tags = [named(tagList, 'onboarding'), named(tagList, 'welcome')];
 
     const created = new Date('2026-01-05T09:00:00Z');
-    const entry = em.create(SmartEntry, {
-      smartEntryId: welcomePackEntryId,
-      library,
+    // As createSmartEntry would store this input, readers may download it in every form (every flag Y).
+    const values = entryValues({
       smartEntryType: 'PDF',
       smartEntryName: 'Welcome pack',
-      nameKey: nameKey('Welcome pack'),
       smartEntryDesc: 'Everything a new member of Northwind Health needs in the first week.',
-      smartEntryDownloadOrig: 'Y',
-      smartEntryDownloadPdf: 'Y',
-      notifyUserOfExternalUrl: 'N',
       smartEntryAuthors: 'Cara Lopez',
+      ...everyFlag('Y'),
+    });
+    const entry = em.create(SmartEntry, {
+      ...values,
+      smartEntryId: welcomePackEntryId,
+      library,
+      nameKey: nameKey(values.smartEntryName),
+      notifyUserOfExternalUrl: 'N',
       smartEntryCreated: created,
       smartEntryModified: created,
       createdBy: em.getReference(User, DEMO_USERS.cara),

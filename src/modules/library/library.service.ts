@@ -3,13 +3,15 @@
 import type { EntityManager, EntityName } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { ServiceError } from '../../graphql/errors';
-import { readQuery } from '../../db/lean';
+import { readModel } from '../../db/lean';
 import { isDependencyFailure } from '../../graphql/error-mapping';
-import { Company } from '../company';
-import { Team } from '../team';
+import type { NamesOf } from '../../db/lean';
+import { Company, isCompanyAdminSql } from '../company';
+import { hasAcceptedConnectionSql } from '../connection';
+import { isTeamMemberSql, Team } from '../team';
 import { User } from '../user';
 import { DEFAULT_MAX_ENTRIES, SmartLibrary, SmartLibraryPublisher } from './library.entity';
-import { SmartCategory, SmartFilter, SmartFolder, SmartTag } from './taxonomy.entity';
+import { TERMS, type TermKind } from './library.sql';
 
 const sqlEm = (em: EntityManager) => em as unknown as SqlEntityManager;
 
@@ -47,21 +49,21 @@ export async function grantPublisher(em: EntityManager, smartLibId: number, user
 
 // Fixed SQL (src/db/lean.ts): both run on every entry created or file uploaded, where building a
 // count through the query builder cost more than PostgreSQL takes to answer it.
-const publisherOf = readQuery<boolean, [number, number], { found: boolean }>(
-  (n) => {
+const publisherOf = readModel<boolean, [number, number], { found: boolean }>({
+  sql: (n) => {
     const p = n(SmartLibraryPublisher);
     return `select exists (select 1 from ${p.table} where ${p.column('library')} = ? and ${p.column('user')} = ?) as found`;
   },
-  (row) => row.found,
-);
+  shape: (row) => row.found,
+});
 
-const publisherAnywhere = readQuery<boolean, [number], { found: boolean }>(
-  (n) => {
+const publisherAnywhere = readModel<boolean, [number], { found: boolean }>({
+  sql: (n) => {
     const p = n(SmartLibraryPublisher);
     return `select exists (select 1 from ${p.table} where ${p.column('user')} = ?) as found`;
   },
-  (row) => row.found,
-);
+  shape: (row) => row.found,
+});
 
 export async function isPublisher(em: EntityManager, smartLibId: number, userId: number): Promise<boolean> {
   return (await publisherOf(em, smartLibId, userId))[0];
@@ -76,13 +78,15 @@ export async function publishesAnyLibrary(em: EntityManager, userId: number): Pr
  * library's company, members of the library's team, and, for a company-wide library, users with
  * an accepted connection to the company. `user` is an SQL expression of the user's id. The one
  * statement of the rule, in the read model of libraries (library.read.ts).
+ *
+ * `n` is the names its statement's builder receives: the roles, memberships and connections are
+ * asked of their modules' doors (test/unit/sql-owners.test.ts).
  */
-export function readableBy(l: string, user: string): string {
+export function readableBy(n: NamesOf, l: string, user: string): string {
   return `(exists (select 1 from smart_library_publisher p where p.smart_lib_id = ${l}.smart_lib_id and p.user_id = ${user})
-    or exists (select 1 from company_role r where r.company_id = ${l}.company_id and r.user_id = ${user} and r.role = 'ADMIN')
-    or exists (select 1 from team_member m where m.team_id = ${l}.team_id and m.user_id = ${user})
-    or (${l}.team_id is null and exists (
-      select 1 from company_connection c where c.company_id = ${l}.company_id and c.user_id = ${user} and c.status = 'accepted')))`;
+    or ${isCompanyAdminSql(n, `${l}.company_id`, user)}
+    or ${isTeamMemberSql(n, `${l}.team_id`, user)}
+    or (${l}.team_id is null and ${hasAcceptedConnectionSql(n, `${l}.company_id`, user)}))`;
 }
 
 /**
@@ -104,14 +108,6 @@ export function nameKey(name: string): string {
   return name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-const TERMS = {
-  tag: { entity: SmartTag, name: 'smartTagName' },
-  folder: { entity: SmartFolder, name: 'smartFolderName' },
-  filter: { entity: SmartFilter, name: 'smartFilterName' },
-  category: { entity: SmartCategory, name: 'smartCategoryName' },
-} as const;
-
-export type TermKind = keyof typeof TERMS;
 type TermOf<K extends TermKind> = InstanceType<(typeof TERMS)[K]['entity']>;
 /** Any kind of term: each has its library, its name column and nameKey. */
 type Term = TermOf<TermKind>;
