@@ -247,25 +247,6 @@ export function readModel<R, A extends unknown[] = [], Row extends object = R & 
   };
 }
 
-/** @deprecated the old name of readModel({ entity, sql }) (being removed). */
-export function plainQuery<R, A extends unknown[]>(entity: EntityName<object>, build: (names: TableNames<R>) => string) {
-  return readModel<R, A>({ entity, sql: (n) => build(n(entity) as unknown as TableNames<R>), prepared: true });
-}
-
-/** @deprecated the old name of readModel({ sql, shape, prepared }) (being removed). */
-export function readQuery<R, A extends unknown[], Row extends object = Record<string, unknown>>(
-  build: (names: NamesOf) => string,
-  shape: (row: Row) => R,
-  options: { prepared?: boolean } = {},
-) {
-  return readModel<R, A, Row>({ sql: build, shape, prepared: options.prepared });
-}
-
-/** @deprecated runSql(em, text, params, { prepared: true }) (being removed). */
-export function runPreparedSql<R>(em: EntityManager, text: string, params: readonly unknown[]): Promise<R[]> {
-  return runSql<R>(em, text, params, { prepared: true });
-}
-
 /**
  * `sql` with each `?` placeholder (outside quoted literals and identifiers) numbered `$1`, `$2`,
  * ... in order. Refuses PostgreSQL's operators that contain `?` (`?|`, `?&`, `??`), which a

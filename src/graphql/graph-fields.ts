@@ -1,6 +1,7 @@
 // The fields of a GraphQL object type as type-graphql declares them, read from its metadata
-// before (or after) the schema is built: the class's own @Field properties, then the fields its
-// resolvers add (@FieldResolver), each in declaration order, which is their order in the schema.
+// before (or after) the schema is built: those of the object type its class extends, the class's
+// own @Field properties, then the fields its resolvers add (@FieldResolver), each in declaration
+// order, which is their order in the schema.
 // What a REST body selects (src/rest/body-selection.ts) and which input fields are an entity's own
 // (the library's entry.draft.ts) are derived from them.
 import { getMetadataStorage } from 'type-graphql';
@@ -16,7 +17,12 @@ export interface GraphField {
   args: boolean;
   /** Whether the class declares it (an @Field property) rather than a resolver. */
   own: boolean;
+  /** Whether its value may be null (a list that may be null counts; one whose items may be null alone does not). */
+  nullable: boolean;
 }
+
+/** Whether a field declared with these options may be null itself. */
+const mayBeNull = (options: { nullable?: unknown } | undefined) => options?.nullable === true || options?.nullable === 'itemsAndList';
 
 /** A class declared as a GraphQL type (the entity classes are). */
 export type GraphType = abstract new (...args: never[]) => unknown;
@@ -30,8 +36,13 @@ function extended(resolver: { getObjectType?: () => unknown }): unknown {
   }
 }
 
-/** The fields of object type `type`: its own, then those its resolvers add (each once). */
+/**
+ * The fields of object type `type`: those of the object type it extends (a field it declares again
+ * keeps its place), then its own, then those its resolvers add (each once): the schema's order.
+ */
 export function fieldsOf(type: GraphType): GraphField[] {
+  const parent: unknown = Object.getPrototypeOf(type);
+  const inherited = isObjectType(parent) ? fieldsOf(parent) : [];
   const storage = getMetadataStorage();
   const resolvers = new Set(storage.resolverClasses.filter((r) => extended(r) === type).map((r) => r.target));
   const added: GraphField[] = storage.fieldResolvers
@@ -42,14 +53,24 @@ export function fieldsOf(type: GraphType): GraphField[] {
       type: r.getType?.(),
       args: storage.params.some((p) => p.target === r.target && p.methodName === r.methodName && (p.kind === 'arg' || p.kind === 'args')),
       own: false,
+      nullable: mayBeNull(r.typeOptions),
     }));
   const addedNames = new Set(added.map((f) => f.name));
   // Once the schema is built, the fields resolvers add are listed among the type's own too.
   const own: GraphField[] = storage.fields
     .filter((f) => f.target === type && !addedNames.has(f.schemaName))
-    .map((f) => ({ name: f.schemaName, property: f.name, type: f.getType(), args: (f.params?.length ?? 0) > 0, own: true }));
+    .map((f) => ({
+      name: f.schemaName,
+      property: f.name,
+      type: f.getType(),
+      args: (f.params?.length ?? 0) > 0,
+      own: true,
+      nullable: mayBeNull(f.typeOptions),
+    }));
   const seen = new Set<string>();
-  return [...own, ...added].filter((f) => !seen.has(f.name) && seen.add(f.name));
+  const declared = [...own, ...added].filter((f) => !seen.has(f.name) && seen.add(f.name));
+  const byName = new Map(declared.map((f) => [f.name, f]));
+  return [...inherited.map((f) => byName.get(f.name) ?? f), ...declared.filter((f) => !inherited.some((i) => i.name === f.name))];
 }
 
 /** Whether `type` is a class declared as a GraphQL object type. */

@@ -3,9 +3,8 @@
 // them. So every read model of the library (and the write's answer) reads rows whose properties are
 // exactly their entity's, with its value types (the row types are the entities' own, RowOf), the
 // REST body of an entry carries every field of the entry's GraphQL type but those the
-// specification leaves out, and the source names the pinned field nowhere else.
-import fs from 'node:fs';
-import path from 'node:path';
+// specification leaves out. That the source names the pinned field nowhere else is
+// test/contract/fields-once.test.ts's (with one field of each module).
 import { ReferenceKind, type EntityManager, type EntityName, type EntityProperty } from '@mikro-orm/core';
 import { Kind, parse, type GraphQLObjectType, type OperationDefinitionNode } from 'graphql';
 import { DEMO, NORTHWIND, OLIVIA, suffix, useTestApp } from '../kit';
@@ -29,7 +28,6 @@ import type { EntryContents } from '../../src/modules/library/library.sql';
 const t = useTestApp();
 const olivia = t.as(OLIVIA);
 const { smartLibId: DEMO_LIBRARY, welcomePackEntryId: WELCOME_PACK } = DEMO.library;
-const ROOT = path.join(__dirname, '../..');
 
 /** The entity's properties that have a column (its scalars and the relations it owns), with the runtime type of each value. */
 function columnsOf(em: EntityManager, entity: EntityName<object>): Record<string, string> {
@@ -162,28 +160,5 @@ describe('the REST body of an entry', () => {
     const selected = selection.map((s) => (s.kind === Kind.FIELD ? s.name.value : '?'));
     const leftOut = ['library', 'aiIngestionFailures', 'aiIngestionError'];
     expect([...selected].sort()).toEqual(fields.filter((f) => !leftOut.includes(f)).sort());
-  });
-});
-
-describe('the source names a smart entry field only where it is declared', () => {
-  /** Every .ts file under src/, relative to the repository. */
-  function sources(dir = path.join(ROOT, 'src')): string[] {
-    return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
-      const file = path.join(dir, d.name);
-      if (d.isDirectory()) return sources(file);
-      return d.name.endsWith('.ts') ? [path.relative(ROOT, file)] : [];
-    });
-  }
-
-  it.each([
-    // The field, and where it may be named: its entity (column and output field), its input (and rule), migrations.
-    {
-      field: 'smartEntryDownloadPdf',
-      declared: ['src/modules/library/library.entity.ts', 'src/modules/library/library.inputs.ts'],
-    },
-  ])('when src/ is searched for $field, then only its entity, its input and migrations name it', ({ field, declared }) => {
-    const naming = sources().filter((file) => fs.readFileSync(path.join(ROOT, file), 'utf8').includes(field));
-    expect(naming.filter((file) => !declared.includes(file) && !file.startsWith('src/db/migrations/'))).toEqual([]);
-    expect(declared.filter((file) => !naming.includes(file))).toEqual([]);
   });
 });

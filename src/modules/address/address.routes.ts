@@ -1,10 +1,20 @@
 import type { ErrorCode } from '../../graphql/errors';
 import { route, type RouteDef } from '../../rest/route';
+import { bodySelection } from '../../rest/body-selection';
 import { MAX_USER_ADDRESSES } from './address.service';
+import { AddressColumns } from './address.entity';
+// The fields its resolver adds (type, state, country) are part of the bodies: declared before the bodies are derived.
+import './address.resolver';
 
-/** Every field of the Address resource: REST bodies carry all of them, null when empty. */
-export const ADDRESS_SELECTION =
-  'uuid typeCode type name street city suburb stateCode state postcode countryCode country email phone fax mobile department division jobTitle';
+/**
+ * Every field of the Address resource, null when empty: REST bodies carry all of them, in the order
+ * of the Address type (address.entity.ts) but for the names the resolver derives from the codes,
+ * which the specification places right after their code.
+ */
+export const ADDRESS_SELECTION = bodySelection(
+  AddressColumns,
+  new Map([[AddressColumns, { after: { typeCode: ['type'], stateCode: ['state'], countryCode: ['country'] } }]]),
+);
 
 /** What an operation on one address (by its uuid in the path) may answer. */
 const ONE_ADDRESS_ERRORS: ErrorCode[] = [

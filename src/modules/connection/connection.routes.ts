@@ -1,6 +1,13 @@
 import { route, type RouteDef } from '../../rest/route';
+import { bodySelection } from '../../rest/body-selection';
+import { Connection } from './connection.types';
+// The edges its resolver adds (company, requester) are declared before the bodies are derived.
+import './connection.resolver';
 
-const CONNECTION_FIELDS = 'companyId userId status requestedAt pendingAt acceptedAt rejectedAt rejectionReason updatedAt';
+/** A connection in a company's list: every field of the Connection type (connection.types.ts) and its requester, but the company. */
+const COMPANY_CONNECTION_FIELDS = bodySelection(Connection, new Map([[Connection, { omit: ['company'] }]]));
+/** A connection: every field of its type, without its edges. */
+const CONNECTION_FIELDS = bodySelection(Connection, new Map([[Connection, { omit: ['company', 'requester'] }]]));
 
 const decision = (operation: 'approveConnection' | 'declineConnection', verb: 'approve' | 'decline'): RouteDef =>
   route({
@@ -37,10 +44,7 @@ export const connectionRoutes: RouteDef[] = [
     at: 'GET /rest/company/:companyId/connections',
     credential: 'user',
     document: `query getCompanyConnections($companyId: Int!, $status: String) {
-      companyConnections(companyId: $companyId, status: $status) {
-        ${CONNECTION_FIELDS}
-        requester { firstName lastName email countryCode professionId specialtyId identifiers { identifierId value } }
-      }
+      companyConnections(companyId: $companyId, status: $status) { ${COMPANY_CONNECTION_FIELDS} }
     }`,
     errors: ['WSInvalidParameterException', 'WSInsufficientPrivilegesException', 'WSDiscoverableServiceException'],
   }),

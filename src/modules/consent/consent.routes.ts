@@ -1,6 +1,19 @@
 import { route, type RouteDef } from '../../rest/route';
+import { bodySelection } from '../../rest/body-selection';
+import { ConsentDefinition } from '../directory';
+// The fields its resolver adds (companyId, directoryUUID, consentGiven) are declared before the body is derived.
+import './consent.resolver';
 
-const ECONSENT_SELECTION = 'consentTypeCode consentUUID companyId eventUUID consentValue consentRequired consentGiven';
+/** An e-consent: the fields of the EConsent type in its order, but where the specification's body departs from it. */
+const ECONSENT_SELECTION = bodySelection(
+  ConsentDefinition,
+  new Map([
+    [
+      ConsentDefinition,
+      { first: ['consentTypeCode', 'consentUUID', 'companyId'], omit: ['consentName', 'consentOptionalDesc', 'directoryUUID'] },
+    ],
+  ]),
+);
 
 export const consentRoutes: RouteDef[] = [
   route({

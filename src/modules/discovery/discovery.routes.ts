@@ -1,4 +1,13 @@
 import { route, type RouteDef } from '../../rest/route';
+import { bodySelection } from '../../rest/body-selection';
+import { EntityCriteria, RecommendedEntity } from './discovery.types';
+// The company edge its resolver adds is declared before the body is derived (and left out of it).
+import './discovery.resolver';
+
+/** A recommended entity: every field of its type (discovery.types.ts), those of version 2 on last. */
+const ENTITY_FIELDS = bodySelection(RecommendedEntity, new Map([[RecommendedEntity, { omit: ['company', 'usesCAF', 'cafUrl'] }]]));
+/** The version 2 fields, selected under version 2 only (withCaf). */
+const CAF_FIELDS = 'usesCAF @include(if: $withCaf) cafUrl @include(if: $withCaf)';
 
 export const discoveryRoutes: RouteDef[] = [
   route({
@@ -6,12 +15,7 @@ export const discoveryRoutes: RouteDef[] = [
     credential: 'user',
     // usesCAF and cafUrl exist from version 2 on; under version 1 the keys are left out.
     document: `query getRecommendedEntitiesForUser($version: Int!, $entityType: [String!]!, $searchTerms: String, $withCaf: Boolean!) {
-      recommendedEntities(version: $version, entityType: $entityType, searchTerms: $searchTerms) {
-        entityType entityId entityConnectionPending companyBannerURL companyLogoURL companyName companyDesc companyAddress
-        companyCity companyPostcode companyState companyCountry companyContactName companyContactEmail companyWebsite
-        usesCAF @include(if: $withCaf)
-        cafUrl @include(if: $withCaf)
-      }
+      recommendedEntities(version: $version, entityType: $entityType, searchTerms: $searchTerms) { ${ENTITY_FIELDS} ${CAF_FIELDS} }
     }`,
     computed: { withCaf: (v) => v.version !== 1 },
     description:
@@ -25,10 +29,7 @@ export const discoveryRoutes: RouteDef[] = [
     at: 'POST /rest/user/recommended/entityCriteria',
     credential: 'user',
     document: `query getRecommendedCriteriaForEntity($version: Int!, $entityType: String!, $entityId: String!) {
-      recommendedCriteria(version: $version, entityType: $entityType, entityId: $entityId) {
-        criteria { criteriaId countries professions specialties identifiers }
-        identifierDefinitions { identifierId name desc formatDesc formatRegex countryCode }
-      }
+      recommendedCriteria(version: $version, entityType: $entityType, entityId: $entityId) { ${bodySelection(EntityCriteria, new Map())} }
     }`,
     description: 'The control object is the JSON body. Unknown, hidden and inactive companies are WSInvalidParameterException (entityId).',
     errors: ['WSInvalidParameterException', 'WSUnsupportedVersionException', 'WSDiscoverableServiceException'],

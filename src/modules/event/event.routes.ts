@@ -1,39 +1,30 @@
 import { route, type RouteDef } from '../../rest/route';
+import { bodySelection } from '../../rest/body-selection';
+import { UserEventView } from './event.types';
+// The company edge its resolver adds is declared before the body is derived (and left out of it).
+import './event.graph';
 
-export const USER_EVENT_FIELDS = [
-  'eventInviteUUID',
-  'eventUUID',
-  'eId',
-  'cId',
-  'eAttendeeId',
-  'cName',
-  'eName',
-  'eDescription',
-  'eAddress',
-  'eStreet',
-  'eSuburb',
-  'eCity',
-  'ePostCode',
-  'eCountry',
-  'eStatus',
-  'eImage',
-  'eFlyerPdf',
-  'eLatitude',
-  'eLongitude',
-  'eTimezoneId',
-  'eGmtOffsetMinutes',
-  'eUTCStartDateTime',
-  'eLocalStartDateTime',
-  'eUTCEndDateTime',
-  'eLocalEndDateTime',
-  'eHasEnded',
-  'eAttendeeInviteStatus',
-  'eAttendeeAttendingStatus',
-  'eAttendeeInvitesSent',
-  'eAttendeeRemindersSent',
-  'useExternalEventProvider',
-  'version',
-];
+/**
+ * Every field of an event as listed for a user, in the specification's order: the UserEvent type's
+ * (event.types.ts: the event's fields, then the invitation's) but for the invitation's, which the
+ * specification places among the event's. The company edge is not in the body.
+ */
+export const USER_EVENT_FIELDS = bodySelection(
+  UserEventView,
+  new Map([
+    [
+      UserEventView,
+      {
+        first: ['eventInviteUUID'],
+        after: {
+          cId: ['eAttendeeId'],
+          eHasEnded: ['eAttendeeInviteStatus', 'eAttendeeAttendingStatus', 'eAttendeeInvitesSent', 'eAttendeeRemindersSent'],
+        },
+        omit: ['company'],
+      },
+    ],
+  ]),
+).split(' ');
 
 export const eventRoutes: RouteDef[] = [
   route({

@@ -1,17 +1,19 @@
 import { route, type RouteDef } from '../../rest/route';
+import { bodySelection } from '../../rest/body-selection';
+import { AuthSession, LoginResult, LoginScheme, SsoToken } from './identity.types';
 
 export const identityRoutes: RouteDef[] = [
   route({
     at: 'GET /rest/user/login-scheme',
     credential: 'none',
-    document: `query getLoginScheme($email: String!) { loginScheme(email: $email) { authType clientId clientSecret authorizationUrl } }`,
+    document: `query getLoginScheme($email: String!) { loginScheme(email: $email) { ${bodySelection(LoginScheme, new Map())} } }`,
     description: 'Unknown addresses answer like a password (O) user. For authType I, authorizationUrl starts the inbound flow.',
     errors: ['WSInvalidParameterException', 'WSFieldLengthException', 'WSAuthorisationServiceException'],
   }),
   route({
     at: 'POST /rest/user/login',
     credential: 'bearer',
-    document: `mutation loginUser { loginUser { authToken userId expiresAt } }`,
+    document: `mutation loginUser { loginUser { ${bodySelection(LoginResult, new Map())} } }`,
     errors: ['WSAuthorisationServiceException'],
   }),
   route({
@@ -24,14 +26,14 @@ export const identityRoutes: RouteDef[] = [
   route({
     at: 'POST /rest/user/sso-token',
     credential: 'bearer',
-    document: `mutation createSsoToken($audience: String) { ssoToken(audience: $audience) { ssoToken audience expiresAt } }`,
+    document: `mutation createSsoToken($audience: String) { ssoToken(audience: $audience) { ${bodySelection(SsoToken, new Map())} } }`,
     description: 'The partner verifies the ES256 JWT with {AUTH_BASE_URL}/.well-known/jwks.json (iss, aud, exp).',
     errors: ['WSInvalidParameterException', 'WSAuthorisationServiceException'],
   }),
   route({
     at: 'GET /rest/user/session',
     credential: 'user',
-    document: `query getAuthSession { authSession { userId email authType expiresAt } }`,
+    document: `query getAuthSession { authSession { ${bodySelection(AuthSession, new Map())} } }`,
     errors: ['WSCacheServiceException', 'WSAuthorisationServiceException'],
   }),
 ];

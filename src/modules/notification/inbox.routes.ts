@@ -1,7 +1,9 @@
 import { route, type RouteDef } from '../../rest/route';
+import { bodySelection } from '../../rest/body-selection';
+import { InboxNotification } from './inbox.types';
 
-/** An inbox item: every field, null when empty. */
-export const INBOX_SELECTION = 'notificationId type companyId eventUUID brochureId message url read received';
+/** An inbox item: every field of its type (inbox.types.ts), in its order, null when empty. */
+export const INBOX_SELECTION = bodySelection(InboxNotification, new Map());
 
 const SERVICE_ERRORS = ['WSInvalidAuthTokenException', 'WSNotificationServiceException'];
 

@@ -1,12 +1,18 @@
 import { route, type RouteDef } from '../../rest/route';
+import { bodySelection } from '../../rest/body-selection';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './notification.lists';
+import { ScheduledNotificationView, SentNotificationView } from './notification.types';
 
-const EMAIL = 'emailTemplate emailSubject emailParams { key value }';
-const SENT_SELECTION = `type companyId eventUUID notificationScheduleId message description successful totalNotificationsSent teamIds
-  notificationCreated notificationModified notificationCreatedBy notificationModifiedBy brochureId ${EMAIL}`;
-const SCHEDULED_SELECTION = `notificationScheduleId companyId broadcastType keyCompanyId keyEventUUID scheduleTimezoneId scheduleLocalDateTime
-  scheduleJobName message url valueIds totalNotificationsSent notificationLog scheduleCreated scheduleModified
-  scheduleCreatedBy scheduleModifiedBy brochureId ${EMAIL} version`;
+// The records' fields in their types' order (notification.types.ts), but those the specification's
+// bodies leave out; the keyset cursor is for GraphQL paging (the REST lists page by pageNum).
+const SENT_SELECTION = bodySelection(
+  SentNotificationView,
+  new Map([[SentNotificationView, { omit: ['notificationId', 'url', 'cursor'] }]]),
+);
+const SCHEDULED_SELECTION = bodySelection(
+  ScheduledNotificationView,
+  new Map([[ScheduledNotificationView, { omit: ['scheduleUTCDateTime', 'scheduleStatus', 'cursor'] }]]),
+);
 
 const LIST_VARS = `$version: Int!, $broadcastType: String!, $companyId: Int, $eventUUID: String, $notificationScheduleId: Int, $brochureId: Int,
   $pageNum: Int, $pageSize: Int, $after: String`;

@@ -1,4 +1,6 @@
 import { route, type RouteDef } from '../../rest/route';
+import { bodySelection } from '../../rest/body-selection';
+import { SupportGroup } from './support-group.types';
 import { sendQrCode } from './support-group.download';
 import { SUPPORT_GROUP_LIMITS } from './support-group.limits';
 
@@ -11,10 +13,7 @@ export const supportGroupRoutes: RouteDef[] = [
     at: 'POST /rest/company/support-group',
     credential: 'userAndCompanyKey',
     multipart: { files: SUPPORT_GROUP_FILE_PARTS, maxFileSize: (config) => Math.max(config.uploadMaxBytes, config.tileMaxBytes) },
-    document: `mutation createSupportGroup($input: CreateSupportGroupInput!) { createSupportGroup(input: $input) {
-      companyId productId productName teamId teamName qrCodeId qrCodeName teamAdminUserEmails
-      supportGroupAssetsCreated { assetId assetName assetType } smartLibId directoryUUID
-    } }`,
+    document: `mutation createSupportGroup($input: CreateSupportGroupInput!) { createSupportGroup(input: $input) { ${bodySelection(SupportGroup, new Map())} } }`,
     // The form numbers each asset's parts (assetName3, assetImageFile3, ...): they fill input.assets.
     form: {
       list: 'assets',

@@ -1,13 +1,16 @@
 // The writable fields of the profile, as data: the spec's name and the User property it is stored
-// in. The diff, fieldsToNull and the change hooks read this one table, so a field added here is
-// handled everywhere. Each field's own rules (lengths, codes, forms) are on UpdateUserProfileInput;
+// in, derived from the update's input and the User type (a field of both is writable). The diff,
+// fieldsToNull and the change hooks read this one table, so a field added to the type and the input
+// is handled everywhere. Each field's own rules (lengths, codes, forms) are on UpdateUserProfileInput;
 // what is left here is what a value's form cannot say: how it is stored (codes upper case) and the
 // checks that need a list, the clock or the database (a country or time zone that exists, a real
 // day not in the future, an id of a reference table).
 import type { User } from './user.entity';
 import { invalidParameter } from '../../graphql/errors';
 import { countryName, isValidTimezone } from '../reference-data';
-import { COUNTRY_CODE_RULE, DATE_RULE, TIMEZONE_RULE } from './profile.inputs';
+import { fieldsOf } from '../../graphql/graph-fields';
+import { COUNTRY_CODE_RULE, DATE_RULE, TIMEZONE_RULE, UpdateUserProfileInput } from './profile.inputs';
+import { UserProfile } from './profile.types';
 
 export type ReferenceTable = 'title' | 'gender' | 'profession' | 'specialty' | 'condition';
 
@@ -25,49 +28,6 @@ export interface ProfileField {
   ref?: ReferenceTable;
 }
 
-const field = (name: string, prop: keyof User & string, more: Partial<ProfileField> = {}): ProfileField => ({
-  name,
-  prop,
-  nullable: true,
-  ...more,
-});
-const bool = (name: string, prop: keyof User & string) => field(name, prop, { nullable: false });
-
-export const PROFILE_FIELDS: readonly ProfileField[] = [
-  field('uTitleId', 'titleId', { ref: 'title' }),
-  field('uGenderCode', 'genderCode', { ref: 'gender', upperCase: true }),
-  field('uFirstName', 'firstName'),
-  field('uLastName', 'lastName'),
-  field('uEmail', 'email', { nullable: false }),
-  field('uCountryCode', 'countryCode', { check: 'country', upperCase: true }),
-  field('uPrimaryMobile', 'primaryMobile'),
-  field('uInterests', 'interests'),
-  field('uDietaryRequirements', 'dietaryRequirements'),
-  field('uTreatmentNotes', 'treatmentNotes'),
-  field('uDateOfBirth', 'dateOfBirth', { check: 'past date' }),
-  field('uPhoto', 'photo'),
-  bool('uEnableLocation', 'enableLocation'),
-  bool('uEnableNotifications', 'enableNotifications'),
-  bool('uAllowAllEmails', 'allowAllEmails'),
-  bool('uAllowNewsletterEmail', 'allowNewsletterEmail'),
-  field('uProfessionId', 'professionId', { ref: 'profession' }),
-  field('uSpecialtyId', 'specialtyId', { ref: 'specialty' }),
-  field('uConditionId', 'conditionId', { ref: 'condition' }),
-  field('uOtherTitle', 'otherTitle'),
-  field('uOtherProfession', 'otherProfession'),
-  field('uOtherSpecialty', 'otherSpecialty'),
-  field('uSocialNetworkAId', 'socialNetworkAId'),
-  field('uSocialNetworkBId', 'socialNetworkBId'),
-  field('uSocialNetworkCId', 'socialNetworkCId'),
-  field('uSocialNetworkCUrl', 'socialNetworkCUrl'),
-  field('uTimezoneId', 'timezoneId', { check: 'timezone' }),
-  field('uServiceTsAndCs', 'serviceTsAndCs'),
-  field('uServiceTrackingConsent', 'serviceTrackingConsent'),
-  field('uCloudStorageConsent', 'cloudStorageConsent'),
-  field('uSearchProviderConsent', 'searchProviderConsent'),
-  field('uSocialNetworkAConsent', 'socialNetworkAConsent'),
-];
-
 /** Fields a profile read returns that an update accepts (so a read profile can be sent back) and ignores. */
 export const READ_ONLY_PROFILE_FIELDS: readonly string[] = [
   'uTitle',
@@ -79,6 +39,36 @@ export const READ_ONLY_PROFILE_FIELDS: readonly string[] = [
   'uTimezoneName',
   'uCreationDate',
 ];
+
+/** What a field's value must be beyond its form, and how it is stored, by the spec's name: where a field departs from a plain one. */
+const DEPARTURES: Readonly<Record<string, Partial<Pick<ProfileField, 'upperCase' | 'check' | 'ref'>>>> = {
+  uTitleId: { ref: 'title' },
+  uGenderCode: { ref: 'gender', upperCase: true },
+  uCountryCode: { check: 'country', upperCase: true },
+  uDateOfBirth: { check: 'past date' },
+  uProfessionId: { ref: 'profession' },
+  uSpecialtyId: { ref: 'specialty' },
+  uConditionId: { ref: 'condition' },
+  uTimezoneId: { check: 'timezone' },
+};
+
+/**
+ * The writable fields, in the input's order: each field of UpdateUserProfileInput that the User type
+ * declares (profile.types.ts), stored in the property that field reads, nullable as it is, but the
+ * id and the read-only ones. A field added to the type and the input is written without being named here.
+ */
+export const PROFILE_FIELDS: readonly ProfileField[] = (() => {
+  const profile = new Map(
+    fieldsOf(UserProfile)
+      .filter((f) => f.own)
+      .map((f) => [f.name, f]),
+  );
+  return fieldsOf(UpdateUserProfileInput).flatMap(({ name }) => {
+    const field = profile.get(name);
+    if (!field || name === 'uId' || READ_ONLY_PROFILE_FIELDS.includes(name)) return [];
+    return [{ name, prop: field.property as keyof User & string, nullable: field.nullable, ...DEPARTURES[name] }];
+  });
+})();
 
 export const PROFILE_FIELD_BY_NAME: ReadonlyMap<string, ProfileField> = new Map(PROFILE_FIELDS.map((f) => [f.name, f]));
 

@@ -1,12 +1,34 @@
 import { referenceList, route, type RouteDef } from '../../rest/route';
+import { bodySelection } from '../../rest/body-selection';
+import { UserProfile } from './profile.types';
+// The names its resolver adds (uTitle, uCountryName, ...) are part of the body: declared before it is derived.
+import './user.resolver';
 
-/** Every field of the profile, in the spec's order; the REST body carries all of them. */
-const PROFILE_SELECTION = `uId uTitleId uTitle uGenderCode uGenderName uFirstName uLastName uEmail uCountryCode uCountryName
-  uPrimaryMobile uInterests uDietaryRequirements uTreatmentNotes uDateOfBirth uCreationDate uPhoto
-  uEnableLocation uEnableNotifications uAllowAllEmails uAllowNewsletterEmail
-  uProfessionId uProfessionName uSpecialtyId uSpecialtyName uConditionId uConditionName
-  uOtherTitle uOtherProfession uOtherSpecialty uSocialNetworkAId uSocialNetworkBId uSocialNetworkCId uSocialNetworkCUrl
-  uTimezoneId uTimezoneName uServiceTsAndCs uServiceTrackingConsent uCloudStorageConsent uSearchProviderConsent uSocialNetworkAConsent`;
+/**
+ * Every field of the profile, in the spec's order; the REST body carries all of them. The order is
+ * the User type's (profile.types.ts), but for each reference's name, which follows its id or code.
+ * The edges other modules add to User (addresses, events, ...) are not in the body: they extend the
+ * type this door exports, so they are declared after it is loaded (modules import no cycle).
+ */
+const PROFILE_SELECTION = bodySelection(
+  UserProfile,
+  new Map([
+    [
+      UserProfile,
+      {
+        after: {
+          uTitleId: ['uTitle'],
+          uGenderCode: ['uGenderName'],
+          uCountryCode: ['uCountryName'],
+          uProfessionId: ['uProfessionName'],
+          uSpecialtyId: ['uSpecialtyName'],
+          uConditionId: ['uConditionName'],
+          uTimezoneId: ['uTimezoneName'],
+        },
+      },
+    ],
+  ]),
+);
 
 export const userRoutes: RouteDef[] = [
   route({
