@@ -97,6 +97,9 @@ export async function benchServiceEnv(): Promise<Record<string, string>> {
     LOG_LEVEL: 'warn',
     QUEUE_WORKERS: '0',
     NODE_ENV: 'production',
+    // The bench's data set holds the demo tenant (its users sign in with the published demo
+    // password), which production refuses at start-up unless told; the bench is loopback only.
+    ALLOW_DEMO_CREDENTIALS: 'true',
     // Production serves /metrics only with a token (or on a port of its own).
     METRICS_TOKEN: BENCH_METRICS_TOKEN,
     AUTH_SIGNING_KEYS: JSON.stringify(signingKeys),

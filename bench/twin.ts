@@ -41,6 +41,8 @@ export function graphqlTwin(routes: CompiledRoute[], s: Scenario): Scenario | un
 export async function chooseScenarios(all: Scenario[], names: string[]): Promise<Scenario[]> {
   const routes = names.some((n) => n.endsWith(GRAPHQL)) ? compileRoutes(await createSchema(), ROUTES) : [];
   return names.map((name) => {
+    const own = all.find((x) => x.name === name); // a scenario named so itself (library page (GraphQL))
+    if (own) return own;
     const rest = name.endsWith(GRAPHQL) ? name.slice(0, -GRAPHQL.length) : name;
     const s = all.find((x) => x.name === rest);
     const chosen = s && rest !== name ? graphqlTwin(routes, s) : s;
