@@ -36,13 +36,14 @@ export interface TableNames<T> {
    * `*`, whose row type a column added by a later migration would change under a running
    * instance (PostgreSQL refuses to run such a statement: "cached plan must not change result type").
    */
-  columns(): string;
+  columns(alias?: string): string;
   /**
-   * The same columns, each under its property's name (`alias."col" as "prop"`; a relation's key
-   * under the relation's name): rows of the entity's own type with no mapping per row, for lists
-   * whose columns need no conversion (no dates or custom types; those want readModel's `entity`).
+   * The same columns (or those of `props`), each under its property's name (`alias."col" as
+   * "prop"`; a relation's key under the relation's name): rows of the entity's own type with no
+   * mapping per row, for lists whose columns need no conversion (no dates or custom types; those
+   * want readModel's `entity`), or a joined entity's values beside a mapped row.
    */
-  fields(alias: string): string;
+  fields(alias: string, props?: readonly (keyof T & string)[]): string;
 }
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -56,21 +57,18 @@ export function tableOf<T extends object>(em: EntityManager, entity: EntityName<
       if (!p?.fieldNames?.length || p.fieldNames.length !== 1) throw new Error(`${meta.className}.${prop} has no single column`);
       return quote(p.fieldNames[0]);
     },
-    columns: () =>
-      mapped()
-        .flatMap((p) => p.fieldNames.map(quote))
+    columns: (alias) =>
+      columnProps(meta)
+        .flatMap((p) => p.fieldNames.map((f) => (alias ? `${alias}.${quote(f)}` : quote(f))))
         .join(', '),
-    fields: (alias) =>
-      mapped()
+    fields: (alias, props) =>
+      (props ? props.map((prop) => meta.properties[prop as keyof typeof meta.properties] as EntityProperty) : columnProps(meta))
         .map((p) => {
-          if (p.fieldNames.length !== 1) throw new Error(`${meta.className}.${p.name} has no single column`);
+          if (p?.fieldNames?.length !== 1) throw new Error(`${meta.className}.${p?.name} has no single column`);
           return `${alias}.${quote(p.fieldNames[0])} as ${quote(p.name)}`;
         })
         .join(', '),
   };
-  function mapped() {
-    return columnProps(meta);
-  }
 }
 
 /**
@@ -232,11 +230,13 @@ export interface ReadModelSpec<R, Row extends object> {
  * the identity map, so the rows are not flushable: writes load entities through the unit of work.
  */
 export function readModel<R, A extends unknown[] = [], Row extends object = R & object>(spec: ReadModelSpec<R, Row>) {
+  // A prepared statement is numbered once, here, when it is first built (runSql would look its
+  // numbered text up on every call).
   const sqlOf = sqlOnce(spec.prepared ? (names) => positional(spec.sql(names)) : spec.sql);
-  const send = { prepared: spec.prepared };
+  const run = spec.prepared ? runPrepared : runSql;
   const { entity, shape } = spec;
   return async (em: EntityManager, ...params: A): Promise<R[]> => {
-    const rows = await runSql<Record<string, unknown>>(em, sqlOf(em), params, send);
+    const rows = await run<Record<string, unknown>>(em, sqlOf(em), params);
     if (!entity) return shape ? rows.map((row) => shape(row as Row)) : (rows as R[]);
     const meta = em.getMetadata().get(entity);
     const comparator = em.getComparator();

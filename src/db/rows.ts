@@ -1,8 +1,8 @@
 // Rows of entities as the read models map them, and SQL over every column of an entity, for reads
 // that join several tables and for writers. Each row type, select list and insert is derived from
 // an entity's metadata, so a column added to an entity reaches every statement without being named
-// again: a row type (RowOf), an entity's columns under an alias or as one JSON object (and such
-// objects made rows), a managed entity as its row, and a new row as a record by column name.
+// again: a row type (RowOf), an entity's row as one JSON object (and such objects made rows), a
+// managed entity as its row, and a new row as a record by column name.
 import {
   ReferenceKind,
   wrap,
@@ -14,7 +14,7 @@ import {
   type Primary,
   type Scalar,
 } from '@mikro-orm/core';
-import { columnProps as mappedProps, epochMillis, type TableNames } from './lean';
+import { columnProps as mappedProps, epochMillis } from './lean';
 
 /** A property of T that is a column (or a relation's key): not a symbol, a method or a collection. */
 type ColumnKey<T> = {
@@ -35,22 +35,11 @@ type KeyOf<V> = V extends Scalar | null | undefined ? V : Primary<V>;
 export interface AnyTable {
   table: string;
   column(prop: string): string;
-  columns(): string;
+  columns(alias?: string): string;
 }
-
-const QUOTED = /"(?:[^"]|"")*"/g;
 
 /** A column's name quoted for PostgreSQL, as TableNames quotes it. */
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-/** The quoted names of every column the entity maps (TableNames.columns()), in declaration order. */
-const columnNames = (t: TableNames<never> | AnyTable): string[] => t.columns().match(QUOTED) ?? [];
-
-/** Every column the entity maps, as `alias.column`: its columns() in a statement over several tables. */
-export const columnsOf = (t: TableNames<never> | AnyTable, alias: string): string =>
-  columnNames(t)
-    .map((c) => `${alias}.${c}`)
-    .join(', ');
 
 /**
  * A row of the entity (alias `alias`) as one JSON object: every column it maps under its
@@ -82,10 +71,6 @@ export function jsonRowsOf<T extends object>(em: EntityManager, entity: EntityNa
     return row as RowOf<T>;
   };
 }
-
-/** `alias.column as "property"` for each property: values of a joined entity's row beside a mapped row, under their own names. */
-export const propsAs = <T>(t: TableNames<T>, alias: string, props: readonly (keyof T & string)[]): string =>
-  props.map((p) => `${alias}.${t.column(p)} as "${p}"`).join(', ');
 
 /** The properties of the columns the entity maps, each of one column. */
 const columnProps = <T extends object>(em: EntityManager, entity: EntityName<T>): EntityProperty[] =>

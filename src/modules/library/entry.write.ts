@@ -15,7 +15,7 @@ import { StoredBlob } from '../storage';
 import { SmartEntry } from './library.entity';
 import { SmartEntryUrl, SmartFile } from './entry-content.entity';
 import { SmartUpload } from './upload.entity';
-import { columnsOf, insertedColumns, recordOf, rowJson, type AnyTable, type RowOf } from '../../db/rows';
+import { insertedColumns, recordOf, rowJson, type AnyTable, type RowOf } from '../../db/rows';
 import {
   entryMapper,
   fileOrder,
@@ -69,7 +69,7 @@ export type Stored = { entries: number; nameTaken: boolean } & ({ entry: EntryRo
 /** Chosen terms of the library (`list` in the document), each once, numbered from 0 by where the request first named it. */
 function chosen(term: AnyTable, idProp: string, list: string): string {
   const id = `t.${term.column(idProp)}`;
-  return `select ${columnsOf(term, 't')}, (row_number() over (order by min(r.position)) - 1)::int as position
+  return `select ${term.columns('t')}, (row_number() over (order by min(r.position)) - 1)::int as position
     from d, jsonb_to_recordset(d.j->'${list}') as r(id int, key text, position int), ${term.table} t
     where t.${term.column('library')} = d.lib and (${id} = r.id or t.${term.column('nameKey')} = r.key)
     group by ${id}`;
@@ -124,7 +124,7 @@ function build(em: EntityManager): string {
     on conflict (${tag.column('library')}, ${tag.column('nameKey')}) do update set ${tag.column('nameKey')} = excluded.${tag.column('nameKey')}
     returning *),
   ${termCte('tag')} as (
-    select ${columnsOf(tag, 'tags')}, r.position from d, jsonb_to_recordset(d.j->'tags') as r(key text, name text, position int), tags
+    select ${tag.columns('tags')}, r.position from d, jsonb_to_recordset(d.j->'tags') as r(key text, name text, position int), tags
     where tags.${tag.column('nameKey')} = r.key),
   ${TERM_KINDS.filter((kind) => kind !== 'tag')
     .map((kind) => `${termCte(kind)} as (${chosen(termTables(n, kind).term, TERMS[kind].id, TERMS[kind].list)})`)

@@ -23,7 +23,7 @@ import {
 import { SmartEntry, SmartLibrary } from './library.entity';
 import { SmartFile } from './entry-content.entity';
 import { SmartEntryFolder, SmartEntryTag, SmartTag } from './taxonomy.entity';
-import { columnsOf, propsAs, rowJson } from '../../db/rows';
+import { rowJson } from '../../db/rows';
 import {
   contentsMapper,
   entryMapper,
@@ -46,7 +46,7 @@ const librariesFor = readModel<{ library: LibraryRow; readable: boolean }, [numb
   entity: SmartLibrary,
   sql: (n) => {
     const l = n(SmartLibrary);
-    return `select ${columnsOf(l, 'l')}, ${readableBy(n, 'l', 'u.id')} as readable
+    return `select ${l.columns('l')}, ${readableBy(n, 'l', 'u.id')} as readable
       from (select ?::int as id) u, ${l.table} l where l.${l.column('smartLibId')} = any(?::int[])`;
   },
   shape: ({ readable, ...library }) => ({ library, readable }),
@@ -68,7 +68,7 @@ const companyLibraries = readModel<LibraryRow, [number, string]>({
   entity: SmartLibrary,
   sql: (n) => {
     const l = n(SmartLibrary);
-    return `select ${columnsOf(l, 'l')} from (select ?::int as id) u, ${l.table} l
+    return `select ${l.columns('l')} from (select ?::int as id) u, ${l.table} l
       where l.${l.column('company')} = any(?::int[]) and ${readableBy(n, 'l', 'u.id')}
       order by l.${l.column('company')}, l.${l.column('smartLibName')}, l.${l.column('smartLibId')}`;
   },
@@ -94,7 +94,7 @@ const userLibraries = readModel<{ userId: number; library: LibraryRow }, [string
   entity: SmartLibrary,
   sql: (n) => {
     const l = n(SmartLibrary);
-    return `select u.id as "_user", ${columnsOf(l, 'l')} from unnest(?::int[]) as u(id), ${l.table} l
+    return `select u.id as "_user", ${l.columns('l')} from unnest(?::int[]) as u(id), ${l.table} l
       where ${readableBy(n, 'l', 'u.id')} order by u.id, l.${l.column('smartLibName')}, l.${l.column('smartLibId')}`;
   },
   shape: ({ _user, ...library }) => ({ userId: _user, library }),
@@ -223,7 +223,7 @@ const filesWithEntry = readModel<DownloadRow, [string]>({
   sql: (n) => {
     const f = n(SmartFile);
     const e = n(SmartEntry);
-    return `select ${columnsOf(f, 'f')}, ${propsAs(e, 'e', ['smartEntryDownloadOrig'])}
+    return `select ${f.columns('f')}, ${e.fields('e', ['smartEntryDownloadOrig'])}
       from ${f.table} f join ${e.table} e on e.${e.column('smartEntryId')} = f.${f.column('entry')}
       where f.${f.column('smartFileId')} = any(?::int[])`;
   },
