@@ -74,8 +74,23 @@ export function ormOptions(db: DbOptions): Partial<Options> {
     type: 'application/x-tar',
     arrayBuffer: async () => template.buffer.slice(template.byteOffset, template.byteOffset + template.byteLength),
   };
-  return { ...common, driver: PgliteDriver, dbName: db.embeddedDir, ...(loadDataDir ? { driverOptions: { loadDataDir } } : {}) };
+  const driverOptions = { ...BYTEA_AS_HEX, ...(loadDataDir ? { loadDataDir } : {}) };
+  return { ...common, driver: PgliteDriver, dbName: db.embeddedDir, driverOptions };
 }
+
+/** PostgreSQL's type id of bytea. */
+const BYTEA = 17;
+
+/**
+ * bytea to and from PGlite's text protocol through Node's hex codec. PGlite's own codec goes byte
+ * by byte through strings (`Array.from(bytes).map(...)`, `parseInt` per byte): a 25 MiB file took
+ * about 2 s to store and 5 s to read back in the tests. A read gives a Buffer, as the server's
+ * driver does.
+ */
+const BYTEA_AS_HEX = {
+  parsers: { [BYTEA]: (text: string) => Buffer.from(text.slice(2), 'hex') },
+  serializers: { [BYTEA]: (bytes: Uint8Array) => `\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}` },
+};
 
 export async function createOrm(db: DbOptions): Promise<MikroORM> {
   return MikroORM.init(ormOptions(db));
