@@ -124,6 +124,7 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
       await live.close();
       await apollo.stop();
       await services.close();
+      metrics.release();
     },
   };
 }

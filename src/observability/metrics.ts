@@ -3,6 +3,7 @@
 // value comes from a closed set (a value prom-client has seen is kept for the life of the
 // process): operations from operation-names.ts, methods from METHODS, outcomes from the error
 // identifiers and HTTP statuses the service answers with.
+import perfHooks from 'node:perf_hooks';
 import { Registry, Counter, Gauge, Histogram, collectDefaultMetrics } from 'prom-client';
 import { statementCount } from './statements';
 import { knownOperations, OTHER_OPERATION, UNMATCHED } from './operation-names';
@@ -23,6 +24,8 @@ export interface Metrics {
   observe(request: ObservedRequest, seconds: number): void;
   /** A REST request carried a property its operation does not know (ignored, as legacy clients expect). */
   ignoredProperty(operation: string): void;
+  /** Stops the process metrics' observers (app.stop()). */
+  release(): void;
 }
 
 /** The method label: these, or `other` (Node's parser takes some thirty methods). */
@@ -42,7 +45,7 @@ export function createMetrics(poolStats?: PoolStats, operations: ReadonlySet<str
     r.operation === undefined ? (r.route ?? UNMATCHED) : operations.has(r.operation) ? r.operation : OTHER_OPERATION;
   // One registry per app instance, so several instances in one process (tests) do not collide.
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  const release = defaultMetrics(registry);
   const requests = new Counter({
     name: 'http_requests_total',
     help:
@@ -88,6 +91,7 @@ export function createMetrics(poolStats?: PoolStats, operations: ReadonlySet<str
   });
   return {
     registry,
+    release,
     observe(request, seconds) {
       const operation = operationLabel(request);
       requests.inc({ operation, method: METHODS.has(request.method) ? request.method : 'other', outcome: request.outcome });
@@ -97,4 +101,37 @@ export function createMetrics(poolStats?: PoolStats, operations: ReadonlySet<str
       ignored.inc({ operation: operationLabel({ operation, route: undefined }) });
     },
   };
+}
+
+/**
+ * prom-client's process metrics, with a way to stop them. Two of them keep something running that
+ * prom-client gives no handle to: the GC histogram's PerformanceObserver and the event-loop delay
+ * monitor. Both stay registered with Node, and their callbacks hold the registry and everything the
+ * caller's scope reaches: an app stopped in a process that goes on (a test file, a restart in
+ * place) was kept whole, and every collection called every observer left behind. They are made
+ * while prom-client registers its metrics, synchronously, so they are caught here as they are
+ * created and stopped by the returned function.
+ */
+function defaultMetrics(registry: Registry): () => void {
+  const stops: (() => void)[] = [];
+  const { PerformanceObserver, monitorEventLoopDelay } = perfHooks;
+  const hooks = perfHooks as { PerformanceObserver: typeof PerformanceObserver; monitorEventLoopDelay: typeof monitorEventLoopDelay };
+  hooks.PerformanceObserver = class extends PerformanceObserver {
+    constructor(callback: ConstructorParameters<typeof PerformanceObserver>[0]) {
+      super(callback);
+      stops.push(() => this.disconnect());
+    }
+  };
+  hooks.monitorEventLoopDelay = (options) => {
+    const histogram = monitorEventLoopDelay(options);
+    stops.push(() => histogram.disable());
+    return histogram;
+  };
+  try {
+    collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  } finally {
+    hooks.PerformanceObserver = PerformanceObserver;
+    hooks.monitorEventLoopDelay = monitorEventLoopDelay;
+  }
+  return () => stops.splice(0).forEach((stop) => stop());
 }
