@@ -10,7 +10,9 @@ async function gcCount(metrics: ReturnType<typeof createMetrics>): Promise<numbe
   collect();
   await new Promise((r) => setTimeout(r, 50));
   const metric = await metrics.registry.getSingleMetric('nodejs_gc_duration_seconds')!.get();
-  return metric.values.filter((v) => v.metricName === 'nodejs_gc_duration_seconds_count').reduce((n, v) => n + v.value, 0);
+  return metric.values
+    .filter((v) => 'metricName' in v && v.metricName === 'nodejs_gc_duration_seconds_count')
+    .reduce((n, v) => n + v.value, 0);
 }
 
 it('when metrics are made, then collections are counted, and after release() none are', async () => {
