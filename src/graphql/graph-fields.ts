@@ -75,3 +75,9 @@ export function fieldsOf(type: GraphType): GraphField[] {
 
 /** Whether `type` is a class declared as a GraphQL object type. */
 export const isObjectType = (type: unknown): type is GraphType => getMetadataStorage().objectTypes.some((o) => o.target === type);
+
+/** The properties behind the fields `type` declares itself (its @Field properties, not its resolvers'), in the schema's order. */
+export const ownFieldProperties = (type: GraphType): string[] =>
+  fieldsOf(type)
+    .filter((f) => f.own)
+    .map((f) => f.property);

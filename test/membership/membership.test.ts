@@ -61,6 +61,11 @@ describe('createMembershipDetails (POST /rest/company/membership/details)', () =
       customField5: null,
     });
     expect(await rows()).toHaveLength(before.length + 1);
+    // The stored record holds what the answer shows: each field the input and the record share.
+    const replaced = await t.orm.em.fork().findOneOrFail(UserIdentifier, { user: OLIVIA, identifier: MEMBER_ID });
+    const { userId, membershipId, ...shared } = again.body;
+    expect([userId, membershipId]).toEqual([OLIVIA, replaced.value]);
+    expect(Object.fromEntries(Object.keys(shared).map((k) => [k, replaced[k as keyof UserIdentifier] ?? null]))).toEqual(shared);
   });
 
   it('Cara, also connected to Northwind, gets her own record through GraphQL', async () => {

@@ -1,5 +1,6 @@
 // GraphQL views and inputs of connections.
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { ownFieldProperties } from '../../graphql/graph-fields';
 import { ruleText } from '../../graphql/rules';
 import { IDENTIFIER_VALUE_MAX } from '../discovery';
 import type { CompanyConnection } from './connection.entity';
@@ -33,19 +34,27 @@ export class Connection {
   @Field(() => Date, { description: 'When the connection last changed.' }) updatedAt!: Date;
 }
 
-export function toConnection(c: CompanyConnection): Connection {
-  return {
-    companyId: c.company.companyId,
-    userId: c.user.uId,
-    status: c.status,
-    requestedAt: c.requestedAt,
-    pendingAt: c.pendingAt ?? null,
-    acceptedAt: c.acceptedAt ?? null,
-    rejectedAt: c.rejectedAt ?? null,
-    rejectionReason: c.rejectionReason ?? null,
-    updatedAt: c.updatedAt,
-  };
+/**
+ * The view's own fields that a connection holds under the same name (every one but the keys of its
+ * company and user; the resolvers add the rest), read from the type's metadata once, at first use:
+ * a field added to the entity and the view is carried without being named again.
+ */
+let copied: readonly (keyof Connection)[] | undefined;
+const copiedFields = () =>
+  (copied ??= (ownFieldProperties(Connection) as (keyof Connection)[]).filter((prop) => prop !== 'companyId' && prop !== 'userId'));
+
+/**
+ * A connection (a managed entity, or its row as a read model maps it) as its view: the keys of its
+ * company and user, and every other field copied from the property of its name (null when unset).
+ */
+export function connectionView(c: object, companyId: number, userId: number): Connection {
+  const source = c as Record<string, unknown>;
+  const view: Record<string, unknown> = { companyId, userId };
+  for (const prop of copiedFields()) view[prop] = source[prop] ?? null;
+  return view as unknown as Connection;
 }
+
+export const toConnection = (c: CompanyConnection): Connection => connectionView(c, c.company.companyId, c.user.uId);
 
 @ObjectType({ description: 'An identifier value a user holds.', simpleResolvers: true })
 export class IdentifierValueView {

@@ -3,35 +3,36 @@
 // joins the caller's answers, so consentGiven comes with the rows instead of from a second
 // statement; the loader answers the same question for consents that arrive as entities.
 import { readModel, selectAs } from '../../db/lean';
+import type { RowOf } from '../../db/rows';
+import { ownFieldProperties } from '../../graphql/graph-fields';
 import { ConsentDefinition, UserConsent } from '../directory';
 
-/** An EConsent as the list reads it: the entity's fields, the keys of its relations and the caller's answer. */
-export type EConsentRow = Required<
-  Pick<
-    ConsentDefinition,
-    // name and optionalDesc are the GraphQL fields consentName and consentOptionalDesc, as on the entity.
-    'id' | 'consentUUID' | 'consentTypeCode' | 'eventUUID' | 'name' | 'consentValue' | 'optionalDesc' | 'consentRequired'
-  >
-> & {
+/**
+ * An EConsent as the list reads it: the consent's key and the columns of the type's own fields
+ * under their properties' names (every column but the relations and those no field reads), the
+ * keys of its relations and the caller's answer.
+ */
+export type EConsentRow = Omit<RowOf<ConsentDefinition>, 'company' | 'directory' | 'active' | 'sortOrder' | 'createdAt'> & {
   companyId: number | null;
   directoryUUID: string | null;
   /** Whether the caller has given it. */
   consentGiven: boolean;
 };
 
-/** The fields of EConsentRow read from a column of the consent, with the property that holds them. */
-const FIELDS = {
-  id: 'id',
-  consentUUID: 'consentUUID',
-  consentTypeCode: 'consentTypeCode',
-  companyId: 'company',
-  eventUUID: 'eventUUID',
-  directoryUUID: 'directory',
-  name: 'name',
-  consentValue: 'consentValue',
-  optionalDesc: 'optionalDesc',
-  consentRequired: 'consentRequired',
-} as const satisfies Record<Exclude<keyof EConsentRow, 'consentGiven'>, keyof ConsentDefinition>;
+/** The fields of EConsentRow that hold a relation's key (the resolver's companyId and directoryUUID), with that relation. */
+const KEYS = { companyId: 'company', directoryUUID: 'directory' } as const satisfies Partial<
+  Record<keyof EConsentRow, keyof ConsentDefinition>
+>;
+
+/**
+ * The properties a row carries under their own names: the key, then those of the EConsent type's
+ * own fields (consentName and consentOptionalDesc read name and optionalDesc), from the type's
+ * metadata; called once, when the statement is first written.
+ */
+const ownProps = (): Extract<keyof ConsentDefinition, string>[] => [
+  'id',
+  ...(ownFieldProperties(ConsentDefinition) as Extract<keyof ConsentDefinition, string>[]),
+];
 
 /**
  * Active company consents (type C) of one company or of one event, in display order, with the
@@ -45,7 +46,7 @@ function activeConsents(filter: 'company' | 'event') {
       const where =
         filter === 'company' ? `c.${c.column('company')} = ? and c.${c.column('eventUUID')} is null` : `c.${c.column('eventUUID')} = ?`;
       return (
-        `select ${selectAs(c, 'c', FIELDS).join(', ')}, a.${a.column('given')} is true as "consentGiven" ` +
+        `select ${c.fields('c', ownProps())}, ${selectAs(c, 'c', KEYS).join(', ')}, a.${a.column('given')} is true as "consentGiven" ` +
         `from ${c.table} as c left join ${a.table} as a on a.${a.column('consent')} = c.${c.column('id')} and a.${a.column('user')} = ? ` +
         `where ${where} and c.${c.column('consentTypeCode')} = 'C' and c.${c.column('active')} ` +
         `order by c.${c.column('sortOrder')}, c.${c.column('id')}`

@@ -4,17 +4,23 @@
 // a member of its team, holds a contact record there and has given every required (active)
 // consent. Rows are plain objects shaped as the SmartDirectory resolvers read them (a DirectoryRoot),
 // with the user's standing (team admin or not), which primes the contacts' viewer.
-import { readModel, selectAs, type NamesOf } from '../../db/lean';
+import { readModel, type NamesOf } from '../../db/lean';
+import type { RowOf } from '../../db/rows';
+import { ownFieldProperties } from '../../graphql/graph-fields';
 import { Company } from '../company';
 import { TeamMember } from '../team';
 import { ConsentDefinition, UserConsent } from './consent.entity';
 import { ContactRecord, SmartDirectory } from './directory.entity';
 
-/** What the SmartDirectory type and its field resolvers read of a directory: an entity or a row of a read model. */
-export type DirectoryRoot = Pick<
-  SmartDirectory,
-  'directoryUUID' | 'directoryName' | 'directoryType' | 'directoryOrder' | 'syncUp' | 'autoPopulateFromProfile' | 'active'
-> & { company: { companyId: number }; team: { teamId: number } };
+/**
+ * What the SmartDirectory type and its field resolvers read of a directory: an entity or a row of a
+ * read model: the columns of the type's own fields (every column but the relations and the
+ * creation time), and the keys of its company and team.
+ */
+export type DirectoryRoot = Omit<RowOf<SmartDirectory>, 'company' | 'team' | 'createdAt'> & {
+  company: { companyId: number };
+  team: { teamId: number };
+};
 
 /** A directory a user can open, with that user's standing in it. */
 export interface OpenDirectory {
@@ -23,40 +29,18 @@ export interface OpenDirectory {
   directory: DirectoryRoot;
 }
 
-const FIELDS = {
-  directoryName: 'directoryName',
-  directoryType: 'directoryType',
-  directoryOrder: 'directoryOrder',
-  syncUp: 'syncUp',
-  autoPopulateFromProfile: 'autoPopulateFromProfile',
-  active: 'active',
-} as const satisfies Partial<Record<keyof DirectoryRoot, keyof SmartDirectory & string>>;
+type Row = Omit<DirectoryRoot, 'company' | 'team'> & { companyId: number; teamId: number; userId: number; admin: boolean };
 
-type Row = Pick<DirectoryRoot, keyof typeof FIELDS> & {
-  directoryUUID: string;
-  companyId: number;
-  teamId: number;
-  userId: number;
-  admin: boolean;
-};
-
-function shape(row: Row): OpenDirectory {
-  return {
-    userId: row.userId,
-    admin: row.admin,
-    directory: {
-      directoryUUID: row.directoryUUID,
-      directoryName: row.directoryName,
-      directoryType: row.directoryType,
-      directoryOrder: row.directoryOrder,
-      syncUp: row.syncUp,
-      autoPopulateFromProfile: row.autoPopulateFromProfile,
-      active: row.active,
-      company: { companyId: row.companyId },
-      team: { teamId: row.teamId },
-    },
-  };
+/** A row as the resolvers read it: the directory's columns as they are, its relations as their keys. */
+function shape({ userId, admin, companyId, teamId, ...own }: Row): OpenDirectory {
+  return { userId, admin, directory: { ...own, company: { companyId }, team: { teamId } } };
 }
+
+/**
+ * The properties of the SmartDirectory type's own fields, from its metadata (the fields its
+ * resolvers add read the relations); called once, when a statement is first written.
+ */
+const ownProps = () => ownFieldProperties(SmartDirectory) as (keyof SmartDirectory & string)[];
 
 /** The open directories of the members `m` matching `where`, in `order` (`d` the directory, `m` the team member). */
 function openDirectoriesSql(n: NamesOf, where: string, order: string): string {
@@ -67,10 +51,9 @@ function openDirectoriesSql(n: NamesOf, where: string, order: string): string {
   const cd = n(ConsentDefinition);
   const uc = n(UserConsent);
   const fields = [
-    `d.${d.column('directoryUUID')}::text as "directoryUUID"`,
+    d.fields('d', ownProps()),
     `d.${d.column('company')} as "companyId"`,
     `d.${d.column('team')} as "teamId"`,
-    ...selectAs(d, 'd', FIELDS),
     `m.${m.column('user')} as "userId"`,
     `m.${m.column('isTeamAdmin')} as "admin"`,
   ];

@@ -7,44 +7,60 @@
 // The rows come as one packed value (packed.ts): the answer is returned whole (410 companies
 // there), and its rows' objects, built as their data arrived over several socket reads, were what
 // the young generation's collections promoted (docs/performance.md, "one packed value"). The
-// company's table and columns are named by its metadata (test/unit/sql-owners.test.ts).
-import type { EntityManager } from '@mikro-orm/core';
+// company's table and columns are named by its metadata (test/unit/sql-owners.test.ts), and the
+// columns the entity copies are those of the company's fields it carries (discovery.types.ts),
+// listed once, at first use, and copied by a function compiled once (packed.ts, copier).
+import type { EntityManager, EntityMetadata, EntityProperty } from '@mikro-orm/core';
 import { companyLevels, LEVEL, type MatchProfile } from './matching';
 import { Params, runSql, tableOf, type NamesOf } from '../../db/lean';
-import { packing, readPacked, type RowOf } from './packed';
-import type { RecommendedEntity } from './discovery.types';
+import { copier, packing, readPacked, type PackedColumns, type PackedKind, type RowOf } from './packed';
+import { COMPANY_FIELDS_CARRIED, type RecommendedEntity } from './discovery.types';
 import { countryName, stateName } from '../reference-data';
 import { Company, fileUrl } from '../company';
 import { sqlDoor } from '../../core/sql-doors';
 
+/**
+ * How a company column is packed, by its SQL type and whether it may be NULL (packed.ts reads only
+ * NOT NULL integers and booleans). The SQL type, not the property's: a `string | null` property
+ * reflects as no type at all.
+ */
+function packedKind(prop: EntityProperty): PackedKind {
+  const type = prop.columnTypes[0] ?? '';
+  if (/^(?:varchar|character varying|text|char)\b/.test(type)) return prop.nullable ? 'text?' : 'text';
+  if (/^(?:int|integer|serial)\b/.test(type) && !prop.nullable) return 'int';
+  if (type === 'boolean' && !prop.nullable) return 'bool';
+  throw new Error(`Company.${prop.name} (${type}${prop.nullable ? ', nullable' : ''}) cannot be packed`);
+}
+
 /** The fixed parts of the statement, written from the company's metadata. */
-function statementParts(n: NamesOf) {
+function statementParts(n: NamesOf, company: EntityMetadata<Company>) {
   const co = n(Company);
   // The caller's connection to each company, asked of the connection module (which imports this
   // one, so through its declared door: src/core/sql-doors.ts).
   const connection = sqlDoor('connectionStatus')(n);
   const c = (prop: Parameters<typeof co.column>[0]) => `co.${co.column(prop)}`;
+  /** The company's columns the recommended entity copies (discovery.types.ts), each under its property's name. */
+  const carried: PackedColumns = Object.fromEntries(
+    COMPANY_FIELDS_CARRIED.map((prop) => [prop, [c(prop), packedKind(company.properties[prop])] as const]),
+  );
   return {
-    /** The columns of a recommended company, packed into one value (packed.ts). */
+    /** The columns of a recommended company, packed into one value (packed.ts), each under its property's name. */
     columns: packing({
-      company_id: [c('companyId'), 'int'],
-      company_name: [c('companyName'), 'text'],
-      company_desc: [c('companyDesc'), 'text?'],
-      company_address: [c('companyAddress'), 'text?'],
-      company_city: [c('companyCity'), 'text?'],
-      company_postcode: [c('companyPostcode'), 'text?'],
-      company_state_code: [c('companyStateCode'), 'text?'],
-      company_country_code: [c('companyCountryCode'), 'text?'],
-      company_contact_name: [c('companyContactName'), 'text?'],
-      company_contact_email: [c('companyContactEmail'), 'text?'],
-      company_website: [c('companyWebsite'), 'text?'],
-      banner_key: [c('bannerKey'), 'text?'],
-      logo_key: [c('logoKey'), 'text?'],
-      uses_caf: [c('usesCaf'), 'bool'],
-      caf_url: [c('cafUrl'), 'text?'],
+      ...carried,
+      companyId: [c('companyId'), 'int'],
+      // Also carried; named here for recommendedOrder, which reads it.
+      companyName: [c('companyName'), 'text'],
+      bannerKey: [c('bannerKey'), 'text?'],
+      logoKey: [c('logoKey'), 'text?'],
+      companyStateCode: [c('companyStateCode'), 'text?'],
+      companyCountryCode: [c('companyCountryCode'), 'text?'],
+      usesCaf: [c('usesCaf'), 'bool'],
+      cafUrl: [c('cafUrl'), 'text?'],
       level: ['met.level', 'int'],
       pending: [`coalesce(${connection.status} = 'pending' and met.level = ${LEVEL.full}, false)`, 'bool'],
     }),
+    /** Copies the carried columns of a row onto its recommended entity. */
+    copyCarried: copier(COMPANY_FIELDS_CARRIED),
     /** The companies met, active and not hidden walls. */
     companies: `join ${co.table} co on ${c('companyId')} = met.company_id`,
     discoverable: `${c('active')} and not ${c('hiddenWall')}`,
@@ -58,11 +74,12 @@ function statementParts(n: NamesOf) {
   };
 }
 
-let parts: ReturnType<typeof statementParts> | undefined;
+type Parts = ReturnType<typeof statementParts>;
+let parts: Parts | undefined;
 /** The statement's fixed parts, written once (on first use). */
-const partsOf = (em: EntityManager) => (parts ??= statementParts((entity) => tableOf(em, entity)));
+const partsOf = (em: EntityManager) => (parts ??= statementParts((entity) => tableOf(em, entity), em.getMetadata().get(Company)));
 
-type Row = RowOf<ReturnType<typeof statementParts>['columns']>;
+type Row = RowOf<Parts['columns']>;
 
 /** ILIKE pattern matching the term anywhere, with its own wildcards taken literally. */
 const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
@@ -79,7 +96,7 @@ export async function recommendCompanies(
   profile: MatchProfile,
   options: RecommendOptions,
 ): Promise<RecommendedEntity[]> {
-  const { columns, companies, discoverable, connection, notConnected, search } = partsOf(em);
+  const { columns, copyCarried, companies, discoverable, connection, notConnected, search } = partsOf(em);
   const params = new Params();
   const met = companyLevels(profile, params);
   const uId = params.add(profile.uId);
@@ -97,7 +114,7 @@ export async function recommendCompanies(
       { prepared: true },
     ),
   );
-  return rows.sort(recommendedOrder).map((r) => toEntity(r, options));
+  return rows.sort(recommendedOrder).map((r) => copyCarried(r, toEntity(r, options)));
 }
 
 /** ICU's root collation, the one PostgreSQL's "und-x-icu" names. */
@@ -110,31 +127,24 @@ const rootCollation = new Intl.Collator('und').compare;
  */
 function recommendedOrder(a: Row, b: Row): number {
   if (a.level !== b.level) return b.level - a.level;
-  const byName = rootCollation(a.company_name, b.company_name);
+  const byName = rootCollation(a.companyName, b.companyName);
   if (byName !== 0) return byName;
-  if (a.company_name !== b.company_name) return Buffer.compare(Buffer.from(a.company_name), Buffer.from(b.company_name));
-  return a.company_id - b.company_id;
+  if (a.companyName !== b.companyName) return Buffer.compare(Buffer.from(a.companyName), Buffer.from(b.companyName));
+  return a.companyId - b.companyId;
 }
 
+/** A row's recommended entity but the columns it copies (copyCarried): its own fields, the codes' long names, the images' URLs. */
 function toEntity(r: Row, options: RecommendOptions): RecommendedEntity {
   return {
-    companyId: r.company_id,
+    companyId: r.companyId,
     entityType: 'company',
-    entityId: String(r.company_id),
+    entityId: String(r.companyId),
     entityConnectionPending: r.pending,
-    companyBannerURL: fileUrl(options.publicBaseUrl, r.banner_key),
-    companyLogoURL: fileUrl(options.publicBaseUrl, r.logo_key),
-    companyName: r.company_name,
-    companyDesc: r.company_desc,
-    companyAddress: r.company_address,
-    companyCity: r.company_city,
-    companyPostcode: r.company_postcode,
-    companyState: r.company_country_code && r.company_state_code ? stateName(r.company_country_code, r.company_state_code) : null,
-    companyCountry: r.company_country_code ? countryName(r.company_country_code) : null,
-    companyContactName: r.company_contact_name,
-    companyContactEmail: r.company_contact_email,
-    companyWebsite: r.company_website,
-    usesCAF: options.withCaf ? r.uses_caf : null,
-    cafUrl: options.withCaf ? r.caf_url : null,
+    companyBannerURL: fileUrl(options.publicBaseUrl, r.bannerKey),
+    companyLogoURL: fileUrl(options.publicBaseUrl, r.logoKey),
+    companyState: r.companyCountryCode && r.companyStateCode ? stateName(r.companyCountryCode, r.companyStateCode) : null,
+    companyCountry: r.companyCountryCode ? countryName(r.companyCountryCode) : null,
+    usesCAF: options.withCaf ? r.usesCaf : null,
+    cafUrl: options.withCaf ? r.cafUrl : null,
   };
 }

@@ -1,14 +1,52 @@
-// Computed views of discovery: a recommended entity (company variant of the specification)
-// and the criteria of one entity with the identifier definitions they reference.
-import { Field, ObjectType } from 'type-graphql';
-import { companyAtMost } from '../company';
+// Computed views of discovery: a recommended entity (company variant of the specification), whose
+// company fields are the Company type's own (carryCompanyFields), and the criteria of one entity
+// with the identifier definitions they reference.
+import { Field, getMetadataStorage, ObjectType } from 'type-graphql';
+import { Company, companyAtMost } from '../company';
 import { DiscoveryCriterion } from './criterion.entity';
 import { IdentifierDefinition } from './identifier.entity';
 
-// Plain values read straight from the object: hundreds of entries a request, each field
-// otherwise wrapped in a resolver call (7% of the service's CPU at 410 companies).
-@ObjectType({ description: 'A company (or, in future, an event) recommended to the calling user.', simpleResolvers: true })
-export class RecommendedEntity {
+/** A company's own field that the recommended entity shows under another name: a code as its long name (computed by the service). */
+const LONG_NAMES: Readonly<Record<string, { name: string; description: string }>> = {
+  companyStateCode: { name: 'companyState', description: `Long name of the ISO 3166-2 state. ${companyAtMost('companyState')}` },
+  companyCountryCode: { name: 'companyCountry', description: `Long name of the country. ${companyAtMost('companyCountry')}` },
+};
+
+/** The company's own fields the recommended entity leaves out: its key (entityId says it as text) and the version 2 fields (below). */
+const NOT_CARRIED: ReadonlySet<string> = new Set(['companyId', 'usesCaf', 'cafUrl']);
+
+/**
+ * Declares on `target`, in the company's order (company.entity.ts), each of the company's own GraphQL
+ * fields but NOT_CARRIED: a code as its long name, any other as the Company type declares it (type,
+ * nullability, description; a scalar, under its property's name). Answers the properties of the
+ * copies, which the service reads from the company's columns of the same names (discovery.service.ts),
+ * so a field added to the company is in the recommended entity without being named here.
+ */
+function carryCompanyFields(target: abstract new () => unknown): readonly (keyof Company & string)[] {
+  const carried: (keyof Company & string)[] = [];
+  for (const field of getMetadataStorage().fields.filter((f) => f.target === Company && !NOT_CARRIED.has(f.name))) {
+    const longName = LONG_NAMES[field.name];
+    if (longName) {
+      Field(() => String, { nullable: true, description: longName.description })(target.prototype, longName.name);
+      continue;
+    }
+    if (field.schemaName !== field.name || field.typeOptions.array)
+      throw new Error(`Company.${field.name} is not a scalar field of its property's name: the recommended entity cannot copy it`);
+    Field(field.getType, { nullable: field.typeOptions.nullable, description: field.description })(target.prototype, field.name);
+    carried.push(field.name as keyof Company & string);
+  }
+  return carried;
+}
+
+/**
+ * A recommended entity's fields before those of version 2: its own, then its company's
+ * (carryCompanyFields), which TypeScript does not see: the service copies them from the row by
+ * name (discovery.service.ts). Not a type of the schema (no field answers it): RecommendedEntity
+ * extends it. Plain values read straight from the object: hundreds of entries a request, each field
+ * otherwise wrapped in a resolver call (7% of the service's CPU at 410 companies).
+ */
+@ObjectType({ simpleResolvers: true })
+abstract class RecommendedEntityHead {
   /** Not a field: the company behind the entry, for the `company` resolver. */
   companyId!: number;
 
@@ -28,31 +66,18 @@ export class RecommendedEntity {
   @Field(() => String, { name: 'companyLogoURL', nullable: true, description: 'Unsigned URL of the default logo.' })
   companyLogoURL!: string | null;
 
-  @Field({ description: `Name of the company. ${companyAtMost('companyName')}` }) companyName!: string;
-
-  @Field(() => String, { nullable: true, description: `Description. ${companyAtMost('companyDesc')}` }) companyDesc!: string | null;
-
-  @Field(() => String, { nullable: true, description: `Street address. ${companyAtMost('companyAddress')}` })
-  companyAddress!: string | null;
-
-  @Field(() => String, { nullable: true, description: `City. ${companyAtMost('companyCity')}` }) companyCity!: string | null;
-
-  @Field(() => String, { nullable: true, description: `Postcode. ${companyAtMost('companyPostcode')}` }) companyPostcode!: string | null;
-
-  @Field(() => String, { nullable: true, description: `Long name of the ISO 3166-2 state. ${companyAtMost('companyState')}` })
+  /** The company's long names of its codes (LONG_NAMES), beside the copies of its fields. */
   companyState!: string | null;
 
-  @Field(() => String, { nullable: true, description: `Long name of the country. ${companyAtMost('companyCountry')}` })
   companyCountry!: string | null;
+}
 
-  @Field(() => String, { nullable: true, description: `Contact person. ${companyAtMost('companyContactName')}` })
-  companyContactName!: string | null;
+/** The company's fields a recommended entity copies from the company's columns of the same names, in their order. */
+export const COMPANY_FIELDS_CARRIED = carryCompanyFields(RecommendedEntityHead);
 
-  @Field(() => String, { nullable: true, description: `Contact e-mail address. ${companyAtMost('companyContactEmail')}` })
-  companyContactEmail!: string | null;
-
-  @Field(() => String, { nullable: true, description: `Web site. ${companyAtMost('companyWebsite')}` }) companyWebsite!: string | null;
-
+/** A recommended entity: the head's fields, then those of version 2. */
+@ObjectType({ description: 'A company (or, in future, an event) recommended to the calling user.', simpleResolvers: true })
+export class RecommendedEntity extends RecommendedEntityHead {
   @Field(() => Boolean, {
     name: 'usesCAF',
     nullable: true,

@@ -2,9 +2,11 @@
 // invitations with their events and companies as MikroORM entities: hydrating the joined rows
 // (mapJoinedProp, entity creation, the identity map) was 28% of that page's CPU under load
 // (docs/performance.md). Here each read is one statement written once from the entities'
-// metadata, and its rows are shaped straight into the GraphQL views: no entity is built.
+// metadata, and its rows are shaped straight into the GraphQL views: no entity is built. The
+// columns a view shows are selected under its fields' names from the columns those fields
+// declare (ColumnOf, event.types.ts), so no column is named here to be shown.
 import type { EntityManager } from '@mikro-orm/core';
-import { epochMillis, readModel, runSql, selectAs, sqlOnce, type NamesOf } from '../../db/lean';
+import { readModel, runSql, sqlOnce, type NamesOf } from '../../db/lean';
 import { localTimestamp, offsetMinutesAt } from '../../core/zoned-time';
 import {
   encodeCursor,
@@ -24,75 +26,36 @@ import {
 import { Company, CompanyRole } from '../company';
 import { Event, EventAttendee } from './event.entity';
 import { NOTIFICATION_MANAGER_ROLES } from './event.access';
-import type { EventFields, EventView, UserEventView } from './event.types';
+import { columnSelect } from './event.columns';
+import { EventFields, UserEventView, type EventView } from './event.types';
 
-/** View fields read from a column of the event, with the property that holds them. */
-const EVENT_COLUMNS = {
-  eventUUID: 'eventUUID',
-  eId: 'eId',
-  cId: 'company',
-  eName: 'name',
-  eDescription: 'description',
-  eAddress: 'address',
-  eStreet: 'street',
-  eSuburb: 'suburb',
-  eCity: 'city',
-  ePostCode: 'postCode',
-  eCountry: 'country',
-  eStatus: 'status',
-  eImage: 'imageUrl',
-  eFlyerPdf: 'flyerPdfUrl',
-  eLatitude: 'latitude',
-  eLongitude: 'longitude',
-  eTimezoneId: 'timezoneId',
-  eUTCStartDateTime: 'utcStart',
-  eUTCEndDateTime: 'utcEnd',
-  useExternalEventProvider: 'useExternalEventProvider',
-  version: 'version',
-} as const satisfies Partial<Record<keyof EventFields, keyof Event & string>>;
-
-/** The invitation's fields of UserEvent, with the property of EventAttendee that holds them. */
-const INVITE_COLUMNS = {
-  eventInviteUUID: 'inviteUUID',
-  eAttendeeId: 'attendeeId',
-  eAttendeeInviteStatus: 'inviteStatus',
-  eAttendeeAttendingStatus: 'attendingStatus',
-  eAttendeeInvitesSent: 'invitesSent',
-  eAttendeeRemindersSent: 'remindersSent',
-} as const satisfies Record<Exclude<keyof UserEventView, keyof EventFields>, keyof EventAttendee & string>;
-
+/** Fields `shape` computes from a row: the zoned times, and eHasEnded from `now`. */
+type Computed = 'eGmtOffsetMinutes' | 'eLocalStartDateTime' | 'eLocalEndDateTime' | 'eHasEnded';
 /** Fields whose column value is not yet the view's: converted in `shape`. */
-type Converted = 'eLatitude' | 'eLongitude' | 'eUTCStartDateTime' | 'eUTCEndDateTime' | 'useExternalEventProvider';
+type Converted = 'eUTCStartDateTime' | 'eUTCEndDateTime' | 'useExternalEventProvider';
 
 /**
- * A row as the connection answers it: the columns under their view names, with the company's
- * name. Numeric columns arrive as text (pg's rule); the instants are selected as epoch
- * milliseconds (epochMillis), which `shape` makes Dates.
+ * A row as the connection answers it: every column the view reads under its field's name
+ * (columnSelect), with the company's name. The instants are selected as epoch milliseconds,
+ * which `shape` makes Dates.
  */
-type EventRow = Pick<EventFields, Exclude<keyof typeof EVENT_COLUMNS, Converted>> & {
-  cName: string;
-  eLatitude: string | null;
-  eLongitude: string | null;
+type EventRow = Omit<EventFields, Computed | Converted> & {
   eUTCStartDateTime: number;
   eUTCEndDateTime: number;
   useExternalEventProvider: boolean;
 };
-type UserEventRow = EventRow & Pick<UserEventView, keyof typeof INVITE_COLUMNS>;
+type UserEventRow = EventRow & Omit<UserEventView, keyof EventFields>;
 
-/** The select list every event read shares: the event `e` and its company's name (`c`, joined by companyJoin). */
+/** The select list every event read shares: the columns of the event `e` its fields read, and its company's name (`c`, companyJoin). */
 function eventSelect(n: NamesOf): string[] {
-  const e = n(Event);
-  const { eUTCStartDateTime, eUTCEndDateTime, ...plain } = EVENT_COLUMNS;
-  return [
-    ...selectAs(e, 'e', plain),
-    `${epochMillis(`e.${e.column(eUTCStartDateTime)}`)} as "eUTCStartDateTime"`,
-    `${epochMillis(`e.${e.column(eUTCEndDateTime)}`)} as "eUTCEndDateTime"`,
-    `c.${n(Company).column('companyName')} as "cName"`,
-  ];
+  return [...columnSelect(EventFields, Event, n(Event), 'e'), `c.${n(Company).column('companyName')} as "cName"`];
 }
 
+/** The select list of a UserEvent: the event's (eventSelect) and the invitation `a`'s columns. */
+const userEventSelect = (n: NamesOf) => [...eventSelect(n), ...columnSelect(UserEventView, EventAttendee, n(EventAttendee), 'a')];
+
 /** The window's order key of the event `e`: its start instant (EVENT_ORDER). */
-const windowKey = (n: NamesOf) => instantKeyColumns(`e.${n(Event).column(EVENT_COLUMNS.eUTCStartDateTime)}`);
+const windowKey = (n: NamesOf) => instantKeyColumns(`e.${n(Event).column('utcStart')}`);
 
 /** Joins the company `c` of the event `e`. */
 function companyJoin(n: NamesOf): string {
@@ -100,17 +63,13 @@ function companyJoin(n: NamesOf): string {
   return `join ${c.table} c on c.${c.column('companyId')} = e.${n(Event).column('company')}`;
 }
 
-const decimal = (text: string | null) => (text === null ? null : Number(text));
-
-/** The view's fields from a row: coordinates as numbers, instants as Dates, zoned times, and `now` deciding eHasEnded. */
+/** The view's fields from a row: instants as Dates, zoned times, and `now` deciding eHasEnded. */
 function shape<R extends EventRow>(row: R, now: number): Omit<R, keyof EventRow> & EventFields {
   const zone = row.eTimezoneId;
   const start = new Date(row.eUTCStartDateTime);
   const end = new Date(row.eUTCEndDateTime);
   return {
     ...row,
-    eLatitude: decimal(row.eLatitude),
-    eLongitude: decimal(row.eLongitude),
     eGmtOffsetMinutes: offsetMinutesAt(start, zone),
     eUTCStartDateTime: start,
     eLocalStartDateTime: localTimestamp(start, zone),
@@ -126,7 +85,7 @@ const userEventsPage = readModel<UserEventRow, [userId: number, companyId: numbe
   sql: (n) => {
     const [e, a] = [n(Event), n(EventAttendee)];
     return (
-      `select ${[...eventSelect(n), ...selectAs(n(EventAttendee), 'a', INVITE_COLUMNS)].join(', ')} ` +
+      `select ${userEventSelect(n).join(', ')} ` +
       `from ${a.table} a join ${e.table} e on e.${e.column('eId')} = a.${a.column('event')} ${companyJoin(n)} ` +
       `where a.${a.column('user')} = ? and e.${e.column('company')} = ? and e.${e.column('status')} = 'A' ` +
       `order by e.${e.column('utcStart')}, e.${e.column('eId')} limit ? offset ?`
@@ -198,7 +157,7 @@ export const EVENT_ORDER: readonly OrderColumn[] = [
  */
 const invitationCandidates = sqlOnce((n) => {
   const [e, a] = [n(Event), n(EventAttendee)];
-  const select = [...eventSelect(n), windowKey(n), ...selectAs(a, 'a', INVITE_COLUMNS), `a.${a.column('user')} as "_uId"`];
+  const select = [...userEventSelect(n), windowKey(n), `a.${a.column('user')} as "_uId"`];
   return (
     `select ${select.join(', ')} from ${a.table} a join ${e.table} e on e.${e.column('eId')} = a.${a.column('event')} ${companyJoin(n)} ` +
     `where a.${a.column('user')} = ${WINDOW_PARENT} and e.${e.column('status')} = 'A' ` +

@@ -9,20 +9,37 @@ import { Company, type CompanyApiKey } from '../company';
 import { hasAcceptedConnection, recheckOpenConnections } from '../connection';
 import { IdentifierDefinition, UserIdentifier } from '../discovery';
 import { matchesFormat } from '../discovery';
-import type { MembershipDetails, MembershipDetailsInput } from './membership.types';
+import { columnProps } from '../../db/lean';
+import { fieldsOf } from '../../graphql/graph-fields';
+import { MembershipDetailsInput, type MembershipDetails } from './membership.types';
 
-function toView(row: UserIdentifier, userId: number): MembershipDetails {
-  return {
-    userId,
-    membershipId: row.value,
-    status: row.status ?? null,
-    statusDate: row.statusDate ?? null,
-    customField1: row.customField1 ?? null,
-    customField2: row.customField2 ?? null,
-    customField3: row.customField3 ?? null,
-    customField4: row.customField4 ?? null,
-    customField5: row.customField5 ?? null,
-  };
+type RecordField = keyof MembershipDetailsInput & keyof UserIdentifier & keyof MembershipDetails;
+
+let recordFields: readonly RecordField[] | undefined;
+
+/**
+ * The fields the request, the stored record and its view share: each field of the input that is a
+ * column of UserIdentifier of the same name (its status, date and free fields), in the input's
+ * order, found once from the input's and the entity's metadata. The request writes them and the
+ * view reads them back as they are, so a field added to the column and the input is carried
+ * without being named here; the user and the membershipId (the record's value) are the service's.
+ */
+function fieldsOfRecord(em: EntityManager): readonly RecordField[] {
+  if (recordFields) return recordFields;
+  const columns = new Set(columnProps(em.getMetadata().get(UserIdentifier)).map((p) => p.name));
+  return (recordFields = fieldsOf(MembershipDetailsInput)
+    .map((f) => f.property)
+    .filter((property): property is RecordField => columns.has(property)));
+}
+
+/** The record's fields of the input, absent as null: a second call replaces every field of the first. */
+function recordValues(em: EntityManager, input: MembershipDetailsInput): Pick<UserIdentifier, RecordField> {
+  return Object.fromEntries(fieldsOfRecord(em).map((field) => [field, input[field] ?? null]));
+}
+
+function toView(em: EntityManager, row: UserIdentifier, userId: number): MembershipDetails {
+  const shared = Object.fromEntries(fieldsOfRecord(em).map((field) => [field, row[field] ?? null]));
+  return { ...shared, userId, membershipId: row.value } as MembershipDetails;
 }
 
 export async function createMembershipDetails(
@@ -52,19 +69,13 @@ export async function createMembershipDetails(
       (await tx.findOne(UserIdentifier, { user, identifier: def })) ??
       tx.create(UserIdentifier, { user, identifier: def, value: input.membershipId });
     tx.assign(row, {
+      ...recordValues(tx, input),
       value: input.membershipId,
-      status: input.status ?? null,
-      statusDate: input.statusDate ?? null,
-      customField1: input.customField1 ?? null,
-      customField2: input.customField2 ?? null,
-      customField3: input.customField3 ?? null,
-      customField4: input.customField4 ?? null,
-      customField5: input.customField5 ?? null,
       sourceCompany: tx.getReference(Company, company.companyId),
     });
     await tx.flush();
     // A membership is an identifier value: it may settle the user's open requests elsewhere.
     await recheckOpenConnections(tx, user.uId);
-    return toView(row, user.uId);
+    return toView(tx, row, user.uId);
   });
 }

@@ -7,6 +7,7 @@
 // questions of forms) select their columns under the properties' names (TableNames.fields), which
 // leaves no work per row.
 import { readModel, selectAs } from '../../db/lean';
+import { fieldsOf } from '../../graphql/graph-fields';
 import {
   AssessmentField,
   AssessmentForm,
@@ -92,21 +93,18 @@ export const assessmentFormByUuid = assessmentForms('uuid');
 /** A question of an assessment form, with the id of its form. */
 export type AssessmentFieldRow = Omit<AssessmentField, 'form'> & { assessmentId: number };
 
+/**
+ * The properties of the AssessmentField type's fields (every column but its form's key), from its
+ * metadata; called once, when the statement is first written.
+ */
+const questionProps = () => fieldsOf(AssessmentField).map((f) => f.property as keyof AssessmentField & string);
+
 /** The fields of any number of assessment forms, in form order. */
 export const assessmentFieldRows = readModel<AssessmentFieldRow, [assessmentIds: number[]]>({
   sql: (n) => {
     const f = n(AssessmentField);
-    const fields = {
-      fieldId: 'fieldId',
-      assessmentId: 'form',
-      label: 'label',
-      fieldType: 'fieldType',
-      required: 'required',
-      options: 'options',
-      fieldOrder: 'fieldOrder',
-    } as const satisfies Record<Exclude<keyof AssessmentFieldRow, symbol>, keyof AssessmentField & string>;
     return (
-      `select ${selectAs(f, 'f', fields).join(', ')} from ${f.table} f ` +
+      `select ${f.fields('f', questionProps())}, ${selectAs(f, 'f', { assessmentId: 'form' }).join(', ')} from ${f.table} f ` +
       `where f.${f.column('form')} = any(?::int[]) order by f.${f.column('fieldOrder')}, f.${f.column('fieldId')}`
     );
   },

@@ -10,6 +10,7 @@ import type { Readable } from 'node:stream';
 import type { Config } from '../../config';
 import type { Context } from '../../context';
 import { ServiceError, invalidParameter } from '../../graphql/errors';
+import { fieldsOf } from '../../graphql/graph-fields';
 import { Company, CompanyRole } from '../company';
 import { isCompanyAdmin } from '../company';
 import { acceptedConnectionUserIds } from '../connection';
@@ -27,7 +28,7 @@ import { parseSupportGroupForm, type SupportGroupPlan } from './support-group.fo
 import { receiveParts, type FilePart, type StoredPart } from './support-group.files';
 import { joinUrl, newJoinCode, qrPng } from './qr-code';
 import type { CreateSupportGroupInput } from './support-group.inputs';
-import type { SupportGroup } from './support-group.types';
+import { SupportGroupAsset, type SupportGroup } from './support-group.types';
 
 const sqlEm = (em: EntityManager) => em as unknown as SqlEntityManager;
 
@@ -167,6 +168,26 @@ function createAssets(
   });
 }
 
+/**
+ * The properties of an asset its answer shows: each field of SupportGroupAsset, which is the
+ * asset's property of the same name, read once from the type's and the entity's metadata, so a
+ * field added to both is answered without being named here. A field the entity lacks is refused.
+ */
+let answeredProps: readonly (keyof ProductAsset & string)[] | undefined;
+function assetAnswerProps(em: EntityManager): readonly (keyof ProductAsset & string)[] {
+  if (answeredProps) return answeredProps;
+  const meta = em.getMetadata().get(ProductAsset);
+  const own = new Set<string>(meta.props.map((p) => p.name));
+  const props = fieldsOf(SupportGroupAsset).map((f) => f.property);
+  const missing = props.filter((prop) => !own.has(prop));
+  if (missing.length) throw new Error(`SupportGroupAsset shows ${missing.join(', ')}, which no property of ProductAsset holds`);
+  return (answeredProps = props as (keyof ProductAsset & string)[]);
+}
+
+/** A created asset (flushed: its id assigned) as the answer shows it. */
+const assetAnswer = (em: EntityManager, asset: ProductAsset): SupportGroupAsset =>
+  Object.fromEntries(assetAnswerProps(em).map((prop) => [prop, asset[prop]])) as unknown as SupportGroupAsset;
+
 /** Flushes; a unique constraint a concurrent request won meanwhile becomes the form's error. */
 async function flushOr(em: EntityManager, conflict: () => ServiceError): Promise<void> {
   try {
@@ -252,7 +273,7 @@ async function provision(em: EntityManager, config: Config, plan: SupportGroupPl
     qrCodeId: qrCode.qrCodeId,
     qrCodeName: qrCode.qrCodeName,
     teamAdminUserEmails: admins.map((u) => u.email),
-    supportGroupAssetsCreated: assets.map((a) => ({ assetId: a.assetId, assetName: a.assetName, assetType: a.assetType })),
+    supportGroupAssetsCreated: assets.map((a) => assetAnswer(em, a)),
     smartLibId: library.smartLibId,
     directoryUUID: directory.directoryUUID,
   };

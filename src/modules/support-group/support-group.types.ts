@@ -1,6 +1,7 @@
 // GraphQL views of a provisioned support group and of its QR code.
 import { Field, Int, ObjectType } from 'type-graphql';
 
+// Each field is the ProductAsset property of its name, copied by name (assetAnswer, support-group.service.ts).
 @ObjectType({ description: 'An asset createSupportGroup created.', simpleResolvers: true })
 export class SupportGroupAsset {
   @Field(() => Int, { description: 'Id of the asset.' }) assetId!: number;
