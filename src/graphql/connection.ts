@@ -9,6 +9,8 @@
 // first `first + 1` rows per parent after the cursor, with each parent's total, and `pagesByGroup`
 // turns those rows into one connection per parent.
 import { ArgsType, Directive, Field, Int, ObjectType, type ClassType } from 'type-graphql';
+import DataLoader from 'dataloader';
+import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { invalidParameter } from './errors';
 import { intArray } from '../db/lean';
 
@@ -101,10 +103,54 @@ export class ConnectionArgs {
 /** A sort key value a cursor holds: the values the list's ORDER BY compares (text, numbers, epoch ms). */
 export type KeyValue = string | number;
 
-/** A checked page request: how many rows, and the sort key to start after (null: from the top). */
+/**
+ * A checked page request: how many rows, the sort key to start after (null: from the top), and
+ * whether the list's total is wanted (absent: it is); counting a list costs its length.
+ */
 export interface PageRequest {
   first: number;
   after: KeyValue[] | null;
+  counted?: boolean;
+}
+
+/** Whether a selection asks for `name`, directly or through its fragments. */
+function selects(set: SelectionSetNode | undefined, name: string, info: GraphQLResolveInfo): boolean {
+  return (set?.selections ?? []).some((s) => {
+    if (s.kind === Kind.FIELD) return s.name.value === name;
+    if (s.kind === Kind.INLINE_FRAGMENT) return selects(s.selectionSet, name, info);
+    return selects(info.fragments[s.name.value]?.selectionSet, name, info);
+  });
+}
+
+/** Whether the connection field being resolved selects its `totalCount`. */
+export function asksTotal(info: GraphQLResolveInfo): boolean {
+  return info.fieldNodes.some((node) => selects(node.selectionSet, 'totalCount', info));
+}
+
+/** One parent's page asked of a pageLoader: the parent, and whether its total is (asksTotal). */
+export interface PageLoad {
+  parent: number;
+  counted: boolean;
+}
+
+/**
+ * The pages of one argument set, per parent: the loads of one tick share one read, which counts
+ * when any of them asks for the total (a page with its total serves a load that did not ask); a
+ * load that asks for the total after an uncounted read reads again.
+ */
+export function pageLoader<T>(read: (parents: readonly number[], counted: boolean) => Promise<T[]>): DataLoader<PageLoad, T, string> {
+  return new DataLoader<PageLoad, T, string>(
+    async (loads) => {
+      const parents = [...new Set(loads.map((l) => l.parent))];
+      const pages = await read(
+        parents,
+        loads.some((l) => l.counted),
+      );
+      const byParent = new Map(parents.map((p, i) => [p, pages[i]]));
+      return loads.map((l) => byParent.get(l.parent)!);
+    },
+    { cacheKeyFn: (l) => `${l.parent}${l.counted ? '+' : ''}` },
+  );
 }
 
 /** The cursor of a row of list `list` whose sort key is `key`. */
@@ -235,7 +281,10 @@ export const WINDOW_PARENT = 'p.g';
  * thousands of rows costs its page, not a sort of all its rows. A parent with no row after the
  * cursor keeps one row with `_page = false`, which carries only its total. Placeholders are `?`.
  * `total`, when given, is an expression of a parent's total (naming WINDOW_PARENT, no placeholders)
- * read instead of counting its candidates: a count kept by the database.
+ * read instead of counting its candidates: a count kept by the database. A request whose total is
+ * not wanted (`counted: false`) counts nothing (`_total` 0): a count reads every candidate of the
+ * parent, so it grows with the table where the page does not. A count is made once per
+ * parent (`offset 0` keeps PostgreSQL from pulling it up into a subplan run for every row).
  */
 export function keysetWindow(
   candidates: string,
@@ -262,12 +311,14 @@ export function keysetWindow(
     after = terms.join(' or ');
   }
   const last = quote(order[order.length - 1].column);
+  const counted = request.counted !== false;
+  const count = !counted ? '0' : (total ?? `(select count(*)::int from (${candidates}) c)`);
   const sql = `select x.*, p.g as "${WINDOW_PARENT_COLUMN}", t.n as "${WINDOW_TOTAL}", (x.${last} is not null) as "${WINDOW_PAGE}"
     from unnest(?::int[]) with ordinality as p(g, o)
-    cross join lateral (select ${total ?? `(select count(*)::int from (${candidates}) c)`} as n) t
+    cross join lateral (select ${count} as n offset 0) t
     left join lateral (select b.* from (${candidates}) b where ${after} order by ${by('b')} limit ?) x on true
     order by p.o, ${by('x')}`;
-  const totalParams = total ? [] : candidateParams;
+  const totalParams = counted && !total ? candidateParams : [];
   return { sql, params: [intArray(parents), ...totalParams, ...candidateParams, ...afterParams, request.first + 1] };
 }
 

@@ -5,10 +5,13 @@
 import { useTestApp } from '../kit';
 import { serviceErrorOf } from '../kit/errors';
 import { runSql } from '../../src/db/lean';
+import { Kind, parse, type FieldNode, type FragmentDefinitionNode, type GraphQLResolveInfo, type OperationDefinitionNode } from 'graphql';
 import {
+  asksTotal,
   encodeCursor,
   keysetWindow,
   microsOf,
+  pageLoader,
   pageRequest,
   pagesByGroup,
   WINDOW_PARENT,
@@ -73,6 +76,62 @@ it('walks a list to its end exactly once, ties on the first key included, and ke
   expect(ids(end)).toEqual([]);
   expect(end.totalCount).toBe(7);
   expect(end.pageInfo.hasPreviousPage).toBe(true);
+});
+
+/** The resolve info of the connection field `probe` in `document` (what a resolver is given). */
+function infoOf(document: string): GraphQLResolveInfo {
+  const doc = parse(document);
+  const op = doc.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+  const fragments = Object.fromEntries(
+    doc.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
+  );
+  return { fieldNodes: [op.selectionSet.selections[0] as FieldNode], fragments } as unknown as GraphQLResolveInfo;
+}
+
+it('counts only when the total is wanted; the pages are the same', async () => {
+  expect(asksTotal(infoOf('{ probe { edges { cursor node } pageInfo { hasNextPage } } }'))).toBe(false);
+  expect(asksTotal(infoOf('{ probe { totalCount } }'))).toBe(true);
+  expect(asksTotal(infoOf('{ probe { ...P } } fragment P on ProbeConnection { ... on ProbeConnection { totalCount } }'))).toBe(true);
+  const counted = await pages([1, 2, 3], pageRequest('probe', ORDER, { first: 3 }));
+  const uncounted = await pages([1, 2, 3], { ...pageRequest('probe', ORDER, { first: 3 }), counted: false });
+  expect(counted.map((p) => p.totalCount)).toEqual([7, 2, 0]);
+  expect(uncounted.map((p) => p.totalCount)).toEqual([0, 0, 0]);
+  const pagesOnly = (list: typeof counted) => list.map(({ edges, pageInfo }) => ({ edges, pageInfo }));
+  expect(pagesOnly(uncounted)).toEqual(pagesOnly(counted));
+  // The statement does not count: no aggregate in its plan.
+  const candidates = `select g, at::float8 as at, id from conn_probe where g = ${WINDOW_PARENT}`;
+  const plan = async (r: PageRequest) => {
+    const { sql, params } = keysetWindow(candidates, [], [1, 2], ORDER, r);
+    const rows = await runSql<{ 'QUERY PLAN': string }>(t.orm.em.fork(), `explain ${sql}`, params);
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  };
+  expect(await plan({ first: 3, after: null })).toMatch(/Aggregate/);
+  expect(await plan({ first: 3, after: null, counted: false })).not.toMatch(/Aggregate/);
+});
+
+it('a pageLoader reads once a tick, counting when any load asks; a later load that asks reads again', async () => {
+  const reads: { parents: number[]; counted: boolean }[] = [];
+  const loader = pageLoader(async (parents, counted) => {
+    reads.push({ parents: [...parents], counted });
+    return pages([...parents], { ...pageRequest('probe', ORDER, { first: 1 }), counted });
+  });
+  const [a, b, c] = await Promise.all([
+    loader.load({ parent: 1, counted: false }),
+    loader.load({ parent: 1, counted: true }),
+    loader.load({ parent: 2, counted: false }),
+  ]);
+  expect(reads).toEqual([{ parents: [1, 2], counted: true }]);
+  expect([a.totalCount, b.totalCount, c.totalCount]).toEqual([7, 7, 2]);
+  const uncounted = pageLoader(async (parents, counted) => {
+    reads.push({ parents: [...parents], counted });
+    return pages([...parents], { ...pageRequest('probe', ORDER, { first: 1 }), counted });
+  });
+  expect((await uncounted.load({ parent: 1, counted: false })).totalCount).toBe(0);
+  expect((await uncounted.load({ parent: 1, counted: true })).totalCount).toBe(7);
+  expect(reads.slice(1)).toEqual([
+    { parents: [1], counted: false },
+    { parents: [1], counted: true },
+  ]);
 });
 
 it('is stable when rows arrive between pages', async () => {

@@ -3,11 +3,12 @@
 // caller may see, as Query.event decides) and the company of an event (the company module's
 // visibleCompany rule). Every edge reads through the request's loaders: a field under many parents
 // costs one statement per distinct argument set, whatever the number of parents.
-import { Args, ArgsType, Ctx, Field, FieldResolver, Int, Resolver, Root } from 'type-graphql';
+import { Args, ArgsType, Ctx, Field, FieldResolver, Info, Int, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { invalidParameter } from '../../graphql/errors';
-import { ConnectionArgs, connectionType, pageOf, pageRequest, type ConnectionPage } from '../../graphql/connection';
+import { asksTotal, ConnectionArgs, connectionType, pageOf, pageRequest, type ConnectionPage } from '../../graphql/connection';
 import { Company, visibleCompany } from '../company';
 import { UserProfile, referenceViewer, requireOwnUser, type User } from '../user';
 import { EventView, UserEventView } from './event.types';
@@ -37,12 +38,13 @@ export class UserEventsResolver {
     @Root() user: User,
     @Ctx() ctx: Context,
     @Args(() => UserEventsArgs) args: UserEventsArgs,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<ConnectionPage<UserEventView>> {
     const userId = await requireOwnUser(ctx, user, 'invitations');
     const request = pageRequest(USER_EVENTS_LIST, EVENT_ORDER, args);
     const companyId = args.companyId ?? null;
     if (companyId !== null && companyId < 1) throw invalidParameter('companyId', 'companyId must be a positive company id.');
-    return ctx.loaders.userEventPages(userEventPagesKey(companyId, request)).load(userId);
+    return ctx.loaders.userEventPages(userEventPagesKey(companyId, request)).load({ parent: userId, counted: asksTotal(info) });
   }
 }
 
@@ -59,11 +61,14 @@ export class CompanyEventsResolver {
     @Root() company: Company,
     @Ctx() ctx: Context,
     @Args(() => ConnectionArgs) args: ConnectionArgs,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<ConnectionPage<EventView>> {
     const request = pageRequest(COMPANY_EVENTS_LIST, EVENT_ORDER, args);
     const viewer = await referenceViewer(ctx);
     if (viewer.kind !== 'user') return pageOf<EventView>([], request, 0, () => '');
-    return ctx.loaders.companyEventPages(companyEventPagesKey(viewer.user.uId, request)).load(company.companyId);
+    return ctx.loaders
+      .companyEventPages(companyEventPagesKey(viewer.user.uId, request))
+      .load({ parent: company.companyId, counted: asksTotal(info) });
   }
 }
 

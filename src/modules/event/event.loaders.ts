@@ -1,8 +1,8 @@
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/core';
 import { keyed, pairKey, splitPairKey } from '../../core/loaders';
-import type { ConnectionPage, PageRequest } from '../../graphql/connection';
-import type { EventView, UserEventView } from './event.types';
+import { pageLoader, type PageRequest } from '../../graphql/connection';
+import type { EventView } from './event.types';
 import { readCompanyEventPages, readEvents, readInvitations, readUserEventPages } from './event.reads';
 
 /** Key of the User.events loader of one argument set: the wall filter and the page asked. */
@@ -35,8 +35,8 @@ export function createEventLoaders(em: EntityManager) {
      */
     userEventPages: keyed((key: string) => {
       const { companyId, request } = JSON.parse(key) as { companyId: number | null; request: PageRequest };
-      return new DataLoader<number, ConnectionPage<UserEventView>>(async (userIds) => {
-        const pages = await readUserEventPages(em, userIds, companyId, request);
+      return pageLoader(async (userIds, counted) => {
+        const pages = await readUserEventPages(em, userIds, companyId, { ...request, counted });
         userIds.forEach((uId, i) => pages[i].edges.forEach(({ node }) => eventInvites.prime(pairKey(uId, node.eId), true)));
         return pages;
       });
@@ -48,8 +48,8 @@ export function createEventLoaders(em: EntityManager) {
      */
     companyEventPages: keyed((key: string) => {
       const { viewerId, request } = JSON.parse(key) as { viewerId: number; request: PageRequest };
-      return new DataLoader<number, ConnectionPage<EventView>>(async (companyIds) => {
-        const pages = await readCompanyEventPages(em, viewerId, companyIds, request);
+      return pageLoader(async (companyIds, counted) => {
+        const pages = await readCompanyEventPages(em, viewerId, companyIds, { ...request, counted });
         for (const page of pages) for (const { node } of page.edges) eventsByUuid.prime(node.eventUUID, node);
         return pages;
       });

@@ -1,10 +1,9 @@
 // The request's inbox loaders: User.notifications per argument set and User.unreadNotificationCount,
 // each one statement for every user asked in the request.
-import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/core';
+import DataLoader from 'dataloader';
 import { keyed } from '../../core/loaders';
-import type { ConnectionPage, PageRequest } from '../../graphql/connection';
-import type { InboxNotification } from './inbox.types';
+import { pageLoader, type PageRequest } from '../../graphql/connection';
 import { readInboxPages, readUnreadCounts } from './inbox.reads';
 
 /** Key of the User.notifications loader of one argument set: the filter and the page asked. */
@@ -12,10 +11,10 @@ export const inboxPagesKey = (unreadOnly: boolean, request: PageRequest): string
 
 export function createInboxLoaders(em: EntityManager) {
   return {
-    /** User.notifications: a page of each user's inbox, per argument set (inboxPagesKey), keyed by user id. */
+    /** User.notifications: a page of each user's inbox, per argument set (inboxPagesKey), keyed by user id (pageLoader). */
     inboxPages: keyed((key: string) => {
       const { unreadOnly, request } = JSON.parse(key) as { unreadOnly: boolean; request: PageRequest };
-      return new DataLoader<number, ConnectionPage<InboxNotification>>((userIds) => readInboxPages(em, userIds, unreadOnly, request));
+      return pageLoader((userIds, counted) => readInboxPages(em, userIds, unreadOnly, { ...request, counted }));
     }),
     /** User.unreadNotificationCount, keyed by user id. */
     unreadNotificationCounts: new DataLoader<number, number>((userIds) => readUnreadCounts(em, userIds)),

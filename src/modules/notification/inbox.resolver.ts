@@ -3,11 +3,12 @@
 // only by its owner: every operation works on the caller's own rows, and on any other User (a
 // federation reference resolved with the router's token) the fields are refused, as the other
 // personal edges of User are (requireOwnUser).
-import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { ServiceError, invalidParameter } from '../../graphql/errors';
-import { connectionType, type ConnectionPage } from '../../graphql/connection';
+import { asksTotal, connectionType, type ConnectionPage } from '../../graphql/connection';
 import { requireOwnUser, UserProfile } from '../user';
 import {
   INBOX_PAGE_SIZE,
@@ -89,10 +90,11 @@ export class UserInboxResolver {
     @Root() user: UserProfile,
     @Ctx() ctx: Context,
     @Args(() => InboxConnectionArgs) args: InboxConnectionArgs,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<ConnectionPage<InboxNotification>> {
     const uId = await requireOwnUser(ctx, user, 'notifications');
     const request = inboxPageRequest(args);
-    return ctx.loaders.inboxPages(inboxPagesKey(args.unreadOnly, request)).load(uId);
+    return ctx.loaders.inboxPages(inboxPagesKey(args.unreadOnly, request)).load({ parent: uId, counted: asksTotal(info) });
   }
 
   @FieldResolver(() => Int, {
