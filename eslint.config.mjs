@@ -60,7 +60,8 @@ export default defineConfig(
       // without DATABASE_URL; oidc-provider: only for the development IdP; OpenTelemetry's SDK and
       // exporter: only with an OTLP endpoint; ioredis: only with REDIS_URL; nodemailer: at the first
       // e-mail; qrcode: at the first team QR code); i18n-iso-countries' English names are required
-      // alone (its main module registers 80 languages); busboy and inflation have no type declarations. Every other
+      // alone (its main module registers 80 languages); busboy and inflation have no type declarations; sofa-api
+      // (the bench's peer): its declarations bring the DOM's lib into the whole program. Every other
       // module is imported.
       '@typescript-eslint/no-require-imports': [
         'error',
@@ -71,6 +72,7 @@ export default defineConfig(
             '^oidc-provider$',
             '^busboy$',
             '^inflation$',
+            '^sofa-api$',
             '^@opentelemetry/(sdk-trace-node|exporter-trace-otlp-http|resources)$',
             '^ioredis$',
             '^nodemailer$',

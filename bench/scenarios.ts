@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
 import { generateVAPIDKeys } from 'web-push';
+import { HOME_SCREEN_QUERY } from '../src/graphql/examples';
 import { BASE, BENCH } from '../scripts/seed-bench';
 import { BENCH_METRICS_TOKEN, type LoadSpec } from './harness';
 
@@ -64,6 +65,14 @@ export interface Scenario {
   read: boolean;
   /** A read the full run does not compare with the raw baseline (see its scenario). */
   noBaseline?: true;
+  /**
+   * What the full run judges a read by (issue 41): `small` (a few rows: measured on the design's
+   * floor too; p99 and GC reported, no target), `list` (a page of rows: tails judged against the
+   * raw handler's), `grows` (an answer that grows with the data: cost per row returned).
+   */
+  kind?: 'small' | 'list' | 'grows';
+  /** A paged or keyed read: its cost must not grow with the data set (growth ratio bounded). */
+  paged?: true;
 }
 
 /** The load generator's view of a scenario: its URL on `base`, body and headers. */
@@ -125,6 +134,7 @@ export function benchScenarios(tokens: { olivia: string; cara: string; pat: stri
     headers: userHeaders(olivia),
     body: { version: 2, entityType: ['company'] },
     read: true,
+    kind: 'grows',
   };
   const userAddresses: Scenario = {
     name: 'user addresses',
@@ -132,6 +142,8 @@ export function benchScenarios(tokens: { olivia: string; cara: string; pat: stri
     path: '/rest/user/addresses',
     headers: userHeaders(olivia),
     read: true,
+    kind: 'small',
+    paged: true,
   };
   const contactAddresses: Scenario = {
     name: 'contact addresses',
@@ -139,11 +151,13 @@ export function benchScenarios(tokens: { olivia: string; cara: string; pat: stri
     path: `/rest/smartdirectory/${DIRECTORY}/contactRecord/addresses`,
     headers: userHeaders(olivia),
     read: true,
+    kind: 'small',
+    paged: true,
   };
   const list: Scenario[] = [
     // Answered from memory, no SQL: a raw replay would have nothing to send.
-    { name: 'timezones', method: 'GET', path: '/rest/refdata/timezones?countryCode=au', read: true, noBaseline: true },
-    { name: 'conditions', method: 'GET', path: '/rest/refdata/conditions', read: true },
+    { name: 'timezones', method: 'GET', path: '/rest/refdata/timezones?countryCode=au', read: true, noBaseline: true, kind: 'small' },
+    { name: 'conditions', method: 'GET', path: '/rest/refdata/conditions', read: true, kind: 'small' },
     userAddresses,
     contactAddresses,
     recommended,
@@ -161,6 +175,8 @@ export function benchScenarios(tokens: { olivia: string; cara: string; pat: stri
       headers: userHeaders(olivia),
       body: { version: 1, entityType: 'company', entityId: '1002' },
       read: true,
+      kind: 'small',
+      paged: true,
     },
     {
       name: 'library page (GraphQL)',
@@ -169,6 +185,8 @@ export function benchScenarios(tokens: { olivia: string; cara: string; pat: stri
       headers: userHeaders(olivia),
       body: { query: LIBRARY_QUERY, variables: { id: BENCH.libraryId, size: 20 } },
       read: true,
+      kind: 'list',
+      paged: true,
     },
     {
       name: 'sent notifications',
@@ -176,6 +194,8 @@ export function benchScenarios(tokens: { olivia: string; cara: string; pat: stri
       path: '/rest/notification/sent?version=1&broadcastType=GT&companyId=1001&pageNum=1',
       headers: userHeaders(cara),
       read: true,
+      kind: 'list',
+      paged: true,
     },
     {
       name: 'sent scheduled notifications',
@@ -183,9 +203,48 @@ export function benchScenarios(tokens: { olivia: string; cara: string; pat: stri
       path: '/rest/notification/scheduled/sent?version=1&broadcastType=GT&companyId=1001&pageNum=1',
       headers: userHeaders(cara),
       read: true,
+      kind: 'list',
+      paged: true,
     },
-    { name: 'events page 1', method: 'GET', path: '/rest/user/mi/1001/events?version=1', headers: userHeaders(olivia), read: true },
-    { name: 'e-consents', method: 'GET', path: '/rest/user/econsents?type=C&companyId=1001', headers: userHeaders(olivia), read: true },
+    {
+      name: 'events page 1',
+      method: 'GET',
+      path: '/rest/user/mi/1001/events?version=1',
+      headers: userHeaders(olivia),
+      read: true,
+      kind: 'list',
+      paged: true,
+    },
+    {
+      name: 'e-consents',
+      method: 'GET',
+      path: '/rest/user/econsents?type=C&companyId=1001',
+      headers: userHeaders(olivia),
+      read: true,
+      kind: 'small',
+      paged: true,
+    },
+    // Olivia's inbox holds every bench notification (seed-bench.ts): its newest page.
+    {
+      name: 'inbox page 1',
+      method: 'GET',
+      path: '/rest/user/notifications?version=1&pageNum=1',
+      headers: userHeaders(olivia),
+      read: true,
+      kind: 'list',
+      paged: true,
+    },
+    // The explorer's home-screen example: connections, each company's next events and newest entries.
+    {
+      name: 'me home screen (GraphQL)',
+      method: 'POST',
+      path: '/graphql',
+      headers: userHeaders(olivia),
+      body: { query: HOME_SCREEN_QUERY },
+      read: true,
+      kind: 'list',
+      paged: true,
+    },
     {
       name: 'createSmartEntry (URL)',
       method: 'POST',

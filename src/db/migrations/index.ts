@@ -2,6 +2,7 @@
 // `npm run migration:create -- <name>` writes a new file here and appends it to this list.
 import type { Migration } from '@mikro-orm/migrations';
 import { Migration20261124160233_smart_library_entry_count } from './Migration20261124160233_smart_library_entry_count';
+import { Migration20261127220000_event_company_order } from './Migration20261127220000_event_company_order';
 import { Migration20261124091000_notification_email } from './Migration20261124091000_notification_email';
 import { Migration20261124120000_rate_limit_unlogged } from './Migration20261124120000_rate_limit_unlogged';
 import { Migration20261124090000_push_subscription } from './Migration20261124090000_push_subscription';
@@ -33,4 +34,5 @@ export const MIGRATIONS: (new (...args: any[]) => Migration)[] = [
   Migration20261124091000_notification_email,
   Migration20261124120000_rate_limit_unlogged,
   Migration20261124160233_smart_library_entry_count,
+  Migration20261127220000_event_company_order,
 ];

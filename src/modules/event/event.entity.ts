@@ -10,7 +10,8 @@ import { User } from '../user';
 export type EventStatus = 'A' | 'C';
 
 @Entity({ tableName: 'event' })
-@Index({ properties: ['company', 'utcStart'] })
+// A company's events in page order (event.reads.ts EVENT_ORDER): a page reads its rows and stops.
+@Index({ properties: ['company', 'utcStart', 'eId'] })
 export class Event {
   [PrimaryKeyProp]?: 'eId';
 
