@@ -10,7 +10,8 @@
 // puts brotli and gzip copies beside the larger files. File names carry content hashes.
 //
 // A bundle made from the same inputs is kept (the 15-45 s of a build saved on every `npm start`):
-// the last step writes a digest of the inputs beside index.html, and a later run whose inputs
+// the last step writes a digest of the inputs beside index.html, with the project's files outside
+// the page's folder that the page imports (src/graphql/examples.ts), and a later run whose inputs
 // have the same digest, with the page's files all present, does nothing. --force builds anyway.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -62,7 +63,7 @@ const common: esbuild.BuildOptions = {
   define: { 'process.env.NODE_ENV': '"production"' },
 };
 
-/** Beside index.html: the digest of the inputs the bundle was made from. */
+/** Beside index.html: the digest of the inputs the bundle was made from, then the imported files outside pageDir, a line each. */
 const INPUTS_FILE = '.build-inputs';
 
 /**
@@ -71,7 +72,7 @@ const INPUTS_FILE = '.build-inputs';
  * bundles or builds with (GraphiQL, React, Monaco, esbuild, TypeScript), by npm's record of the
  * installed tree, which every install rewrites.
  */
-function inputsDigest(): string {
+function inputsDigest(imported: readonly string[]): string {
   const pageFiles = fs
     .readdirSync(pageDir, { recursive: true, encoding: 'utf8' })
     .map((f) => path.join(pageDir, f))
@@ -79,20 +80,38 @@ function inputsDigest(): string {
   const installed = [path.join(root, 'node_modules/.package-lock.json'), path.join(root, 'package-lock.json')].find((f) =>
     fs.existsSync(f),
   );
-  const files = [...pageFiles.sort(), path.join(root, 'tsconfig.json'), __filename, require.resolve('../src/explorer/bundle'), installed];
+  const files = [
+    ...pageFiles.sort(),
+    ...imported.map((f) => path.join(root, f)),
+    path.join(root, 'tsconfig.json'),
+    __filename,
+    require.resolve('../src/explorer/bundle'),
+    installed,
+  ];
   const hash = crypto.createHash('sha256');
   for (const file of files) {
     if (!file) continue;
     hash.update(`${path.relative(root, file)}\0`);
-    hash.update(fs.readFileSync(file));
+    // A file gone since the last build: the digest differs, so it builds again.
+    hash.update(fs.existsSync(file) ? fs.readFileSync(file) : '\0gone');
   }
   return hash.digest('hex');
 }
 
-/** Whether outDir holds a whole bundle made from inputs of this digest. */
-function upToDate(outDir: string, digest: string): boolean {
+/** The project's own files outside pageDir that a build of the page read (by esbuild's record), relative to the root. */
+function importedFiles(metafile: esbuild.Metafile): string[] {
+  return Object.keys(metafile.inputs)
+    .map((input) => path.resolve(root, input))
+    .filter((file) => !file.split(path.sep).includes('node_modules') && !file.startsWith(pageDir + path.sep) && fs.existsSync(file))
+    .map((file) => path.relative(root, file))
+    .sort();
+}
+
+/** Whether outDir holds a whole bundle made from inputs whose digest is the one recorded there. */
+function upToDate(outDir: string): boolean {
   const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null);
-  if (read(path.join(outDir, INPUTS_FILE))?.trim() !== digest) return false;
+  const [digest, ...imported] = (read(path.join(outDir, INPUTS_FILE)) ?? '').split('\n').filter(Boolean);
+  if (!digest || digest !== inputsDigest(imported)) return false;
   const html = read(path.join(outDir, EXPLORER_PAGE_FILE));
   if (html === null) return false;
   const named = [...html.matchAll(/"\/graphiql\/assets\/([^"]+)"/g)].map((m) => m[1]);
@@ -193,8 +212,7 @@ function compress(assetsDir: string): number {
 
 export async function buildExplorer(outDir: string, { force = false } = {}): Promise<void> {
   const started = Date.now();
-  const digest = inputsDigest();
-  if (!force && upToDate(outDir, digest)) {
+  if (!force && upToDate(outDir)) {
     console.log(`Explorer: ${path.relative(process.cwd(), outDir) || '.'}/${EXPLORER_PAGE_FILE} is up to date`);
     return;
   }
@@ -239,7 +257,8 @@ export async function buildExplorer(outDir: string, { force = false } = {}): Pro
   dropUnreached(assetsDir, [main.url, main.css, ...[...workerUrls.values()].map((w) => w.url)]);
   const compressed = compress(assetsDir);
   // Last: a bundle cut short leaves no digest, so the next run builds again.
-  fs.writeFileSync(path.join(outDir, INPUTS_FILE), `${digest}\n`);
+  const imported = importedFiles(page.metafile!);
+  fs.writeFileSync(path.join(outDir, INPUTS_FILE), [inputsDigest(imported), ...imported, ''].join('\n'));
 
   const files = fs.readdirSync(assetsDir).filter((f) => !/\.(br|gz)$/.test(f));
   const bytes = files.reduce((sum, f) => sum + fs.statSync(path.join(assetsDir, f)).size, 0);

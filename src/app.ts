@@ -63,9 +63,9 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
   const deps = { config, logger, em: orm.em, services };
   const oauth = await createOAuthServer(config, services.identity);
   const compiled = compileRoutes(schema, ROUTES);
-  const openApi = buildOpenApi(schema, compiled, config.publicBaseUrl);
+  const openApi = buildOpenApi(schema, compiled, { serverUrl: config.publicBaseUrl, authBaseUrl: config.authBaseUrl });
   const metrics = createMetrics(() => poolStats(orm));
-  const apollo = await startApollo(schema, config);
+  const apollo = await startApollo(schema, config, logger);
 
   const koa = new Koa();
   // The client's address is the socket's, or with TRUST_PROXY_HOPS the X-Forwarded-For entry
@@ -86,7 +86,7 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
   mountEventStream(router, schema, sessions);
   await mountGraphql(router, apollo, deps, Math.max(...compiled.map((c) => c.bodyLimit)));
   // GRAPHQL_EXPLORER (off in production unless set; config refuses it without introspection, by which it loads the schema): else 404.
-  if (config.explorer) mountExplorer(router);
+  if (config.explorer) mountExplorer(router, { authBaseUrl: config.authBaseUrl });
   const rest = createRestRouter(deps, compiled, { onIgnoredProperty: (operation) => metrics.ignoredProperty(operation) });
   koa.use(outside(REST_PREFIX, router));
   koa.use(oauth.middleware);

@@ -79,7 +79,14 @@ export interface Config {
   live: LiveLimits;
   /** Bytes the automatic-persisted-query cache may hold (GRAPHQL_APQ_CACHE_BYTES). */
   apqCacheBytes: number;
+  /** What /graphql does with a document outside the trusted manifest (GRAPHQL_TRUSTED_DOCUMENTS). */
+  trustedDocuments: TrustedDocumentsMode;
+  /** A manifest of first-party clients' own documents, trusted too (GRAPHQL_TRUSTED_DOCUMENTS_MANIFEST); null: none. */
+  trustedDocumentsManifest: string | null;
 }
+
+export const TRUSTED_DOCUMENT_MODES = ['off', 'log', 'enforce'] as const;
+export type TrustedDocumentsMode = (typeof TRUSTED_DOCUMENT_MODES)[number];
 
 export interface LiveLimits {
   /** Subscriptions one WebSocket connection may hold at once. */
@@ -726,7 +733,21 @@ export const VARIABLES = {
     type: integer(0, 1024 * 1024 * 1024, 'bytes'),
     default: 8 * 1024 * 1024,
     shown: '`8388608` (8 MiB)',
-    doc: 'bytes of documents the automatic-persisted-query cache keeps (least recently used first out); `0`: persisted queries off',
+    doc: 'bytes of documents the automatic-persisted-query cache keeps (least recently used first out); `0`: persisted queries off. With `REDIS_URL` the documents are kept in Redis instead, shared by every instance (24 h after their last registration, at most 64 KiB each)',
+  }),
+  GRAPHQL_TRUSTED_DOCUMENTS: variable({
+    type: oneOf(TRUSTED_DOCUMENT_MODES, 'must be off, log or enforce'),
+    default: (set) => (set.NODE_ENV === 'production' ? 'log' : 'off'),
+    shown: '`log` in production, else `off`',
+    doc:
+      "documents outside the trusted manifest (every REST route's document and the explorers' examples, `dist/trusted-documents.json`): " +
+      '`off` runs them; `log` runs them and logs each one once; `enforce` refuses them (403 `WSInsufficientPrivilegesException`) ' +
+      "unless `x-api-key` holds a system token with the `explore` (or the router's `federation`) scope. See docs/security.md",
+  }),
+  GRAPHQL_TRUSTED_DOCUMENTS_MANIFEST: variable<string | null>({
+    type: text(),
+    default: null,
+    doc: "path of an `apollo-persisted-query-manifest` (version 1) of first-party clients' own documents, trusted as well; a bad file stops start-up",
   }),
 };
 
@@ -891,6 +912,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBufferedBytes: v.LIVE_MAX_BUFFERED_BYTES,
     },
     apqCacheBytes: v.GRAPHQL_APQ_CACHE_BYTES,
+    trustedDocuments: v.GRAPHQL_TRUSTED_DOCUMENTS,
+    trustedDocumentsManifest: v.GRAPHQL_TRUSTED_DOCUMENTS_MANIFEST,
   };
 }
 

@@ -51,7 +51,8 @@ async function pings(redis: Redis, ms: number): Promise<boolean> {
   }
 }
 
-function connectRedis(url: string, keyPrefix: string, logger: Logger): Redis {
+/** A Redis connection that fails fast while down and logs each distinct failure once (also for the persisted query store). */
+export function connectRedis(url: string, keyPrefix: string, logger: Logger): Redis {
   // Loaded only when REDIS_URL is set: without it the client's 1.2 MB of heap stays out.
   const { Redis } = require('ioredis') as typeof import('ioredis');
   const redis = new Redis(url, {

@@ -5,6 +5,8 @@
 // policy is the one its own response carries). Assets have content hashes in their names and
 // are cached for a year; the page is revalidated, so a new build is picked up at once. Mounted
 // only with GRAPHQL_EXPLORER (off by default in production, and only beside introspection: src/app.ts).
+// The page's sign-in form posts to the token endpoint, which lies under AUTH_BASE_URL's path: the
+// page is sent with that path in a meta element (the same origin: the service serves it too).
 import fs from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
@@ -47,6 +49,20 @@ const ENCODINGS: Record<string, string> = { br: '.br', gzip: '.gz' };
 /** A name the build gives an asset: letters, digits, dot, dash and underscore, no path. */
 const ASSET_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
 
+/** The token endpoint's path on this origin, for an AUTH_BASE_URL (src/modules/identity/http/oauth-server.ts mounts it there). */
+export function tokenPathOf(authBaseUrl: string | undefined): string {
+  return `${authBaseUrl ? new URL(authBaseUrl).pathname.replace(/\/$/, '') : ''}/as/token.oauth2`;
+}
+
+const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+export interface ExplorerOptions {
+  /** Where the bundle is: dist/explorer by default. */
+  dir?: string;
+  /** The service's AUTH_BASE_URL, whose path the token endpoint is under; none: /as/token.oauth2. */
+  authBaseUrl?: string;
+}
+
 const notBuilt = () => new ServiceError('WSNotFoundException', 'The schema explorer is not built: run npm run build.');
 
 /** The size of a regular file, or null when there is none. */
@@ -58,17 +74,18 @@ function fileSize(file: string): Promise<number | null> {
 }
 
 /** Mounts GET /graphiql and GET /graphiql/assets/:name, serving the bundle in `dir` (dist/explorer by default). */
-export function mountExplorer(router: Router, dir: string = defaultExplorerDir()): void {
+export function mountExplorer(router: Router, { dir = defaultExplorerDir(), authBaseUrl }: ExplorerOptions = {}): void {
   const page = path.join(dir, EXPLORER_PAGE_FILE);
+  const meta = `<meta name="explorer-token-endpoint" content="${attribute(tokenPathOf(authBaseUrl))}" />`;
   const assets = path.join(dir, EXPLORER_ASSETS_DIR);
 
   router.get(EXPLORER_PATH, async (ctx) => {
-    const html = await fs.promises.readFile(page).catch(() => null);
+    const html = await fs.promises.readFile(page, 'utf8').catch(() => null);
     if (!html) return sendError(ctx, notBuilt());
     ctx.set('Content-Security-Policy', EXPLORER_CSP);
     ctx.set('Cache-Control', 'no-cache');
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = html;
+    ctx.body = html.replace('</head>', `  ${meta}\n  </head>`);
   });
 
   router.get(`${EXPLORER_ASSETS_PATH}:name`, async (ctx, next) => {

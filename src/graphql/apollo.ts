@@ -2,11 +2,11 @@
 // you mean" suggestions, error details), the Sandbox landing page (which links to the bundled
 // explorer at /graphiql when Sandbox cannot load and that is served), each switched on by its own
 // variable and off by default in production (src/config.ts), the service's own plugins,
-// and its two caches of client documents bounded in bytes. Started here; the HTTP mount is
-// src/http/graphql-route.ts.
+// its two caches of client documents bounded in bytes (the persisted queries' in Redis with
+// REDIS_URL, the trusted documents found there by id). Started here; the HTTP mount, which checks
+// documents against the trusted manifest, is src/http/graphql-route.ts.
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginInlineTraceDisabled,
@@ -15,14 +15,18 @@ import {
 import type { DocumentNode, GraphQLSchema, Token } from 'graphql';
 import type { Config } from '../config';
 import type { Context } from '../context';
+import type { Logger } from '../logger';
+import { connectRedis } from '../core/store';
 import { ROUTES } from '../rest/routes';
 import { graphqlArmor, GRAPHQL_LIMITS } from './limits';
-import { withExplorerLink } from '../explorer/landing-page';
-import { sandboxDocument } from './sandbox';
+import { sandboxLandingPage } from './sandbox';
 import { formatError } from './format-error';
 import { operationSpanPlugin } from './plugins/operation-span';
 import { requestOutcomePlugin } from './plugins/request-outcome';
 import { textInputPlugin } from './plugins/text-input';
+import { manifestFirst, trustedDocumentsPlugin } from './plugins/trusted-documents';
+import { trustedDocuments } from './trusted-manifest';
+import { memoryApqStore, redisApqStore } from './apq-store';
 import { jitExecutor, jitGateway } from './jit-executor';
 
 /**
@@ -48,30 +52,38 @@ export function documentBytes(document: DocumentNode): number {
   return Buffer.byteLength(loc.source.body) + 400 * tokens;
 }
 
-/** Apollo Sandbox as /graphql's landing page, with a link to /graphiql for when it cannot load, if that is served. */
+/** Apollo Sandbox as /graphql's landing page, pinned (sandbox.ts), with a link to /graphiql for when it cannot load, if that is served. */
 function sandbox(config: Config): ApolloServerPlugin<Context> {
-  const page = ApolloServerPluginLandingPageLocalDefault({
-    embed: true,
-    includeCookies: false,
-    document: sandboxDocument(ROUTES),
-    headers: { 'x-service-authtoken': '' },
-  });
-  return config.explorer ? withExplorerLink(page) : page;
+  return sandboxLandingPage(ROUTES, { explorerLink: config.explorer });
 }
 
-export async function startApollo(schema: GraphQLSchema, config: Config): Promise<ApolloServer<Context>> {
+/**
+ * Automatic persisted queries: the documents' text by hash, in Redis with REDIS_URL (shared by
+ * every instance; its connection closes with the server), else up to GRAPHQL_APQ_CACHE_BYTES here
+ * (Apollo's own default is 30 MiB); 0 turns them off (PERSISTED_QUERY_NOT_SUPPORTED). Unless
+ * trusted documents are off, the manifest's documents are found by id too.
+ */
+function persistedQueries(config: Config, logger: Logger) {
+  if (config.apqCacheBytes === 0) return { persistedQueries: false as const, plugins: [] };
+  const { redisUrl, redisKeyPrefix } = config.auth;
+  const redis = redisUrl ? connectRedis(redisUrl, redisKeyPrefix, logger) : null;
+  const store = redis ? redisApqStore(redis, logger) : memoryApqStore(config.apqCacheBytes);
+  const closing: ApolloServerPlugin<Context> = { serverWillStart: async () => ({ serverWillStop: async () => redis?.disconnect() }) };
+  return {
+    persistedQueries: { cache: manifestFirst(store, config.trustedDocuments === 'off' ? new Map() : trustedDocuments(config)) },
+    plugins: redis ? [closing] : [],
+  };
+}
+
+export async function startApollo(schema: GraphQLSchema, config: Config, logger: Logger): Promise<ApolloServer<Context>> {
   const armor = graphqlArmor();
+  const apq = persistedQueries(config, logger);
   const apollo = new ApolloServer<Context>({
     // The schema through a gateway whose executor runs hot documents as compiled code (jit-executor.ts).
     gateway: jitGateway(schema, jitExecutor(schema).executor),
     validationRules: armor.validationRules,
     parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
-    // Automatic persisted queries: the documents' text by hash, up to GRAPHQL_APQ_CACHE_BYTES
-    // (Apollo's own default is 30 MiB); 0 turns them off (PERSISTED_QUERY_NOT_SUPPORTED).
-    persistedQueries:
-      config.apqCacheBytes > 0
-        ? { cache: new InMemoryLRUCache<string>({ maxSize: config.apqCacheBytes, sizeCalculation: (text) => Buffer.byteLength(text) }) }
-        : false,
+    persistedQueries: apq.persistedQueries,
     documentStore: new InMemoryLRUCache<DocumentNode>({ maxSize: DOCUMENT_STORE_BYTES, sizeCalculation: documentBytes }),
     introspection: config.introspection,
     csrfPrevention: true,
@@ -95,6 +107,9 @@ export async function startApollo(schema: GraphQLSchema, config: Config): Promis
       operationSpanPlugin(),
       requestOutcomePlugin(),
       textInputPlugin(),
+      ...apq.plugins,
+      // Under GRAPHQL_TRUSTED_DOCUMENTS=enforce: the document run is the one the /graphql guard admitted.
+      ...[trustedDocumentsPlugin(config)].filter((p) => p !== null),
     ],
   });
   await apollo.start();

@@ -1,6 +1,7 @@
 // POST/GET /graphql: multipart uploads (the GraphQL multipart request spec) or a JSON body, then
 // Apollo's Koa integration inside the operation's span. The GraphQL context is the one REST
-// builds too, plus the request's state (for the access log) and the client's address.
+// builds too, plus the request's state (for the access log) and the client's address; building it
+// checks the document against the trusted documents (GRAPHQL_TRUSTED_DOCUMENTS) first.
 import type Koa from 'koa';
 import type Router from '@koa/router';
 import type { ApolloServer } from '@apollo/server';
@@ -9,6 +10,7 @@ import { buildContext, type AppDeps, type Context } from '../context';
 import { drainUploads } from '../rest/multipart';
 import { ServiceError } from '../graphql/errors';
 import { traceOperation } from '../observability/tracing';
+import { getParameters, trustedDocumentGuard } from '../graphql/plugins/trusted-documents';
 import { jsonBodyParser } from './json-body';
 import type { RequestMiddleware, RequestState } from './request-state';
 
@@ -80,11 +82,14 @@ function multipartOperations(options: Parameters<typeof processRequest>[2]): Koa
 export async function mountGraphql(router: Router, apollo: ApolloServer<Context>, deps: AppDeps, bodyLimit?: number): Promise<void> {
   // The integration is ESM-only and resolves its own copy of Apollo's type declarations.
   const { koaMiddleware } = await import('@as-integrations/koa');
+  const trusted = trustedDocumentGuard(deps.config);
   const graphqlMiddleware = koaMiddleware(apollo as unknown as Parameters<typeof koaMiddleware>[0], {
     context: async ({ ctx }: { ctx: Koa.ParameterizedContext<RequestState> }) => {
       const context = buildContext(deps, ctx.state.requestId, ctx.headers, ctx.state.logger);
       context.request = ctx.state;
       context.clientIp = ctx.ip;
+      // Before Apollo reads its persisted queries or parses: a refusal is answered with its status.
+      if (trusted) await trusted(context, ctx.method === 'GET' ? getParameters(ctx.querystring) : (ctx.request as { body?: unknown }).body);
       return context;
     },
   });

@@ -17,7 +17,7 @@ const ALLOW_HEADERS = [
   'apollo-require-preflight',
   'x-request-id',
 ];
-const EXPOSE_HEADERS = ['x-request-id', 'etag', 'retry-after'];
+const EXPOSE_HEADERS = ['x-request-id', 'etag', 'retry-after', 'ratelimit', 'ratelimit-policy'];
 
 /** Without a CSP (see above) every header helmet writes is the same on every response. */
 export const HELMET_OPTIONS: HelmetOptions = { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false };

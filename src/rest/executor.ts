@@ -4,7 +4,6 @@
 // (execution as generated code rather than graphql-js walking the document per request:
 // docs/performance.md). Client documents on /graphql are compiled the same way from their second
 // use (src/graphql/jit-executor.ts).
-import crypto from 'node:crypto';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import {
@@ -28,7 +27,9 @@ import type { RouteDef } from './route';
 import { bindRoute, type RouteBinding } from './route-binding';
 import { decodeParam, decodeValue } from './decode';
 import { formPairs, NotText } from '../core/text';
-import { writeWholeList } from './whole-list';
+import { answerWholeList } from './whole-list';
+import { cacheControlOf, etagMatches, etagOf, varyOf } from './http-cache';
+import { rateLimitHeaders } from '../core/rate-limit';
 import { formToInput } from './form';
 import { sendError, sendJson } from './respond';
 import { parseMultipart, type ParsedMultipart } from './multipart';
@@ -149,16 +150,42 @@ export function requestVariables(
   return variables;
 }
 
-function etagOf(json: string): string {
-  return `W/"${crypto.createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+/**
+ * A read's caching headers (http-cache.ts), on a successful answer only: an error is never
+ * kept. Vary adds to what is there (CORS's Origin).
+ */
+function setCacheHeaders(ctx: Koa.Context, def: RouteDef): void {
+  ctx.set('Cache-Control', cacheControlOf(def));
+  const vary = varyOf(def);
+  if (vary) ctx.vary(vary);
 }
 
-function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((t) => {
-    const v = t.trim();
-    return v === '*' || v === etag || v.replace(/^W\//, '') === etag.replace(/^W\//, '');
-  });
+/**
+ * Sends a GET's JSON with its strong ETag, or 304 without a body when If-None-Match names it.
+ * The tag is the digest of the very bytes sent, so any change of the answer changes it.
+ */
+function sendRead(ctx: Koa.Context, json: string): void {
+  const etag = etagOf(json);
+  ctx.set('ETag', etag);
+  if (etagMatches(ctx.get('If-None-Match'), etag)) ctx.status = 304;
+  else sendJson(ctx, json);
+}
+
+/**
+ * A file a `respond` route wrote (with the ETag of its stored digest), not sent when
+ * If-None-Match names that tag: its stream is closed unread.
+ */
+function notModified(ctx: Koa.Context): void {
+  const etag = ctx.response.get('ETag');
+  if (!etag || !etagMatches(ctx.get('If-None-Match'), etag)) return;
+  const body = ctx.body as { destroy?: () => void } | null;
+  body?.destroy?.();
+  ctx.status = 304;
+}
+
+/** What the request's rate-limited operation counted (RateLimit-Policy, RateLimit), on whatever it answers. */
+function setRateLimitHeaders(ctx: Koa.Context, contextValue: Context): void {
+  for (const [k, v] of Object.entries(rateLimitHeaders(contextValue) ?? {})) ctx.set(k, v);
 }
 
 /** A credential check that failed for a reason other than the credential itself: a store
@@ -196,6 +223,13 @@ function asRouteError(def: RouteDef, err: ServiceError): ServiceError {
   return new ServiceError(def.invalid, err.message, { field: err.field, status: err.status, headers: err.headers });
 }
 
+/** A batch of a whole list answered errors (the executor answers or logs them). */
+class BatchFailed extends Error {
+  constructor(readonly batch: { result: ExecutionResult; classified: ReturnType<typeof classify> | undefined }) {
+    super('a batch of a whole list failed');
+  }
+}
+
 export interface RestRouterOptions {
   /** Counts a request property the operation does not know (ignored, as legacy clients expect). */
   onIgnoredProperty?: (operation: string) => void;
@@ -215,6 +249,7 @@ export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[], optio
         await authenticate(def.credential, contextValue);
         await def.before?.(contextValue);
       } catch (err) {
+        setRateLimitHeaders(ctx, contextValue);
         return sendError(ctx, credentialFailure(def, err, contextValue));
       }
       if (!def.multipart) {
@@ -268,6 +303,7 @@ export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[], optio
         sendError(ctx, r.classified?.error ?? new ServiceError('WSInternalException'));
         return true;
       };
+      const isRead = def.method === 'GET';
       const whole = def.wholeList;
       if (whole && route.executeWithCursor && variables[whole.unless] === undefined) {
         // Every record, in batches that each start after the last one's cursor. The first batch is
@@ -282,46 +318,62 @@ export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[], optio
             route.executeWithCursor,
           );
         const first = await batch(undefined, firstSize);
+        setRateLimitHeaders(ctx, contextValue);
         if (failed(first)) return;
         ctx.status = def.status ?? 200;
         const rows = first.result.data![route.binding.rootKey] as Record<string, unknown>[];
-        return writeWholeList(ctx, rows, { first: firstSize, rest: whole.batch }, async (cursor) => {
-          const next = await batch(cursor, whole.batch);
-          if (next.result.errors?.length) {
-            logger.error(
-              { err: next.result.errors[0].originalError ?? next.result.errors[0], operation: def.operation },
-              'a whole list broke off',
-            );
-            throw next.result.errors[0];
-          }
-          return next.result.data![route.binding.rootKey] as Record<string, unknown>[];
-        });
+        try {
+          return await answerWholeList(
+            ctx,
+            rows,
+            { first: firstSize, rest: whole.batch },
+            async (cursor) => {
+              const next = await batch(cursor, whole.batch);
+              if (next.result.errors?.length) throw new BatchFailed(next);
+              return next.result.data![route.binding.rootKey] as Record<string, unknown>[];
+            },
+            {
+              whole: (json) => {
+                setCacheHeaders(ctx, def);
+                sendRead(ctx, json);
+              },
+              streaming: () => setCacheHeaders(ctx, def),
+              broke: (err) => {
+                const cause = err instanceof BatchFailed ? (err.batch.result.errors![0].originalError ?? err.batch.result.errors![0]) : err;
+                logger.error({ err: cause, operation: def.operation }, 'a whole list broke off');
+              },
+            },
+          );
+        } catch (err) {
+          // A batch failed before anything was sent: answered as the route's error.
+          if (!(err instanceof BatchFailed)) throw err;
+          failed(err.batch);
+          return;
+        }
       }
       const once = await runOnce(contextValue, variables);
+      setRateLimitHeaders(ctx, contextValue);
       if (failed(once)) return;
       ctx.status = def.status ?? 200;
-      if (def.respond) return def.respond(ctx, once.result.data, contextValue);
+      if (def.respond) {
+        await def.respond(ctx, once.result.data, contextValue);
+        if (isRead && ctx.status === 200) {
+          setCacheHeaders(ctx, def);
+          notModified(ctx);
+        }
+        return;
+      }
       if (def.body === 'none' || ctx.status === 204) {
         ctx.body = '';
         return;
       }
       const body = once.result.data![route.binding.rootKey];
-      if (def.etag) {
-        // Serialised once: the tag is the digest of the bytes sent.
-        const json = JSON.stringify(body);
-        const etag = etagOf(json);
-        ctx.set('ETag', etag);
-        ctx.set('Cache-Control', 'no-cache');
-        if (etagMatches(ctx.get('If-None-Match'), etag)) {
-          ctx.status = 304;
-          return;
-        }
-        sendJson(ctx, json);
-        return;
-      }
       // A null root (an optional answer) keeps Koa's own handling of an empty body.
       if (body == null) ctx.body = body;
-      else sendJson(ctx, JSON.stringify(body));
+      else if (isRead) {
+        setCacheHeaders(ctx, def);
+        sendRead(ctx, JSON.stringify(body));
+      } else sendJson(ctx, JSON.stringify(body));
     };
     router.register(def.path, [def.method], handler, { name: def.operation });
   }

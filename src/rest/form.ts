@@ -3,7 +3,7 @@
 // A route declares the correspondence once; the executor turns the form into the input and
 // the OpenAPI document lists the numbered parts with the types of the fields they fill.
 import { getNullableType, isInputObjectType, isListType, type GraphQLInputType } from 'graphql';
-import { inputSchema, type JsonSchema } from './json-schema';
+import { annotated, inputObjectSchema, inputSchema, type Components, type JsonSchema } from './json-schema';
 import { rulesOf } from '../graphql/rules';
 
 export interface FormShape {
@@ -37,27 +37,27 @@ export function formToInput(form: Record<string, unknown>, shape: FormShape): Re
 }
 
 /** The flat form's schema: the input's own fields, and each numbered part 1..max with its item field's type. */
-export function formSchema(type: GraphQLInputType, shape: FormShape): JsonSchema {
-  const whole = inputSchema(getNullableType<GraphQLInputType>(type), undefined, true) as {
-    properties: Record<string, JsonSchema>;
-    required?: string[];
-  };
-  const { [shape.list]: _list, ...properties } = whole.properties;
+export function formSchema(components: Components, type: GraphQLInputType, shape: FormShape): JsonSchema {
   const inputType = getNullableType(type);
-  const listType = isInputObjectType(inputType) ? getNullableType(inputType.getFields()[shape.list].type) : undefined;
-  const itemType = listType && isListType(listType) ? getNullableType(listType.ofType) : undefined;
+  if (!isInputObjectType(inputType)) throw new Error(`A form fills an input object, not ${String(inputType)}`);
+  const whole = inputObjectSchema(components, inputType, shape.list) as { properties: Record<string, JsonSchema>; required?: string[] };
+  const properties = { ...whole.properties };
+  const listType = getNullableType(inputType.getFields()[shape.list].type);
+  const itemType = isListType(listType) ? getNullableType(listType.ofType) : undefined;
   if (itemType && isInputObjectType(itemType)) {
     const fields = itemType.getFields();
     const rules = rulesOf(itemType.name);
     for (let n = 1; n <= shape.max; n++) {
       for (const [prefix, field] of Object.entries(shape.parts)) {
+        // A part is sent or left out: never null.
         const f = fields[field];
-        properties[`${prefix}${n}`] = {
-          ...inputSchema(getNullableType<GraphQLInputType>(f.type), rules?.get(field), true),
-          ...(f.description ? { description: f.description } : {}),
-        };
+        properties[`${prefix}${n}`] = annotated(
+          inputSchema(components, getNullableType<GraphQLInputType>(f.type), rules?.get(field), true),
+          f.description,
+          f.deprecationReason,
+        );
       }
     }
   }
-  return { type: 'object', properties, ...(whole.required?.length ? { required: whole.required } : {}) };
+  return { ...whole, properties };
 }

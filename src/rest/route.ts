@@ -40,8 +40,8 @@ export interface RouteDef {
   status?: number;
   /** 'none': the answer has no payload (204, and endpoint 2's 200). Default: the root field. */
   body?: 'none';
-  /** Reference data: answer with an ETag and honour If-None-Match. */
-  etag?: boolean;
+  /** Reference data: the same for everyone, so any cache may keep it an hour (http-cache.ts). */
+  reference?: boolean;
   /** Bindings that differ from the default (see Binding). */
   bind?: Record<string, Binding>;
   /** Variables the route computes from the bound ones; clients do not send them. */
@@ -84,8 +84,8 @@ export function route({ at, ...rest }: RouteSpec): RouteDef {
   return { operation, method, path, ...rest };
 }
 
-/** A public reference list: no credential, answered with an ETag; a filter it takes can be invalid. */
+/** A public reference list: no credential, kept by caches (http-cache.ts); a filter it takes can be invalid. */
 export function referenceList(path: `/${string}`, document: string): RouteDef {
   const errors = document.includes('$') ? ['WSInvalidParameterException', 'WSRefDataServiceException'] : ['WSRefDataServiceException'];
-  return route({ at: `GET ${path}`, credential: 'none', document, etag: true, tags: ['Reference data'], errors });
+  return route({ at: `GET ${path}`, credential: 'none', document, reference: true, tags: ['Reference data'], errors });
 }

@@ -1,5 +1,6 @@
 // The schema explorer in a real browser (npm run test:browser; not part of npm test): Debian's
 // chromium, driven by playwright-core, against the service over the demo tenant on PostgreSQL,
+// signing in through the explorer's own form and running the home-screen query as Olivia,
 // with the network closed to everything but the service. Any request the page makes to another
 // origin is aborted and fails the test, and so does a Content-Security-Policy violation or an
 // uncaught error in the page. It runs the bundle `npm run build` wrote (dist/explorer), which
@@ -7,9 +8,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { useTestApp, OLIVIA } from '../kit';
-import { passwordParams, tokenRequest } from '../kit/oauth';
+import { useTestApp, DEMO, OLIVIA } from '../kit';
 import { HOME_SCREEN_QUERY } from '../../src/graphql/examples';
+import { INITIAL_HEADERS } from '../../src/explorer/page/fetcher';
 
 /** Debian's chromium (apt-get install chromium; .ci/run installs it when missing). */
 const CHROMIUM = '/usr/bin/chromium';
@@ -99,13 +100,16 @@ async function run(page: Page, expected: string): Promise<string> {
   return editorText(page, 'response.json');
 }
 
-/** Olivia's service auth token, by her password login (OAuth password grant, then POST /rest/user/login). */
-async function logInOlivia(): Promise<string> {
-  const oauth = await tokenRequest(t, passwordParams('olivia@demo.example'));
-  expect(oauth.status).toBe(200);
-  const login = await t.rest('POST', '/rest/user/login', { headers: { authorization: `Bearer ${oauth.body.access_token}` } });
-  expect(login.status).toBe(200);
-  return login.body.authToken;
+/** The x-service-authtoken of the header editor. */
+async function headerToken(page: Page): Promise<string> {
+  return JSON.parse(await editorText(page, 'request-headers.json'))['x-service-authtoken'];
+}
+
+/** Fills the sign-in form (top right) and submits it. */
+async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 describe('/graphiql with the network closed to everything but the service', () => {
@@ -127,6 +131,9 @@ describe('/graphiql with the network closed to everything but the service', () =
   it('opens with the home-screen query and an empty x-service-authtoken header', async () => {
     expect(await editorText(page, 'operation.graphql')).toBe(HOME_SCREEN_QUERY);
     expect(await editorText(page, 'request-headers.json')).toBe('{"x-service-authtoken": ""}');
+    // The sign-in form stands where GraphiQL's logo (a link to GitHub) would.
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+    expect(await page.locator('.graphiql-logo-link').count()).toBe(0);
     // The schema arrived (introspection through the page's fetcher): the documentation explorer lists the root types.
     const docs = page.getByRole('button', { name: /documentation explorer/i });
     await docs.click();
@@ -135,15 +142,26 @@ describe('/graphiql with the network closed to everything but the service', () =
     await page.locator('.graphiql-doc-explorer').waitFor({ state: 'detached' });
   });
 
-  it('runs the home-screen query as Olivia, with her token typed into the header editor', async () => {
-    const token = await logInOlivia();
-    // Between the quotes of the empty token, as a person would type it.
-    await page.locator('.graphiql-editor-tool .monaco-editor').last().click();
-    await page.keyboard.press('ControlOrMeta+End');
-    await page.keyboard.press('ArrowLeft');
-    await page.keyboard.press('ArrowLeft');
-    await page.keyboard.insertText(token);
+  it('when the password is wrong, then the form shows the identifier and the header stays empty', async () => {
+    await submitSignIn(page, 'olivia@demo.example', 'Not-Her-Passw0rd!');
+    await page.locator('.explorer-session-error', { hasText: 'invalid_grant: The username or password is incorrect.' }).waitFor();
+    expect(await page.getByLabel('Password').inputValue()).toBe('');
+    expect(await editorText(page, 'request-headers.json')).toBe(INITIAL_HEADERS);
+  });
+
+  it('signs Olivia in through the form, fills the header and runs the home-screen query as her', async () => {
+    await submitSignIn(page, 'olivia@demo.example', DEMO.password);
+    await page.getByText(`Signed in as olivia@demo.example (user ${OLIVIA})`).waitFor();
+    const token = await headerToken(page);
     expect(await editorText(page, 'request-headers.json')).toBe(`{"x-service-authtoken": "${token}"}`);
+    expect(await t.as(token).rest('GET', '/rest/user/session')).toMatchObject({ status: 200, body: { userId: OLIVIA } });
+    await expect(page.locator('.explorer-session-error').count()).resolves.toBe(0);
+    // Neither the password nor the token is in the browser's storage.
+    const stored = await page.evaluate(() => {
+      const g = globalThis as any;
+      return JSON.stringify([{ ...g.localStorage }, { ...g.sessionStorage }]);
+    });
+    expect([stored.includes(DEMO.password), stored.includes(token)]).toEqual([false, false]);
 
     const response = await run(page, '"companyName"');
     expect(response).toContain('"companyName": "Northwind Health"');
@@ -154,6 +172,20 @@ describe('/graphiql with the network closed to everything but the service', () =
     await page.locator('.graphiql-response', { hasText: '"companyName"' }).waitFor();
     fs.mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT });
+  });
+
+  it('gives a new tab the signed-in token', async () => {
+    const token = await headerToken(page);
+    await page.locator('.graphiql-tab-add').click();
+    await page.waitForFunction(
+      (expected) =>
+        (globalThis as any).__MONACO.editor
+          .getModels()
+          .find((m: any) => m.uri.path.endsWith('-request-headers.json'))
+          .getValue() === expected,
+      `{"x-service-authtoken": "${token}"}`,
+    );
+    await page.getByText(`Signed in as olivia@demo.example (user ${OLIVIA})`).waitFor();
   });
 
   it('runs a mutation typed into the operation editor', async () => {
@@ -169,6 +201,17 @@ describe('/graphiql with the network closed to everything but the service', () =
     const response = await run(page, 'updatedFieldCount');
     expect(JSON.parse(response)).toEqual({ data: { updateUserProfile: { updatedFieldCount: 1 } } });
     expect(await t.row('app_user', { u_id: OLIVIA })).toMatchObject({ interests: 'Offline explorers' });
+  });
+
+  it('signs out: the token is revoked and the header emptied', async () => {
+    const token = await headerToken(page);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await editorText(page, 'request-headers.json')).toBe(INITIAL_HEADERS);
+    expect(await t.as(token).rest('GET', '/rest/user/session')).toMatchObject({
+      status: 401,
+      body: { errorCode: 'WSInvalidAuthTokenException' },
+    });
   });
 });
 

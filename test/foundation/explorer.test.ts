@@ -1,8 +1,9 @@
 // The schema explorer at /graphiql (issue "The graph", item 5): the page and its assets as the
 // service serves them from the bundle npm run build wrote (dist/explorer; npm test builds first),
-// the page's fetcher running operations against /graphql, and the /graphql landing page's link to
-// it for when Apollo Sandbox cannot load. The page itself, in a browser with the network closed,
-// is test/browser/graphiql.browser.ts (npm run test:browser).
+// the page's fetcher running operations against /graphql, its sign-in (session.ts) against the
+// identity endpoints, and the /graphql landing page: Apollo Sandbox pinned to one build, linking
+// to /graphiql for when Sandbox cannot load. The page itself, in a browser with the network
+// closed, is test/browser/graphiql.browser.ts (npm run test:browser).
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,13 +11,16 @@ import os from 'node:os';
 import path from 'node:path';
 import Koa from 'koa';
 import Router from '@koa/router';
-import { useTestApp, OLIVIA } from '../kit';
+import { useTestApp, DEMO, OLIVIA } from '../kit';
 import { readReply } from '../kit/http';
 import { defaultExplorerDir } from '../../src/explorer/bundle';
-import { EXPLORER_CSP, mountExplorer } from '../../src/explorer/route';
+import { EXPLORER_CSP, mountExplorer, type ExplorerOptions } from '../../src/explorer/route';
 import { addExplorerLink, EXPLORER_LINK_HTML } from '../../src/explorer/landing-page';
 import { createFetcher, INITIAL_HEADERS } from '../../src/explorer/page/fetcher';
+import { authTokenOf, SessionError, signIn, signOut, withAuthToken } from '../../src/explorer/page/session';
 import { HOME_SCREEN_QUERY } from '../../src/graphql/examples';
+import { SANDBOX_VERSION, sandboxLandingPage } from '../../src/graphql/sandbox';
+import { ROUTES } from '../../src/rest/routes';
 
 const t = useTestApp();
 const olivia = t.as(OLIVIA);
@@ -25,6 +29,21 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The src and href attributes of an HTML page. */
 const attributes = (html: string) => [...html.matchAll(/\s(?:src|href)="([^"]*)"/g)].map((m) => m[1]);
+
+/** The explorer alone, mounted with `options` on a server of its own: its base URL and a stop function. */
+async function serveExplorer(options: ExplorerOptions): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const koa = new Koa();
+  const router = new Router();
+  mountExplorer(router, options);
+  koa.use(router.routes());
+  const handler = koa.callback();
+  const server = http.createServer((req, res) => void handler(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 beforeAll(() => {
   if (!fs.existsSync(path.join(defaultExplorerDir(), 'index.html'))) {
@@ -49,6 +68,19 @@ describe('GET /graphiql', () => {
     expect(links.filter((url) => !url.startsWith('/graphiql/assets/') && url !== 'data:,')).toEqual([]);
     expect(links).toEqual(expect.arrayContaining([expect.stringMatching(/^\/graphiql\/assets\/main-[A-Z0-9]+\.js$/)]));
     expect(links).toEqual(expect.arrayContaining([expect.stringMatching(/^\/graphiql\/assets\/main-[A-Z0-9]+\.css$/)]));
+    // The sign-in form's token endpoint, on this origin (AUTH_BASE_URL without a path).
+    expect(res.text).toContain('<meta name="explorer-token-endpoint" content="/as/token.oauth2" />\n  </head>');
+  });
+
+  it("names the token endpoint under AUTH_BASE_URL's path, escaped", async () => {
+    const served = await serveExplorer({ authBaseUrl: 'https://auth.example/sso/"a&b/' });
+    try {
+      const res = await readReply(await fetch(`${served.baseUrl}/graphiql`));
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<meta name="explorer-token-endpoint" content="/sso/%22a&amp;b/as/token.oauth2" />');
+    } finally {
+      await served.stop();
+    }
   });
 
   it('serves every file the page loads (its assets, the chunks they import, the Monaco workers) with content types, CSP and a year of caching', async () => {
@@ -115,22 +147,9 @@ describe('GET /graphiql', () => {
 });
 
 describe('without a built bundle', () => {
-  let server: http.Server;
-  let baseUrl: string;
-  beforeAll(async () => {
-    const koa = new Koa();
-    const router = new Router();
-    mountExplorer(router, path.join(os.tmpdir(), 'pronet-explorer-never-built'));
-    koa.use(router.routes());
-    const handler = koa.callback();
-    server = http.createServer((req, res) => void handler(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
   it('/graphiql says to run npm run build', async () => {
-    const res = await readReply(await fetch(`${baseUrl}/graphiql`));
+    const served = await serveExplorer({ dir: path.join(os.tmpdir(), 'pronet-explorer-never-built') });
+    const res = await readReply(await fetch(`${served.baseUrl}/graphiql`)).finally(served.stop);
     expect({ status: res.status, body: res.body }).toEqual({
       status: 404,
       body: { errorCode: 'WSNotFoundException', message: 'The schema explorer is not built: run npm run build.' },
@@ -171,6 +190,146 @@ describe("the page's fetcher", () => {
     expect(result).toEqual({
       errors: [{ message: 'The service answered 502 Bad Gateway without a GraphQL response.', body: '<h1>Bad gateway</h1>' }],
     });
+  });
+});
+
+/** fetch, recording the path of each request in `paths` (and sending it to `rewrite(url)`). */
+function recordingFetch(paths: string[], rewrite = (url: string) => url): typeof fetch {
+  return ((url: string, init?: RequestInit) => {
+    paths.push(new URL(url).pathname);
+    return fetch(rewrite(url), init);
+  }) as typeof fetch;
+}
+
+describe("the page's sign-in", () => {
+  /** The page's origin: the service's. */
+  const options = () => ({ origin: t.baseUrl });
+  const fetcher = () => createFetcher(`${t.baseUrl}/graphql`);
+  const profile = '{ userProfile { uFirstName } }';
+
+  it('when Olivia signs in with her password, then her token runs her operations until she signs out, which revokes it', async () => {
+    const session = await signIn('olivia@demo.example', DEMO.password, options());
+    expect(session).toEqual({
+      email: 'olivia@demo.example',
+      userId: OLIVIA,
+      authToken: expect.stringMatching(/^[A-Za-z0-9_-]{40,}$/),
+    });
+    const headers = JSON.parse(withAuthToken(INITIAL_HEADERS, session.authToken)!);
+    expect(await fetcher()({ query: profile }, { headers })).toEqual({ data: { userProfile: { uFirstName: 'Olivia' } } });
+
+    await signOut(session.authToken, options());
+    const after = await fetcher()({ query: profile }, { headers });
+    expect((after.errors as any[]).map((e) => e.extensions.code)).toEqual(['WSInvalidAuthTokenException']);
+    // The token is revoked already: signing out again is no error.
+    await expect(signOut(session.authToken, options())).resolves.toBeUndefined();
+  });
+
+  it("when the password is wrong, then sign-in fails with the token endpoint's invalid_grant, as the form shows it", async () => {
+    const err = await signIn('olivia@demo.example', 'Not-Her-Passw0rd!', options()).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SessionError);
+    expect((err as SessionError).text).toBe('invalid_grant: The username or password is incorrect.');
+  });
+
+  it("when the e-mail address is not one, then sign-in fails with the login scheme's WSInvalidParameterException", async () => {
+    const err = await signIn('olivia', DEMO.password, options()).catch((e: unknown) => e);
+    expect({ code: (err as SessionError).code, message: (err as SessionError).message }).toEqual({
+      code: 'WSInvalidParameterException',
+      message: 'email must be an e-mail address.',
+    });
+  });
+
+  it('when the user signs in at an identity provider, then the form says so and the password goes nowhere', async () => {
+    const paths: string[] = [];
+    const err = await signIn('ian@demo.example', DEMO.password, { origin: t.baseUrl, fetchFn: recordingFetch(paths) }).catch(
+      (e: unknown) => e,
+    );
+    expect({ code: (err as SessionError).code, text: (err as SessionError).text }).toEqual({
+      code: null,
+      text:
+        "ian@demo.example signs in at their organisation's identity provider, which returns to the app, not to the explorer: " +
+        'sign in from the app and paste its authToken into the x-service-authtoken header.',
+    });
+    expect(paths).toEqual(['/rest/user/login-scheme']);
+  });
+
+  it('when the token endpoint is elsewhere (AUTH_BASE_URL with a path), then sign-in posts there', async () => {
+    const paths: string[] = [];
+    // The service here has its token endpoint at /as/token.oauth2: what the page sends to /sso/as/token.oauth2 goes there.
+    const recording = recordingFetch(paths, (url) => url.replace('/sso/as/', '/as/'));
+    const session = await signIn('olivia@demo.example', DEMO.password, {
+      origin: t.baseUrl,
+      tokenPath: '/sso/as/token.oauth2',
+      fetchFn: recording,
+    });
+    expect(paths).toEqual(['/rest/user/login-scheme', '/sso/as/token.oauth2', '/rest/user/login']);
+    await signOut(session.authToken, options());
+  });
+
+  it("describes an answer that is not the service's (a proxy's error page)", async () => {
+    const proxy = async () =>
+      new Response('<h1>Bad gateway</h1>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } });
+    const err = await signIn('olivia@demo.example', DEMO.password, { origin: t.baseUrl, fetchFn: proxy }).catch((e: unknown) => e);
+    expect((err as SessionError).text).toBe('The service answered 502 Bad Gateway to /rest/user/login-scheme.');
+  });
+
+  it("puts the token into the header editor's JSON, keeping the other headers, and reads it back", () => {
+    expect(withAuthToken(INITIAL_HEADERS, 'abc')).toBe('{"x-service-authtoken": "abc"}');
+    expect(withAuthToken('', 'abc')).toBe('{"x-service-authtoken": "abc"}');
+    expect(withAuthToken('{"x-api-key": "k", "X-Service-AuthToken": "old", "n": 1}', 'new')).toBe(
+      '{"x-api-key": "k", "x-service-authtoken": "new", "n": 1}',
+    );
+    expect(withAuthToken('{"x-service-authtoken": "abc", "x-request-id": "r"}', '')).toBe(
+      '{"x-service-authtoken": "", "x-request-id": "r"}',
+    );
+    expect([withAuthToken('{"x-service-authtoken": ', 'abc'), withAuthToken('["a"]', 'abc'), withAuthToken('null', 'abc')]).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    expect([
+      authTokenOf('{"X-Service-AuthToken": "a"}'),
+      authTokenOf(INITIAL_HEADERS),
+      authTokenOf('{}'),
+      authTokenOf('{"x-service-authtoken": 1}'),
+      authTokenOf('{'),
+    ]).toEqual(['a', '', null, null, null]);
+  });
+});
+
+describe('Apollo Sandbox', () => {
+  /** The HTML a landing page plugin renders. */
+  async function render(plugin: ReturnType<typeof sandboxLandingPage>): Promise<string> {
+    const listener = await plugin.serverWillStart!({} as Parameters<NonNullable<typeof plugin.serverWillStart>>[0]);
+    const { html } = await listener!.renderLandingPage!();
+    return typeof html === 'string' ? html : html();
+  }
+  const SCRIPT = `<script nonce="NONCE" src="https://embeddable-sandbox.cdn.apollographql.com/${SANDBOX_VERSION}/embeddable-sandbox.umd.production.min.js?runtime=`;
+  const unNonced = (html: string) => html.replace(/nonce="?[0-9a-f]{64}"?/g, 'nonce="NONCE"');
+
+  it('is pinned: /graphql loads the Sandbox build SANDBOX_VERSION names, and nothing from _latest or a moving v2', async () => {
+    const res = await t.rest('GET', '/graphql', { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(unNonced(res.text)).toContain(SCRIPT);
+    expect(res.text).not.toContain('_latest');
+    expect(res.text).not.toMatch(/cdn\.apollographql\.com\/v\d/);
+  });
+
+  it('sandboxLandingPage renders that page, with or without the link to /graphiql', async () => {
+    const pages = [
+      await render(sandboxLandingPage(ROUTES, { explorerLink: true })),
+      await render(sandboxLandingPage(ROUTES, { explorerLink: false })),
+    ];
+    expect(
+      pages.map((html) => ({
+        pinned: unNonced(html).includes(SCRIPT),
+        latest: html.includes('_latest'),
+        link: html.includes(EXPLORER_LINK_HTML),
+      })),
+    ).toEqual([
+      { pinned: true, latest: false, link: true },
+      { pinned: true, latest: false, link: false },
+    ]);
+    expect(SANDBOX_VERSION).toMatch(/^[0-9a-f]{40}$/);
   });
 });
 

@@ -1,39 +1,25 @@
 // The token cache in front of PostgreSQL: Redis shared by every instance (a logout is seen
 // everywhere at once), the in-process cache bounded to 30 s, and WSCacheServiceException
 // (503) when the cache does not answer.
-import { Redis } from 'ioredis';
-import { freePort, OLIVIA, suffix, tokenFor, useTestApp } from '../kit';
+import { freePort, OLIVIA, tokenFor, useTestApp } from '../kit';
+import { useRedisPair } from '../kit/redis';
 import { hashToken } from '../kit/src';
 import { passwordParams, tokenRequest } from '../kit/oauth';
 import { MemoryTokenCache } from '../../src/modules/identity/token-cache';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
-
 describe('with REDIS_URL: one cache for every instance', () => {
-  const prefix = `test-${suffix()}:`;
-  const env = { REDIS_URL, REDIS_KEY_PREFIX: prefix };
-  const a = useTestApp({ env });
-  const b = useTestApp({ env, alongside: a });
-  let redis: Redis;
-
-  beforeAll(() => {
-    redis = new Redis(REDIS_URL, { keyPrefix: prefix });
-  });
-  afterAll(async () => {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys.map((k) => k.slice(prefix.length)));
-    redis.disconnect();
-  });
+  const pair = useRedisPair('token-cache');
+  const { a, b } = pair;
 
   it('when a token is used, then it is cached in Redis; a logout on one instance is refused at once by the other', async () => {
     const token = await tokenFor(a.orm, OLIVIA); // its own: the test logs it out
     expect((await a.as(token).rest('GET', '/rest/user/session')).status).toBe(200);
-    const cached = JSON.parse((await redis.get(`sat:${hashToken(token)}`))!);
+    const cached = JSON.parse((await pair.redis().get(`sat:${hashToken(token)}`))!);
     expect(cached).toEqual({ u: OLIVIA, e: expect.any(Number) });
     expect((await b.as(token).rest('GET', '/rest/user/session')).status).toBe(200);
 
     expect((await a.as(token).rest('POST', '/rest/user/logout')).status).toBe(204);
-    expect(await redis.get(`sat:${hashToken(token)}`)).toBe('revoked');
+    expect(await pair.redis().get(`sat:${hashToken(token)}`)).toBe('revoked');
     expect(await b.as(token).rest('GET', '/rest/user/session')).toMatchObject({
       status: 401,
       body: { errorCode: 'WSInvalidAuthTokenException', message: 'The auth token is missing or invalid.' },
@@ -46,7 +32,7 @@ describe('with REDIS_URL: one cache for every instance', () => {
     const refused = await tokenRequest(b, passwordParams('cara@demo.example'));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await redis.exists('bf-account:cara@demo.example')).toBe(1);
+    expect(await pair.redis().exists('bf-account:cara@demo.example')).toBe(1);
   }, 30_000);
 });
 

@@ -46,7 +46,8 @@ export function checkRestResponse(
     const key = `${method} ${op.pattern.source} ${status}`;
     if (!validators.has(key)) {
       const schemaOf = op.responses[String(status)]?.content?.['application/json']?.schema;
-      validators.set(key, schemaOf ? ajv.compile(schemaOf) : null);
+      // The schema's references name the document's components (#/components/schemas/Address): compiled beside them.
+      validators.set(key, schemaOf ? ajv.compile({ ...schemaOf, components: (openApi as { components: unknown }).components }) : null);
     }
     validate = validators.get(key);
     if (validate === null) throw new Error(`${method} ${path} answered ${status} with JSON, which its OpenAPI document does not describe`);

@@ -45,6 +45,9 @@ const junk = fc.oneof(
 /** Values shaped by the schema most of the time, anything at all otherwise. */
 function fromSchema(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
   if (!schema || depth > 3) return junk;
+  // Named components (#/components/schemas/AddressInput) and nullable ones (anyOf with null).
+  if (typeof schema.$ref === 'string') return fromSchema(doc.components.schemas[schema.$ref.split('/').pop()!], depth);
+  if (Array.isArray(schema.anyOf)) return fc.oneof(...(schema.anyOf as JsonSchema[]).map((s) => fromSchema(s, depth)));
   const s = schema as any;
   let shaped: fc.Arbitrary<unknown>;
   if (s.enum) shaped = fc.constantFrom(...s.enum);

@@ -6,7 +6,7 @@
 // No DOM here: the jest tests run it in Node.
 import { getOperationAST, OperationTypeNode, parse } from 'graphql';
 
-/** The header editor's content when the explorer opens: fill in the authToken from POST /rest/user/login. */
+/** The header editor's content when the explorer opens: the sign-in form fills the token in (sign-in.ts), or a person pastes one. */
 export const INITIAL_HEADERS = '{"x-service-authtoken": ""}';
 
 /** What GraphiQL hands a fetcher: the operation, and the header editor's parsed headers. */

@@ -8,6 +8,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { Context } from '../../context';
 import { classify } from '../error-mapping';
 import { ServiceError } from '../errors';
+import { rateLimitHeaders } from '../../core/rate-limit';
 
 const REFUSED_BEFORE_EXECUTION = new Set(['GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_PARSE_FAILED', 'OPERATION_RESOLUTION_FAILURE']);
 
@@ -24,6 +25,9 @@ export function requestOutcomePlugin(): ApolloServerPlugin<Context> {
           // Answers are per caller and never cached (what Apollo's cache-control plugin, off,
           // answered for a schema without cache hints).
           if (!response.http.headers.has('cache-control')) response.http.headers.set('cache-control', 'no-store');
+          // What a rate-limited operation counted (core/rate-limit.ts), as on REST.
+          for (const [name, value] of Object.entries(rateLimitHeaders(contextValue) ?? {}))
+            response.http.headers.set(name.toLowerCase(), value);
           if (response.body.kind !== 'single') return;
           const { data, errors } = response.body.singleResult;
           if (data === undefined && errors?.length && errors.every((e) => REFUSED_BEFORE_EXECUTION.has(e.extensions?.code as string))) {

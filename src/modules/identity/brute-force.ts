@@ -18,6 +18,9 @@ export class LockedOut extends Error {
   constructor(
     readonly retryAfterSeconds: number,
     readonly scope: 'account' | 'address',
+    /** The failures the key's window allows, and the window in seconds (its RateLimit-Policy). */
+    readonly quota: number,
+    readonly windowSeconds: number,
   ) {
     super('locked out');
   }
@@ -54,10 +57,13 @@ export class BruteForceGuard {
     const [acc, addr] = await this.call(() =>
       Promise.all([account ? this.account.get(account) : Promise.resolve(null), this.address.get(address)]),
     );
-    if (acc && acc.consumedPoints >= this.cfg.maxFailuresPerAccount)
-      throw new LockedOut(Math.max(1, Math.ceil(acc.msBeforeNext / 1000)), 'account');
-    if (addr && addr.consumedPoints >= this.cfg.maxFailuresPerAddress)
-      throw new LockedOut(Math.max(1, Math.ceil(addr.msBeforeNext / 1000)), 'address');
+    if (acc && acc.consumedPoints >= this.cfg.maxFailuresPerAccount) throw this.lockedOut(acc.msBeforeNext, 'account');
+    if (addr && addr.consumedPoints >= this.cfg.maxFailuresPerAddress) throw this.lockedOut(addr.msBeforeNext, 'address');
+  }
+
+  private lockedOut(msBeforeNext: number, scope: 'account' | 'address'): LockedOut {
+    const quota = scope === 'account' ? this.cfg.maxFailuresPerAccount : this.cfg.maxFailuresPerAddress;
+    return new LockedOut(Math.max(1, Math.ceil(msBeforeNext / 1000)), scope, quota, this.cfg.windowSeconds);
   }
 
   /** Counts a failure; returns how long to hold the answer back. Reaching a limit starts the lockout. */

@@ -7,6 +7,7 @@ import type { IdentityRuntime } from '../identity.runtime';
 import type { GrantType } from '../oauth.entity';
 import { OAuthError } from '../oauth-error';
 import { GuardUnavailable, LockedOut, type Attempt } from '../brute-force';
+import { rateLimitFields } from '../../../core/rate-limit';
 import { CacheUnavailableError } from '../token-cache';
 import { authorizationCodeGrant, passwordGrant, refreshTokenGrant } from '../grants';
 import type { TokenResponse } from '../families';
@@ -95,6 +96,12 @@ export function tokenEndpoint(rt: IdentityRuntime): Koa.Middleware {
   };
 }
 
+/** The locked key's policy (failures a window) and its state: none left until the lockout ends. */
+function lockoutFields(err: LockedOut): Record<string, string> {
+  const policy = `token-failures-${err.scope}`;
+  return rateLimitFields([{ policy, quota: err.quota, window: err.windowSeconds, remaining: 0, reset: err.retryAfterSeconds }]);
+}
+
 async function answerFailure(rt: IdentityRuntime, ctx: Koa.Context, err: unknown, attempt: Attempt): Promise<void> {
   const log = ctx.state.logger ?? rt.logger;
   if (err instanceof OAuthError) {
@@ -125,7 +132,8 @@ async function answerFailure(rt: IdentityRuntime, ctx: Koa.Context, err: unknown
       ctx,
       new OAuthError('invalid_grant', `Too many failed attempts. Try again in ${err.retryAfterSeconds} seconds.`, {
         status: 429,
-        headers: { 'Retry-After': String(err.retryAfterSeconds) },
+        // The lockout in the RateLimit fields too: the policy counts failed attempts, not requests.
+        headers: { 'Retry-After': String(err.retryAfterSeconds), ...lockoutFields(err) },
       }),
     );
   }

@@ -1,0 +1,177 @@
+// Trusted documents on /graphql (GRAPHQL_TRUSTED_DOCUMENTS): a document is known when the SHA-256
+// of its text, or the id it is sent by (extensions.persistedQuery.sha256Hash), is in the manifest
+// (trusted-manifest.ts).
+//   log      every document runs; the first request of each unknown document is logged.
+//   enforce  an unknown document is refused, unless the caller may explore: a system token
+//            (x-api-key) with the `explore` scope, or the router's `federation` scope (the router
+//            plans its own fetches and safelists its clients itself).
+// The guard runs while the request's context is built (src/http/graphql-route.ts), before Apollo
+// reads the persisted query store, parses or validates anything: an Apollo plugin cannot refuse
+// that early (a plugin hook that throws before parsing is answered as an internal error). A
+// refusal also keeps Apollo from registering the document as a persisted query, so under
+// `enforce` no one else can register one. The manifest's documents are found by id too
+// (manifestFirst), so a client may send the id alone.
+import crypto from 'node:crypto';
+import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
+import { PrefixingKeyValueCache, type KeyValueCache, type KeyValueCacheSetOptions } from '@apollo/utils.keyvaluecache';
+import type { Config } from '../../config';
+import type { Context } from '../../context';
+import { ServiceError } from '../errors';
+import { trustedDocuments } from '../trusted-manifest';
+
+/** The system-token scope that may run documents outside the manifest under `enforce`. */
+export const EXPLORE_SCOPE = 'explore';
+/** The router's own scope (src/modules/user/user.reference.ts): its query plans' fetches are not client documents. */
+const ROUTER_SCOPE = 'federation';
+
+/** Unknown documents remembered per instance, so each is logged once (the oldest is forgotten first). */
+export const LOGGED_UNKNOWN_MAX = 1000;
+
+export const NOT_TRUSTED_MESSAGE =
+  'The document is not in the trusted documents manifest. Send a manifest document (its text, or its id as ' +
+  'extensions.persistedQuery.sha256Hash), or a system token with the explore scope in x-api-key.';
+
+/** Apollo answers an error of the context function with the status and headers it carries. */
+function refusal(error: ServiceError): ServiceError {
+  (error.extensions as Record<string, unknown>).http = { status: error.status, headers: new HeaderMap([['cache-control', 'no-store']]) };
+  return error;
+}
+
+const lacksScope = (err: unknown) => err instanceof ServiceError && err.code === 'InsufficientPrivilegesException';
+
+/**
+ * Whether the caller may run a document outside the manifest. Only an x-api-key is looked at; an
+ * unknown or revoked one is answered as everywhere (401 WSInvalidAuthTokenException), so an
+ * explorer learns that their key is wrong rather than that the document is.
+ */
+async function mayExplore(ctx: Context): Promise<boolean> {
+  if (!ctx.credentials.apiKey) return false;
+  for (const scope of [ROUTER_SCOPE, EXPLORE_SCOPE]) {
+    try {
+      await ctx.auth.requireSystem(scope);
+      return true;
+    } catch (err) {
+      if (!lacksScope(err)) throw err;
+    }
+  }
+  return false;
+}
+
+/** A GraphQL-over-HTTP request as it arrived: the JSON body, the multipart operations, or GET's query parameters. */
+type RawRequest = { query?: unknown; operationName?: unknown; extensions?: unknown };
+
+/**
+ * The id of the document a request names: the SHA-256 of its text, else the persisted query id it
+ * sends. Null when it names none (a malformed or batched request): Apollo answers those.
+ */
+function documentIdOf(request: unknown): string | null {
+  if (!request || typeof request !== 'object' || Array.isArray(request)) return null;
+  const { query, extensions } = request as RawRequest;
+  if (typeof query === 'string' && query) return crypto.createHash('sha256').update(query).digest('hex');
+  let ext = extensions;
+  if (typeof ext === 'string') {
+    try {
+      ext = JSON.parse(ext);
+    } catch {
+      return null;
+    }
+  }
+  const hash = (ext as { persistedQuery?: { sha256Hash?: unknown } } | null | undefined)?.persistedQuery?.sha256Hash;
+  return typeof hash === 'string' ? hash : null;
+}
+
+/** GET's query parameters as Apollo reads them: each of them only when given once (else Apollo refuses the request). */
+export function getParameters(search: string): RawRequest {
+  const params = new URLSearchParams(search);
+  const once = (name: string) => (params.getAll(name).length === 1 ? params.get(name)! : undefined);
+  return { query: once('query'), operationName: once('operationName'), extensions: once('extensions') };
+}
+
+/**
+ * What the guard let through, per request: the document's id, or EXPLORER for a caller who may
+ * explore. Keyed by the request's credentials, an object of its own that Apollo's copy of the
+ * context shares.
+ */
+const admitted = new WeakMap<Context['credentials'], string>();
+const EXPLORER = '*';
+
+export type TrustedDocumentGuard = (ctx: Context, request: unknown) => Promise<void>;
+
+/** The check of GRAPHQL_TRUSTED_DOCUMENTS for one app; null when it is `off`. Throws the refusal under `enforce`. */
+export function trustedDocumentGuard(config: Config): TrustedDocumentGuard | null {
+  const mode = config.trustedDocuments;
+  if (mode === 'off') return null;
+  const trusted = trustedDocuments(config);
+  const logged = new Set<string>();
+  return async (ctx, request) => {
+    const id = documentIdOf(request);
+    if (id !== null && trusted.has(id)) {
+      admitted.set(ctx.credentials, id);
+      return;
+    }
+    if (mode === 'log') {
+      if (id === null || logged.has(id)) return;
+      if (logged.size >= LOGGED_UNKNOWN_MAX) logged.delete(logged.values().next().value!);
+      logged.add(id);
+      const name = (request as RawRequest).operationName;
+      ctx.logger.warn(
+        {
+          documentId: id,
+          operationName: typeof name === 'string' ? name.slice(0, 100) : undefined,
+          apiKey: Boolean(ctx.credentials.apiKey),
+        },
+        'document not in the trusted documents manifest',
+      );
+      return;
+    }
+    // A request naming no document is Apollo's to refuse (400); should it run one after all, the plugin refuses it.
+    if (id === null) return;
+    let error: ServiceError | null = null;
+    try {
+      if (await mayExplore(ctx)) admitted.set(ctx.credentials, EXPLORER);
+      else error = new ServiceError('WSInsufficientPrivilegesException', NOT_TRUSTED_MESSAGE);
+    } catch (err) {
+      if (!(err instanceof ServiceError)) throw err;
+      error = err;
+    }
+    if (!error) return;
+    if (ctx.request) ctx.request.errorCode = error.code;
+    throw refusal(error);
+  };
+}
+
+/**
+ * Under `enforce`, the second line: the document Apollo resolved must be the one the guard let
+ * through (the same hash), should Apollo ever read a request otherwise than the guard did. Thrown
+ * from didResolveOperation, the refusal is answered as a GraphQL error with its status; nothing
+ * has run and no persisted query has been registered yet.
+ */
+export function trustedDocumentsPlugin(config: Config): ApolloServerPlugin<Context> | null {
+  if (config.trustedDocuments !== 'enforce') return null;
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ contextValue, queryHash }) {
+          const id = admitted.get(contextValue.credentials);
+          if (id === EXPLORER || id === queryHash) return;
+          throw refusal(new ServiceError('WSInsufficientPrivilegesException', NOT_TRUSTED_MESSAGE));
+        },
+      };
+    },
+  };
+}
+
+/**
+ * The automatic-persisted-query store with the manifest in front: a manifest document's id is
+ * always found, whatever the store holds or has evicted. Keys are the bare hashes (Apollo's
+ * `apq:` prefix is not needed: the store holds nothing else; the Redis store adds its own).
+ */
+export function manifestFirst(store: KeyValueCache<string>, bodies: ReadonlyMap<string, string>): KeyValueCache<string> {
+  return PrefixingKeyValueCache.cacheDangerouslyDoesNotNeedPrefixesForIsolation({
+    get: async (key: string) => bodies.get(key) ?? store.get(key),
+    set: async (key: string, value: string, options?: KeyValueCacheSetOptions) => {
+      if (!bodies.has(key)) await store.set(key, value, options);
+    },
+    delete: (key: string) => store.delete(key),
+  });
+}
