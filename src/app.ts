@@ -57,15 +57,27 @@ export interface CreateAppOptions {
   orm: MikroORM;
 }
 
-export async function createApp({ config, logger, orm }: CreateAppOptions): Promise<App> {
-  const schema = await createSchema();
-  const services = await createServices({ config, logger, orm });
-  const deps = { config, logger, em: orm.em, services };
+/** What the app starts after its services: the OAuth server, the routes, the OpenAPI document, metrics and Apollo. */
+async function startParts(config: Config, logger: Logger, orm: MikroORM, schema: GraphQLSchema, services: Services) {
   const oauth = await createOAuthServer(config, services.identity);
   const compiled = compileRoutes(schema, ROUTES);
   const openApi = buildOpenApi(schema, compiled, { serverUrl: config.publicBaseUrl, authBaseUrl: config.authBaseUrl });
   const metrics = createMetrics(() => poolStats(orm));
   const apollo = await startApollo(schema, config, logger);
+  return { oauth, compiled, openApi, metrics, apollo };
+}
+
+export async function createApp({ config, logger, orm }: CreateAppOptions): Promise<App> {
+  const schema = await createSchema();
+  const services = await createServices({ config, logger, orm });
+  // A start that fails after the services opened closes them again: the bus keeps a LISTEN
+  // connection and its reconnect timer, which would outlive the failed start.
+  const started = await startParts(config, logger, orm, schema, services).catch(async (err: unknown) => {
+    await services.close().catch(() => undefined);
+    throw err;
+  });
+  const { oauth, compiled, openApi, metrics, apollo } = started;
+  const deps = { config, logger, em: orm.em, services };
 
   const koa = new Koa();
   // The client's address is the socket's, or with TRUST_PROXY_HOPS the X-Forwarded-For entry

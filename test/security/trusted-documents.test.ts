@@ -264,9 +264,16 @@ describe("GRAPHQL_TRUSTED_DOCUMENTS_MANIFEST: a client's own documents", () => {
       bad,
       JSON.stringify({ format: MANIFEST_FORMAT, version: 1, operations: [{ id: 'abc', name: 'x', type: 'query', body: query }] }),
     );
+    const listening = async () =>
+      (await t.sql(`select count(*)::int as n from pg_stat_activity where datname = current_database() and query like 'LISTEN %'`))[0].n;
+    const before = await listening();
     await expect(
       startTestApp({ db: t.db, env: { GRAPHQL_TRUSTED_DOCUMENTS: 'enforce', GRAPHQL_TRUSTED_DOCUMENTS_MANIFEST: bad } }),
     ).rejects.toThrow(`${bad}: the id of x is not the SHA-256 of its body`);
+    // The failed start closed what it had opened: no second listening connection (nor its reconnect
+    // timer) is left, once a bus left open would have connected.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await listening()).toBe(before);
   });
 });
 
