@@ -35,7 +35,8 @@ export interface LimitState {
   retryAfter: number | null;
 }
 
-const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+/** A counter's milliseconds left as the whole seconds Retry-After and RateLimit's t carry (at least 1). */
+export const secondsLeft = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 export class RateLimits {
   private readonly limiters = new Map<string, RateLimiterStoreAbstract>();
@@ -81,14 +82,14 @@ export class RateLimits {
     const counters = results.map((r, i): LimitCounter => {
       if (r.status === 'rejected' && !(r.reason instanceof RateLimiterRes)) throw r.reason;
       const res = r.status === 'fulfilled' ? r.value : (r.reason as RateLimiterRes);
-      if (r.status === 'rejected') retryAfter = Math.max(retryAfter ?? 0, seconds(res.msBeforeNext));
+      if (r.status === 'rejected') retryAfter = Math.max(retryAfter ?? 0, secondsLeft(res.msBeforeNext));
       const quota = this.points(action, scopes[i]);
       return {
         policy: `${action}-${scopes[i]}`,
         quota,
         window: WINDOW_SECONDS,
         remaining: res.remainingPoints,
-        reset: seconds(res.msBeforeNext),
+        reset: secondsLeft(res.msBeforeNext),
       };
     });
     return { counters, retryAfter };

@@ -11,13 +11,12 @@
 // refusal also keeps Apollo from registering the document as a persisted query, so under
 // `enforce` no one else can register one. The manifest's documents are found by id too
 // (manifestFirst), so a client may send the id alone.
-import crypto from 'node:crypto';
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { PrefixingKeyValueCache, type KeyValueCache, type KeyValueCacheSetOptions } from '@apollo/utils.keyvaluecache';
 import type { Config } from '../../config';
 import type { Context } from '../../context';
 import { ServiceError } from '../errors';
-import { trustedDocuments } from '../trusted-manifest';
+import { documentId, trustedDocuments } from '../trusted-manifest';
 
 /** The system-token scope that may run documents outside the manifest under `enforce`. */
 export const EXPLORE_SCOPE = 'explore';
@@ -67,7 +66,7 @@ type RawRequest = { query?: unknown; operationName?: unknown; extensions?: unkno
 function documentIdOf(request: unknown): string | null {
   if (!request || typeof request !== 'object' || Array.isArray(request)) return null;
   const { query, extensions } = request as RawRequest;
-  if (typeof query === 'string' && query) return crypto.createHash('sha256').update(query).digest('hex');
+  if (typeof query === 'string' && query) return documentId(query);
   let ext = extensions;
   if (typeof ext === 'string') {
     try {

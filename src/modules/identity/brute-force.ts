@@ -5,6 +5,7 @@
 // PostgreSQL store, run through MikroORM so the embedded database works the same way).
 import { RateLimiterPostgres, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
 import { limiterOn, type SharedStore } from '../../core/store';
+import { secondsLeft } from '../../core/rate-limit';
 import type { AuthConfig } from '../../config';
 
 export interface Attempt {
@@ -63,7 +64,7 @@ export class BruteForceGuard {
 
   private lockedOut(msBeforeNext: number, scope: 'account' | 'address'): LockedOut {
     const quota = scope === 'account' ? this.cfg.maxFailuresPerAccount : this.cfg.maxFailuresPerAddress;
-    return new LockedOut(Math.max(1, Math.ceil(msBeforeNext / 1000)), scope, quota, this.cfg.windowSeconds);
+    return new LockedOut(secondsLeft(msBeforeNext), scope, quota, this.cfg.windowSeconds);
   }
 
   /** Counts a failure; returns how long to hold the answer back. Reaching a limit starts the lockout. */
