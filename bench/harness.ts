@@ -345,7 +345,9 @@ export async function pacedSamples(spec: LoadSpec, rate: number): Promise<PacedS
   return { latencies, seconds, non2xx, errors };
 }
 
+/** The median: of an even count, the mean of the two middle values (of two runs, not the larger). */
 export function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }

@@ -10,8 +10,9 @@
 // (raw-server.ts: Koa and pg replaying the SQL the service sends for it); the small reads also with
 // the design's floor (floor-server.ts: the REST router alone, without the outer middleware), and
 // every read SOFA can express with SOFA on the same schema and context (sofa-server.ts). Each
-// read's REST, GraphQL POST, raw, floor and SOFA runs are interleaved, the median of BENCH_RUNS
-// runs; then the tails of service and raw at one paced rate (70% of the service's peak), taking
+// read's REST, GraphQL POST, raw, floor and SOFA runs are interleaved (their order reversed every
+// other run), the median of BENCH_RUNS runs (service/floor and facade/SOFA: the median of each
+// run's ratio); then the tails of service and raw at one paced rate (70% of the service's peak), taking
 // turns, so that both see the same machine. At each scale the whole list of sent notifications is
 // streamed once (RSS before and peak during).
 //
@@ -133,9 +134,9 @@ async function seededOf(url: string): Promise<Seeded | undefined> {
   try {
     const exists = await client.query(`select to_regclass('bench_seed') is not null as t`);
     if (!exists.rows[0].t) {
-      const bench = await client.query(
-        `select to_regclass('company') is not null and exists (select 1 from company where company_id > 1000000) as t`,
-      );
+      // Two statements: one naming company is refused on a database without it (an empty one).
+      if (!(await client.query(`select to_regclass('company') is not null as t`)).rows[0].t) return undefined;
+      const bench = await client.query(`select exists (select 1 from company where company_id > 1000000) as t`);
       return bench.rows[0].t ? { scale: 0, companies: 0, layout: 0 } : undefined;
     }
     return (await client.query<Seeded>(SEEDED_SQL)).rows[0];
@@ -260,7 +261,7 @@ const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 
 /** The median of each figure over runs of one scenario (peak RSS: the highest). */
 function medianRow(runs: Row[]): Row {
-  const m = (pick: (r: Row) => number) => median(runs.map(pick));
+  const m = (pick: (r: Row) => number) => round(median(runs.map(pick)), 4);
   const sum = (pick: (r: Row) => number) => runs.reduce((t, r) => t + pick(r), 0);
   return {
     scenario: runs[0].scenario,
@@ -633,12 +634,14 @@ async function measureScale(
         const g: Row[] = [];
         const rw: CpuRun[] = [];
         const fl: CpuRun[] = [];
-        for (let k = 0; k < runs; k++) {
-          rest.push(await measure(server, s, RUN_DURATION));
-          if (gql) g.push(await measure(server, gql, RUN_DURATION));
-          if (rawScenario) rw.push(await other(raw, rawScenario));
-          if (floorS) fl.push(await other(floor!, floorS));
-          if (sofaS) {
+        // The order of the five turns alternates from run to run, so that none is always first.
+        const turns: (() => Promise<void>)[] = [
+          async () => void rest.push(await measure(server, s, RUN_DURATION)),
+          async () => void (gql && g.push(await measure(server, gql, RUN_DURATION))),
+          async () => void (rawScenario && rw.push(await other(raw, rawScenario))),
+          async () => void (floorS && fl.push(await other(floor!, floorS))),
+          async () => {
+            if (!sofaS) return;
             let r: CpuRun | undefined;
             try {
               r = await other(sofa!, sofaS);
@@ -647,8 +650,9 @@ async function measureScale(
               if (!(await sofaGone())) throw err;
             }
             if (r && !(r.errors + r.non2xx && (await sofaGone()))) sf.push(r);
-          }
-        }
+          },
+        ];
+        for (let k = 0; k < runs; k++) for (const turn of k % 2 ? [...turns].reverse() : turns) await turn();
         // SOFA may still be working on requests the load left in flight: wait until it is idle, so
         // that a death they cause is put down to this read, not the next.
         if (sofaS && (await idleOrDead(sofa!))) await sofaGone();
@@ -668,7 +672,16 @@ async function measureScale(
         }
         const row = medianRow(rest);
         rows.push(row);
-        const med = (list: CpuRun[], pick: (r: CpuRun) => number) => (list.length ? median(list.map(pick)) : null);
+        const med = (list: CpuRun[], pick: (r: CpuRun) => number) => (list.length ? round(median(list.map(pick)), 4) : null);
+        // The service over the floor or SOFA: the median of each run's ratio (the two measured
+        // seconds apart), which a drift of the machine's speed within the read moves less than a
+        // ratio of medians.
+        const over = (list: CpuRun[]) =>
+          !list.length
+            ? null
+            : list.length === rest.length
+              ? median(rest.map((r, k) => r.rps / list[k].rps))
+              : row.rps / median(list.map((r) => r.rps));
         if (!rawScenario) {
           say(`${s.name}: ${row.rps} req/s; floor ${med(fl, (r) => r.rps) ?? '-'}; SOFA ${med(sf, (r) => r.rps) ?? '-'}`);
           const floorRps = med(fl, (r) => r.rps);
@@ -678,16 +691,16 @@ async function measureScale(
             statements: 0,
             serviceStatements: row.statementsPerRequest,
             serviceRps: row.rps,
-            graphqlRps: gql ? median(g.map((r) => r.rps)) : null,
+            graphqlRps: gql ? med(g, (r) => r.rps) : null,
             rawRps: NaN,
             floorRps,
             sofaRps,
             serviceOverRaw: NaN,
-            serviceOverGraphql: gql ? row.rps / median(g.map((r) => r.rps)) : null,
-            serviceOverFloor: floorRps === null ? null : row.rps / floorRps,
-            facadeOverSofa: sofaRps === null ? null : row.rps / sofaRps,
+            serviceOverGraphql: gql ? row.rps / med(g, (r) => r.rps)! : null,
+            serviceOverFloor: over(fl),
+            facadeOverSofa: over(sf),
             serviceCpuMs: row.cpuMsPerRequest,
-            graphqlCpuMs: gql ? median(g.map((r) => r.cpuMsPerRequest)) : null,
+            graphqlCpuMs: gql ? med(g, (r) => r.cpuMsPerRequest) : null,
             rawCpuMs: NaN,
             floorCpuMs: med(fl, (r) => r.cpuMsPerRequest),
             sofaCpuMs: med(sf, (r) => r.cpuMsPerRequest),
@@ -696,8 +709,8 @@ async function measureScale(
           });
           continue;
         }
-        const rawRps = median(rw.map((r) => r.rps));
-        const graphqlRps = gql ? median(g.map((r) => r.rps)) : null;
+        const rawRps = med(rw, (r) => r.rps)!;
+        const graphqlRps = gql ? med(g, (r) => r.rps) : null;
         const floorRps = med(fl, (r) => r.rps);
         const sofaRps = med(sf, (r) => r.rps);
         comparisons.push({
@@ -711,15 +724,15 @@ async function measureScale(
           sofaRps,
           serviceOverRaw: row.rps / rawRps,
           serviceOverGraphql: graphqlRps === null ? null : row.rps / graphqlRps,
-          serviceOverFloor: floorRps === null ? null : row.rps / floorRps,
-          facadeOverSofa: sofaRps === null ? null : row.rps / sofaRps,
+          serviceOverFloor: over(fl),
+          facadeOverSofa: over(sf),
           serviceCpuMs: row.cpuMsPerRequest,
-          graphqlCpuMs: gql ? median(g.map((r) => r.cpuMsPerRequest)) : null,
-          rawCpuMs: median(rw.map((r) => r.cpuMsPerRequest)),
+          graphqlCpuMs: gql ? med(g, (r) => r.cpuMsPerRequest) : null,
+          rawCpuMs: med(rw, (r) => r.cpuMsPerRequest)!,
           floorCpuMs: med(fl, (r) => r.cpuMsPerRequest),
           sofaCpuMs: med(sf, (r) => r.cpuMsPerRequest),
           postgresCpuMs: row.postgresCpuMsPerRequest,
-          rawPostgresCpuMs: median(rw.map((r) => r.postgresCpuMsPerRequest)),
+          rawPostgresCpuMs: med(rw, (r) => r.postgresCpuMsPerRequest)!,
         });
         const { failed, ...t } = await tails(server, raw, s, rawScenario, row.rps);
         if (failed) throw new Error(`${s.name}: failed answers in the tail runs`);
@@ -859,7 +872,7 @@ async function main() {
       .map((c) => ({
         scenario: c.scenario,
         scale: r.scale,
-        facadeOverSofa: c.sofaRps ? round(c.serviceRps / c.sofaRps) : null,
+        facadeOverSofa: c.sofaRps ? round(c.facadeOverSofa!) : null,
         sofaRps: c.sofaRps!,
       })),
   );

@@ -158,7 +158,8 @@ export function benchStatements(size: BenchSize, hash: string): string[] {
        a.mobile, a.department, a.division, a.job_title, c.contact_id, a.uuid
      from contact_record c join user_address a on a.user_id = c.user_id where c.contact_id > ${BASE}`,
     // One large library of Northwind's that Olivia and Cara publish to.
-    `insert into smart_library (smart_lib_id, company_id, team_id, smart_lib_name, max_entries) values (${BENCH.libraryId}, 1001, null, 'Bench library', 1000000)`,
+    // Room above the seeded entries for the ones the bench's writes add (scale 100 seeds 1,000,000).
+    `insert into smart_library (smart_lib_id, company_id, team_id, smart_lib_name, max_entries) values (${BENCH.libraryId}, 1001, null, 'Bench library', ${size.entries + 1_000_000})`,
     `insert into smart_library_publisher (id, smart_lib_id, user_id) values (${BASE} + 1, ${BENCH.libraryId}, 2001), (${BASE} + 2, ${BENCH.libraryId}, 2003)`,
     `insert into smart_tag (smart_tag_id, smart_lib_id, smart_tag_name, name_key) select ${BASE} + i, ${BENCH.libraryId}, 'tag ' || i, 'tag ' || i from generate_series(1, ${BENCH.tags}) i`,
     `insert into smart_folder (smart_folder_id, smart_lib_id, smart_folder_name, name_key) select ${BASE} + i, ${BENCH.libraryId}, 'Folder ' || i, 'folder ' || i from generate_series(1, ${BENCH.folders}) i`,
