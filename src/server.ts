@@ -12,6 +12,7 @@ import { startBackgroundWork } from './background';
 import { countStatement } from './observability/statements';
 import { startTracing } from './observability/tracing';
 import { startMetricsListener } from './http/probes';
+import { InFlight } from './http/in-flight';
 
 /** How long shutdown waits, once every connection has closed, for handlers still cleaning up. */
 const HANDLER_GRACE_MS = 5_000;
@@ -55,14 +56,13 @@ async function main() {
   // Requests whose handlers are still running: shutdown waits for them before closing the
   // database, so a request cut at the timeout still cleans up (an upload deletes its chunks).
   const handle = app.koa.callback();
-  const inFlight = new Map<http.ServerResponse, Promise<void>>();
+  const inFlight = new InFlight();
   let stopping = false;
   const server = http.createServer((req, res) => {
     // After SIGTERM every answer closes its connection: keep-alive clients under load would
     // otherwise hold the server open until the timeout cut their requests.
     if (stopping) res.setHeader('connection', 'close');
-    const done = handle(req, res).finally(() => inFlight.delete(res));
-    inFlight.set(res, done);
+    inFlight.track(res, () => handle(req, res));
   });
   app.live.attach(server);
   server.headersTimeout = 15_000;
@@ -116,7 +116,7 @@ async function main() {
     force.unref();
     // Subscriptions never finish by themselves: end them first.
     await app.live.close();
-    for (const res of inFlight.keys()) {
+    for (const res of inFlight.responses()) {
       if (!res.headersSent) res.setHeader('connection', 'close');
       // Already answering with keep-alive: close its connection once it is idle.
       else if (!res.writableFinished) res.once('finish', () => setImmediate(() => server.closeIdleConnections()));
@@ -126,7 +126,7 @@ async function main() {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await closed;
     await metricsListener?.close();
-    await Promise.race([Promise.allSettled(inFlight.values()), new Promise((resolve) => setTimeout(resolve, HANDLER_GRACE_MS))]);
+    await Promise.race([inFlight.settled(), new Promise((resolve) => setTimeout(resolve, HANDLER_GRACE_MS))]);
     await background.stop();
     await app.stop();
     await orm.close();
