@@ -79,13 +79,18 @@ class RequestContext implements Context {
     deps: AppDeps,
     readonly requestId: string,
     headers: HeaderBag,
-    readonly logger: Logger,
+    private readonly log: Logger | (() => Logger),
   ) {
     this.em = deps.em.fork();
     this.config = deps.config;
     this.services = deps.services;
     this.credentials = readCredentials(headers);
     this.auth = new Principals(this);
+  }
+
+  /** The request's logger; one given as a function is asked for when a line is first written. */
+  get logger(): Logger {
+    return typeof this.log === 'function' ? this.log() : this.log;
   }
 
   get loaders(): Loaders {
@@ -95,6 +100,6 @@ class RequestContext implements Context {
 
 /** The context of one request (or one live session); pass it on as it is, never a copy: the
  * loaders and the principals belong to this object. */
-export function buildContext(deps: AppDeps, requestId: string, headers: HeaderBag, logger: Logger): Context {
+export function buildContext(deps: AppDeps, requestId: string, headers: HeaderBag, logger: Logger | (() => Logger)): Context {
   return new RequestContext(deps, requestId, headers, logger);
 }

@@ -85,7 +85,7 @@ export async function mountGraphql(router: Router, apollo: ApolloServer<Context>
   const trusted = trustedDocumentGuard(deps.config);
   const graphqlMiddleware = koaMiddleware(apollo as unknown as Parameters<typeof koaMiddleware>[0], {
     context: async ({ ctx }: { ctx: Koa.ParameterizedContext<RequestState> }) => {
-      const context = buildContext(deps, ctx.state.requestId, ctx.headers, ctx.state.logger);
+      const context = buildContext(deps, ctx.state.requestId, ctx.headers, () => ctx.state.logger);
       context.request = ctx.state;
       context.clientIp = ctx.ip;
       // Before Apollo reads its persisted queries or parses: a refusal is answered with its status.

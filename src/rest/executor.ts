@@ -241,7 +241,7 @@ export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[], optio
     const { def, operationType, execute } = route;
     const handler: Koa.Middleware = async (ctx) => {
       ctx.state.operation = def.operation;
-      const contextValue = buildContext(deps, ctx.state.requestId, ctx.headers, ctx.state.logger ?? deps.logger);
+      const contextValue = buildContext(deps, ctx.state.requestId, ctx.headers, () => ctx.state.logger ?? deps.logger);
       contextValue.clientIp = ctx.ip;
       // The credential first: nothing about the request is looked at, or read from the
       // socket, for a caller without one.
@@ -280,7 +280,6 @@ export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[], optio
         return { result, classified };
       });
     const run = async (ctx: Koa.Context, requestBody: unknown, contextValue: Context) => {
-      const logger = contextValue.logger;
       let variables: Record<string, unknown>;
       try {
         variables = requestVariables(
@@ -295,7 +294,7 @@ export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[], optio
       const failed = (r: Awaited<ReturnType<typeof runOnce>>) => {
         if (!r.result.errors?.length) return false;
         if (!r.classified || r.classified.internal) {
-          logger.error(
+          contextValue.logger.error(
             { err: r.result.errors[0].originalError ?? r.result.errors[0], operation: def.operation },
             'unhandled error in REST operation',
           );
@@ -340,7 +339,7 @@ export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[], optio
               streaming: () => setCacheHeaders(ctx, def),
               broke: (err) => {
                 const cause = err instanceof BatchFailed ? (err.batch.result.errors![0].originalError ?? err.batch.result.errors![0]) : err;
-                logger.error({ err: cause, operation: def.operation }, 'a whole list broke off');
+                contextValue.logger.error({ err: cause, operation: def.operation }, 'a whole list broke off');
               },
             },
           );

@@ -1,6 +1,6 @@
 // An unexpected failure inside an operation: the client gets WSInternalException and nothing
-// of the cause; the log gets the cause with the request id. Run through the real REST executor
-// over a one-field schema whose resolver is broken on purpose.
+// of the cause; the log gets the cause with the request id. Run through the real request log and
+// REST executor over a one-field schema whose resolver is broken on purpose.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
@@ -8,6 +8,8 @@ import Koa from 'koa';
 import { GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
 import { compileRoutes, createRestRouter } from '../../src/rest/executor';
 import { createLogger } from '../../src/logger';
+import { requestLog } from '../../src/http/request-log';
+import { createMetrics } from '../../src/observability/metrics';
 import { loadConfig } from '../../src/config';
 import type { RouteDef } from '../../src/rest/route';
 
@@ -53,12 +55,10 @@ it('answers 500 WSInternalException without the cause and logs the cause with th
       },
     }),
   );
+  const metrics = createMetrics();
   const app = new Koa();
-  app.use(async (ctx, next) => {
-    ctx.state.requestId = 'req-internal-1';
-    ctx.state.logger = logger.child({ requestId: 'req-internal-1' });
-    await next();
-  });
+  // The request log makes the request's logger only when a line is written: this one is.
+  app.use(requestLog(logger, metrics));
   const router = createRestRouter(
     { config: loadConfig({ NODE_ENV: 'test' }), logger, em: { fork: () => ({}) } as any, services: {} as any },
     compileRoutes(schema, [route]),
@@ -68,7 +68,9 @@ it('answers 500 WSInternalException without the cause and logs the cause with th
   const server = http.createServer((req, res) => void handle(req, res));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   try {
-    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/broken`);
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/rest/broken`, {
+      headers: { 'x-request-id': 'req-internal-1' },
+    });
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(JSON.parse(text)).toEqual({ errorCode: 'WSInternalException', message: 'An internal error occurred.' });
@@ -76,7 +78,9 @@ it('answers 500 WSInternalException without the cause and logs the cause with th
     const line = logs.find((l) => l.msg === 'unhandled error in REST operation');
     expect(line).toMatchObject({ requestId: 'req-internal-1', operation: 'getBroken', level: 50 });
     expect(JSON.stringify(line.err)).toContain('secretColumn');
+    expect(logs.find((l) => l.msg === 'request')).toMatchObject({ requestId: 'req-internal-1', status: 500, operation: 'getBroken' });
   } finally {
+    metrics.release();
     await new Promise<void>((r) => server.close(() => r()));
   }
 });
