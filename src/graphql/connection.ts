@@ -175,8 +175,12 @@ export function pageRequest(
   return { first, after: decodeCursor(list, order, after) };
 }
 
+/** The instants a cursor may hold, in epoch microseconds: years 1 to 9999 (PostgreSQL's timestamptz holds more, bigint less). */
+const MIN_MICROS = -62135596800000000n;
+const MAX_MICROS = 253402300799999999n;
+
 const KEY_CHECKS: Record<KeyKind, (v: unknown) => boolean> = {
-  micros: (v) => typeof v === 'string' && /^-?\d{1,19}$/.test(v),
+  micros: (v) => typeof v === 'string' && /^-?\d{1,19}$/.test(v) && BigInt(v) >= MIN_MICROS && BigInt(v) <= MAX_MICROS,
   int: (v) => typeof v === 'number' && Number.isSafeInteger(v),
   text: (v) => typeof v === 'string',
 };
@@ -259,8 +263,13 @@ export const instantKeyColumns = (column: string) => `${column} as "${INSTANT_CO
 /** The columns instantKeyColumns adds to a row (a timestamptz as the driver returns it, and int8). */
 export type InstantKeyed = { _at: unknown; _us: string | bigint };
 
-/** A cursor's value as the column's type: a `micros` value back to its instant, exactly (int8 * 1 us fits a double's integers). */
-const keyParam = (o: OrderColumn) => (o.kind === 'micros' ? `(timestamptz 'epoch' + ?::bigint * interval '1 microsecond')` : '?');
+/**
+ * A cursor's value as the column's type: a `micros` value back to its instant, exactly (int8 * 1 us
+ * fits a double's integers); an `int` as a bigint, so that a prepared statement does not take it as
+ * its column's integer, which a safe integer past 2^31 would overflow.
+ */
+const keyParam = (o: OrderColumn) =>
+  o.kind === 'micros' ? `(timestamptz 'epoch' + ?::bigint * interval '1 microsecond')` : o.kind === 'int' ? '?::bigint' : '?';
 
 /** The column names keysetWindow adds to each row: its parent's total and its place in the page. */
 export const WINDOW_TOTAL = '_total';

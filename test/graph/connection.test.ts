@@ -177,6 +177,11 @@ it('refuses first outside 1..100 and cursors that are not this list', () => {
   // An instant key is microseconds as integer text: a number of milliseconds is not one.
   expect(err(() => pageRequest('probe', MICROS, { first: 1, after: encodeCursor('probe', [1732442400123]) }))).toEqual(notOurs);
   expect(err(() => pageRequest('probe', MICROS, { first: 1, after: encodeCursor('probe', ['12:00']) }))).toEqual(notOurs);
+  // Years 1 to 9999 only: PostgreSQL would fail on the others (bigint, timestamptz) with an internal error.
+  for (const v of ['253402300799999999', '-62135596800000000'])
+    expect(pageRequest('probe', MICROS, { first: 1, after: encodeCursor('probe', [v]) }).after).toEqual([v]);
+  for (const v of ['253402300800000000', '-62135596800000001', '9999999999999999999'])
+    expect(err(() => pageRequest('probe', MICROS, { first: 1, after: encodeCursor('probe', [v]) }))).toEqual(notOurs);
 });
 
 it('orders an instant key by the column itself, to the microsecond, and walks it with microsecond cursors', async () => {

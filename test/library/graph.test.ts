@@ -246,8 +246,18 @@ describe('SmartLibrary.entries', () => {
       encodeCursor('SmartLibrary.entries', ['2030-03-01', ids[0]]),
       'not a cursor!',
       Buffer.from('[1,2').toString('base64url'),
+      // Instants no timestamp holds: past PostgreSQL's bigint, or years beyond 9999 and before 1.
+      encodeCursor('SmartLibrary.entries', ['9999999999999999999', ids[0]]),
+      encodeCursor('SmartLibrary.entries', ['-9999999999999999999', ids[0]]),
+      encodeCursor('SmartLibrary.entries', ['253402300800000000', ids[0]]),
+      encodeCursor('SmartLibrary.entries', ['-62135596800000001', ids[0]]),
     ])
       expect(errorOf(await ask({ after }))).toEqual(afterError);
+    // An id past PostgreSQL's integer is still a key: the page after it starts with the newest
+    // entry, whose instant the cursor names and whose id is below it.
+    const far = await ask({ first: 1, after: cursorOf(base + 6000 + 123, 2 ** 40) });
+    expect(far.body.errors).toBeUndefined();
+    expect(nodeIds(far.body.data.smartLibrary.entries)).toEqual([ids[0]]);
   });
 });
 
