@@ -4,6 +4,7 @@
 // - the content encoding is undone (gzip, deflate, br: inflation); data that does not inflate is
 //   400, an encoding it does not know is 415;
 // - at most 1 MB (after inflating), else 413;
+// - a body cut short, or left unread because the client hung up first, is 400 (incomplete);
 // - the bytes must be UTF-8 (refused, not replaced with U+FFFD), a BOM is dropped;
 // - the JSON must be an object or an array (a `__proto__` key is refused: @hapi/bourne);
 // - no string in it, keys included, may hold a NUL or an unpaired surrogate (a `\u0000` or
@@ -44,6 +45,8 @@ async function readBytes(ctx: Koa.Context, limit: number): Promise<Buffer> {
       throw refused(`The content encoding ${encoding} is not supported (gzip, deflate, br or none).`, 'body', 415);
     if (typeof code === 'string' && code.startsWith('Z_')) throw refused(`The request body is not valid ${encoding} data.`);
     if (typeof status === 'number' && status < 500) throw refused('The request body is incomplete.');
+    // The client hung up before the body was read (Node has destroyed the request): its doing, not ours.
+    if (type === 'stream.not.readable' && ctx.req.destroyed) throw refused('The request body is incomplete.');
     // zlib's brotli errors carry other codes; anything else from inflating is the body's fault too.
     if (encoding !== 'identity') throw refused(`The request body is not valid ${encoding} data.`);
     throw err;
