@@ -33,8 +33,9 @@ async function main() {
   const sofa = useSofa({
     schema: app.schema,
     basePath: SOFA_BASE,
-    // The context REST and /graphql build: the caller's credentials from the headers.
-    context: ({ koa }: { koa: Koa.Context }) => buildContext(deps, koa.state.requestId, koa.headers, koa.state.logger ?? logger),
+    // The context REST and /graphql build: the caller's credentials from the headers, the
+    // request's logger made only when a line is written.
+    context: ({ koa }: { koa: Koa.Context }) => buildContext(deps, koa.state.requestId, koa.headers, () => koa.state.logger ?? logger),
   });
   const mount: Koa.Middleware = async (ctx, next) => {
     if (!ctx.path.startsWith(`${SOFA_BASE}/`)) return next();
