@@ -26,7 +26,8 @@ it('when the client has closed its connection before the body is read, then read
       }
       resolve();
     });
-    server.on('request', app.callback());
+    const handle = app.callback();
+    server.on('request', (req, res) => void handle(req, res));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   try {
