@@ -682,40 +682,14 @@ async function measureScale(
             : list.length === rest.length
               ? median(rest.map((r, k) => r.rps / list[k].rps))
               : row.rps / median(list.map((r) => r.rps));
-        if (!rawScenario) {
-          say(`${s.name}: ${row.rps} req/s; floor ${med(fl, (r) => r.rps) ?? '-'}; SOFA ${med(sf, (r) => r.rps) ?? '-'}`);
-          const floorRps = med(fl, (r) => r.rps);
-          const sofaRps = med(sf, (r) => r.rps);
-          comparisons.push({
-            scenario: s.name,
-            statements: 0,
-            serviceStatements: row.statementsPerRequest,
-            serviceRps: row.rps,
-            graphqlRps: gql ? med(g, (r) => r.rps) : null,
-            rawRps: NaN,
-            floorRps,
-            sofaRps,
-            serviceOverRaw: NaN,
-            serviceOverGraphql: gql ? row.rps / med(g, (r) => r.rps)! : null,
-            serviceOverFloor: over(fl),
-            facadeOverSofa: over(sf),
-            serviceCpuMs: row.cpuMsPerRequest,
-            graphqlCpuMs: gql ? med(g, (r) => r.cpuMsPerRequest) : null,
-            rawCpuMs: NaN,
-            floorCpuMs: med(fl, (r) => r.cpuMsPerRequest),
-            sofaCpuMs: med(sf, (r) => r.cpuMsPerRequest),
-            postgresCpuMs: row.postgresCpuMsPerRequest,
-            rawPostgresCpuMs: NaN,
-          });
-          continue;
-        }
-        const rawRps = med(rw, (r) => r.rps)!;
+        // A read without a raw twin has no raw figures (NaN) and no captured statements.
         const graphqlRps = gql ? med(g, (r) => r.rps) : null;
         const floorRps = med(fl, (r) => r.rps);
         const sofaRps = med(sf, (r) => r.rps);
+        const rawRps = rawScenario ? med(rw, (r) => r.rps)! : NaN;
         comparisons.push({
           scenario: s.name,
-          statements: captured[i].statements.length,
+          statements: rawScenario ? captured[i].statements.length : 0,
           serviceStatements: row.statementsPerRequest,
           serviceRps: row.rps,
           graphqlRps,
@@ -728,12 +702,16 @@ async function measureScale(
           facadeOverSofa: over(sf),
           serviceCpuMs: row.cpuMsPerRequest,
           graphqlCpuMs: gql ? med(g, (r) => r.cpuMsPerRequest) : null,
-          rawCpuMs: med(rw, (r) => r.cpuMsPerRequest)!,
+          rawCpuMs: rawScenario ? med(rw, (r) => r.cpuMsPerRequest)! : NaN,
           floorCpuMs: med(fl, (r) => r.cpuMsPerRequest),
           sofaCpuMs: med(sf, (r) => r.cpuMsPerRequest),
           postgresCpuMs: row.postgresCpuMsPerRequest,
-          rawPostgresCpuMs: med(rw, (r) => r.postgresCpuMsPerRequest)!,
+          rawPostgresCpuMs: rawScenario ? med(rw, (r) => r.postgresCpuMsPerRequest)! : NaN,
         });
+        if (!rawScenario) {
+          say(`${s.name}: ${row.rps} req/s; floor ${floorRps ?? '-'}; SOFA ${sofaRps ?? '-'}`);
+          continue;
+        }
         const { failed, ...t } = await tails(server, raw, s, rawScenario, row.rps);
         if (failed) throw new Error(`${s.name}: failed answers in the tail runs`);
         tail.push(t);

@@ -180,7 +180,11 @@ const MIN_MICROS = -62135596800000000n;
 const MAX_MICROS = 253402300799999999n;
 
 const KEY_CHECKS: Record<KeyKind, (v: unknown) => boolean> = {
-  micros: (v) => typeof v === 'string' && /^-?\d{1,19}$/.test(v) && BigInt(v) >= MIN_MICROS && BigInt(v) <= MAX_MICROS,
+  micros: (v) => {
+    if (typeof v !== 'string' || !/^-?\d{1,19}$/.test(v)) return false;
+    const us = BigInt(v);
+    return us >= MIN_MICROS && us <= MAX_MICROS;
+  },
   int: (v) => typeof v === 'number' && Number.isSafeInteger(v),
   text: (v) => typeof v === 'string',
 };
@@ -264,12 +268,16 @@ export const instantKeyColumns = (column: string) => `${column} as "${INSTANT_CO
 export type InstantKeyed = { _at: unknown; _us: string | bigint };
 
 /**
- * A cursor's value as the column's type: a `micros` value back to its instant, exactly (int8 * 1 us
- * fits a double's integers); an `int` as a bigint, so that a prepared statement does not take it as
- * its column's integer, which a safe integer past 2^31 would overflow.
+ * A cursor's value as the column's type, by key kind: a `micros` value back to its instant, exactly
+ * (int8 * 1 us fits a double's integers); an `int` as a bigint, so that a prepared statement does
+ * not take it as its column's integer, which a safe integer past 2^31 would overflow.
  */
-const keyParam = (o: OrderColumn) =>
-  o.kind === 'micros' ? `(timestamptz 'epoch' + ?::bigint * interval '1 microsecond')` : o.kind === 'int' ? '?::bigint' : '?';
+const KEY_PARAMS: Record<KeyKind, string> = {
+  micros: `(timestamptz 'epoch' + ?::bigint * interval '1 microsecond')`,
+  int: '?::bigint',
+  text: '?',
+};
+const keyParam = (o: OrderColumn) => KEY_PARAMS[o.kind];
 
 /** The column names keysetWindow adds to each row: its parent's total and its place in the page. */
 export const WINDOW_TOTAL = '_total';

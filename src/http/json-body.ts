@@ -44,9 +44,9 @@ async function readBytes(ctx: Koa.Context, limit: number): Promise<Buffer> {
     if (status === 415 || type === 'encoding.unsupported')
       throw refused(`The content encoding ${encoding} is not supported (gzip, deflate, br or none).`, 'body', 415);
     if (typeof code === 'string' && code.startsWith('Z_')) throw refused(`The request body is not valid ${encoding} data.`);
-    if (typeof status === 'number' && status < 500) throw refused('The request body is incomplete.');
-    // The client hung up before the body was read (Node has destroyed the request): its doing, not ours.
-    if (type === 'stream.not.readable' && ctx.req.destroyed) throw refused('The request body is incomplete.');
+    // Cut short, or the client hung up before it was read (Node has destroyed the request): its doing, not ours.
+    if ((typeof status === 'number' && status < 500) || (type === 'stream.not.readable' && ctx.req.destroyed))
+      throw refused('The request body is incomplete.');
     // zlib's brotli errors carry other codes; anything else from inflating is the body's fault too.
     if (encoding !== 'identity') throw refused(`The request body is not valid ${encoding} data.`);
     throw err;
