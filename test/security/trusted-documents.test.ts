@@ -1,8 +1,9 @@
 // Trusted documents (GRAPHQL_TRUSTED_DOCUMENTS): under `enforce` a document outside the manifest
 // (every REST route's document and the explorers' examples) is refused before it is parsed, unless
 // a system token with the explore scope sends it; manifest documents run by text or by id;
-// `log` runs everything and logs each unknown document once; `off` changes nothing. The automatic
-// persisted queries' store is Redis with REDIS_URL, shared by the instances.
+// `log` runs everything and logs each unknown document once; `off` changes nothing. With REDIS_URL
+// the automatic persisted queries' store is Redis, shared by the instances:
+// test/redis/trusted-documents.redis.ts.
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,7 +11,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { createSystemToken, OLIVIA, png, startTestApp, suffix, useTestApp, type TestApp } from '../kit';
 import { productionEnv } from '../kit/production';
-import { useRedisPair } from '../kit/redis';
 import { loadConfig } from '../../src/config';
 import type { Context } from '../../src/context';
 import { ROUTES } from '../../src/rest/routes';
@@ -219,22 +219,6 @@ describe('GRAPHQL_TRUSTED_DOCUMENTS=off (the default outside production)', () =>
     });
     expect(unknownLogs(t)).toEqual([]);
     expect(await post(t, byId(PROFILE))).toMatchObject({ body: { errors: [{ extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }] } });
-  });
-});
-
-describe('with REDIS_URL: one persisted query store for every instance', () => {
-  const pair = useRedisPair('apq');
-  const { a, b } = pair;
-
-  it('when a document is registered on one instance, then the other serves it by id; Redis keeps it for a day', async () => {
-    const query = `query shared${suffix()} { __typename }`;
-    expect(await post(b, byId(query))).toMatchObject({ body: { errors: [{ extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }] } });
-    expect(await post(a, { query, ...byId(query) })).toMatchObject({ status: 200, body: { data: { __typename: 'Query' } } });
-    // Apollo writes the store after answering.
-    for (let i = 0; i < 50 && !(await pair.redis().exists(`apq:${sha256(query)}`)); i++) await new Promise((r) => setTimeout(r, 20));
-    expect(await pair.redis().get(`apq:${sha256(query)}`)).toBe(query);
-    expect(await pair.redis().ttl(`apq:${sha256(query)}`)).toBeGreaterThan(24 * 3600 - 60);
-    expect(await post(b, byId(query))).toMatchObject({ status: 200, body: { data: { __typename: 'Query' } } });
   });
 });
 
