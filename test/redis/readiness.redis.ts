@@ -4,6 +4,7 @@
 import net from 'node:net';
 import { Redis } from 'ioredis';
 import { freePort, OLIVIA, useTestApp } from '../kit';
+import { REDIS_URL } from '../kit/redis';
 
 /**
  * A TCP proxy from a loopback port to Redis, that can be stopped (every connection cut) and
@@ -60,7 +61,7 @@ describe('with REDIS_URL', () => {
   const olivia = t.as(OLIVIA);
 
   afterAll(async () => {
-    const redis = new Redis('redis://127.0.0.1:6379');
+    const redis = new Redis(REDIS_URL);
     const keys = await redis.keys(`${prefix()}*`);
     if (keys.length) await redis.del(...keys);
     redis.disconnect();

@@ -1,13 +1,9 @@
 // With REDIS_URL the automatic persisted queries' store is Redis, shared by the instances: a
 // document registered on one is served by id on the other. The rest of trusted documents:
 // test/security/trusted-documents.test.ts.
-import crypto from 'node:crypto';
-import { suffix, type TestApp } from '../kit';
+import { suffix } from '../kit';
 import { useRedisPair } from '../kit/redis';
-
-const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
-const post = (t: TestApp, body: Record<string, unknown>) => t.rest('POST', '/graphql', { body });
-const byId = (query: string) => ({ extensions: { persistedQuery: { version: 1, sha256Hash: sha256(query) } } });
+import { byId, post, sha256 } from '../security/persisted-queries';
 
 describe('with REDIS_URL: one persisted query store for every instance', () => {
   const pair = useRedisPair('apq');

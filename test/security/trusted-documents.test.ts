@@ -4,13 +4,13 @@
 // `log` runs everything and logs each unknown document once; `off` changes nothing. With REDIS_URL
 // the automatic persisted queries' store is Redis, shared by the instances:
 // test/redis/trusted-documents.redis.ts.
-import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createSystemToken, OLIVIA, png, startTestApp, suffix, useTestApp, type TestApp } from '../kit';
 import { productionEnv } from '../kit/production';
+import { byId, post, sha256 } from './persisted-queries';
 import { loadConfig } from '../../src/config';
 import type { Context } from '../../src/context';
 import { ROUTES } from '../../src/rest/routes';
@@ -18,7 +18,6 @@ import { HOME_SCREEN_QUERY } from '../../src/graphql/examples';
 import { sandboxDocument } from '../../src/graphql/sandbox';
 import { MANIFEST_FORMAT, trustedManifest } from '../../src/graphql/trusted-manifest';
 
-const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 const documentOf = (operation: string) => ROUTES.find((r) => r.operation === operation)!.document;
 
 const PROFILE = documentOf('findUserProfile');
@@ -39,10 +38,6 @@ const NOT_TRUSTED = {
   },
 };
 
-/** A POST /graphql with a body of our own (persisted-query extensions). */
-const post = (t: TestApp, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  t.rest('POST', '/graphql', { body, headers });
-const byId = (query: string) => ({ extensions: { persistedQuery: { version: 1, sha256Hash: sha256(query) } } });
 const unknownLogs = (t: TestApp) => t.logs.filter((l) => l.msg === 'document not in the trusted documents manifest');
 
 describe('the manifest', () => {
