@@ -107,6 +107,18 @@ describe('tracing a /graphql request', () => {
     }
   });
 
+  it('when the operation name is 5,000 characters long, then its span keeps the first 100 of them, as the access log does', async () => {
+    const name = `Q${'n'.repeat(4999)}`;
+    const res = await t.gql(`query ${name} { conditionsVersion { version } }`, undefined, { 'x-request-id': 'trace-gql-long' });
+    expect(res.status).toBe(200);
+    expect(res.body.errors).toBeUndefined();
+    await tracing.flush();
+    const { root, operation } = traceOf(exporter.getFinishedSpans());
+    expect(operation.name).toBe(name.slice(0, 100));
+    expect(operation.attributes['graphql.operation.name']).toBe(name.slice(0, 100));
+    expect(root.attributes['operation.name']).toBe(name.slice(0, 100));
+  });
+
   it('when the caller sends a traceparent, then the request continues that trace', async () => {
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     await t.gql('query Conditions { conditions { conditionId } }', undefined, { traceparent: `00-${traceId}-00f067aa0ba902b7-01` });

@@ -1,10 +1,12 @@
 // Names the /graphql operation span after the operation Apollo resolved (the HTTP route alone
 // says only "graphql"), and marks it with the service's error identifier when the operation
-// fails. Does nothing when tracing is off.
+// fails. Does nothing when tracing is off. The name is the client's, one token of any length: the
+// span keeps at most MAX_LOGGED_NAME characters of it, as the access log does.
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { Context } from '../../context';
 import { classify } from '../error-mapping';
 import { activeSpan, recordOperationError } from '../../observability/tracing';
+import { MAX_LOGGED_NAME } from './request-outcome';
 
 export function operationSpanPlugin(): ApolloServerPlugin<Context> {
   return {
@@ -13,9 +15,10 @@ export function operationSpanPlugin(): ApolloServerPlugin<Context> {
       if (!span?.isRecording()) return;
       return {
         async didResolveOperation({ operationName, operation }) {
-          span.updateName(operationName ?? 'anonymous');
+          const name = operationName?.slice(0, MAX_LOGGED_NAME);
+          span.updateName(name ?? 'anonymous');
           if (operation) span.setAttribute('graphql.operation.type', operation.operation);
-          if (operationName) span.setAttribute('graphql.operation.name', operationName);
+          if (name) span.setAttribute('graphql.operation.name', name);
         },
         async didEncounterErrors({ errors }) {
           const classified = classify(errors[0]);
