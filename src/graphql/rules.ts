@@ -137,12 +137,12 @@ export function validateArgument(argValue: unknown): void {
 
 let byTypeName: Map<string, Map<string, FieldRule>> | undefined;
 
-/** The rules of a GraphQL input type's fields, by the type's GraphQL name. */
+/** The rules of a GraphQL input type's fields (those it inherits too, as the validator applies them), by the type's GraphQL name. */
 export function rulesOf(typeName: string): ReadonlyMap<string, FieldRule> | undefined {
   if (!byTypeName) {
     byTypeName = new Map();
     for (const t of getMetadataStorage().inputTypes) {
-      const rules = byClass.get(t.target as Constructor);
+      const rules = rulesOfClass(t.target as Constructor);
       if (rules) byTypeName.set(t.name, rules);
     }
   }

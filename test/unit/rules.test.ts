@@ -1,8 +1,10 @@
 // The field rules of src/graphql/rules.ts on their own, without a schema, an app or a database:
 // each rule kind refuses with its identifier and the field's name, lengths count code points as
 // PostgreSQL does, and ruleText states what the validator enforces.
+import 'reflect-metadata';
 import fc from 'fast-check';
-import { checkRule, Rule, ruleText, validateInput } from '../../src/graphql/rules';
+import { Field, InputType } from 'type-graphql';
+import { checkRule, Rule, rulesOf, ruleText, validateInput } from '../../src/graphql/rules';
 import { charLength } from '../../src/core/text';
 import { serviceErrorOf } from '../kit/errors';
 
@@ -182,6 +184,32 @@ describe('charLength', () => {
         else expect(check).not.toThrow();
       }),
     );
+  });
+});
+
+@InputType('RulesTestBaseInput')
+class BaseInput {
+  @Field(() => String, { nullable: true })
+  @Rule({ maxLength: 3 })
+  code?: string | null;
+}
+
+@InputType('RulesTestChildInput')
+class ChildInput extends BaseInput {
+  @Field(() => String, { nullable: true })
+  @Rule({ maxLength: 9 })
+  name?: string | null;
+}
+
+describe('rulesOf: what the OpenAPI document and the REST forms read is what the validator applies', () => {
+  it('when an input type extends another, then its rules are its own and those it inherits', () => {
+    expect(Object.fromEntries(rulesOf('RulesTestChildInput') ?? [])).toEqual({ code: { maxLength: 3 }, name: { maxLength: 9 } });
+    expect(Object.fromEntries(rulesOf('RulesTestBaseInput') ?? [])).toEqual({ code: { maxLength: 3 } });
+    // The validator's view of the same class.
+    expect(serviceErrorOf(() => validateInput(Object.assign(new ChildInput(), { code: 'abcd' })))).toMatchObject({
+      code: 'WSFieldLengthException',
+      field: 'code',
+    });
   });
 });
 
