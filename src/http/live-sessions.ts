@@ -1,7 +1,8 @@
 // What the two subscription transports (live-ws.ts, live-sse.ts) share: the caller's
 // authentication at connect (x-service-authtoken, as every request), the sessions of this
 // instance by token, ended at once when any instance revokes the token (the bus) or when it
-// expires, and the check that a document is one valid subscription under the /graphql limits.
+// expires, the check that a document is one valid subscription under the /graphql limits, and
+// GRAPHQL_TRUSTED_DOCUMENTS as /graphql applies it (untrusted).
 // It also holds the counts that bound them (config.live): the live connections of the instance
 // (taken at a WebSocket's upgrade or an event stream's request, signed in or not, given back when
 // the connection ends however it ends) and those of each token (its sessions).
@@ -10,6 +11,7 @@ import { GraphQLError, Kind, OperationTypeNode, parse, specifiedRules, validate,
 import type { LiveLimits } from '../config';
 import { buildContext, type AppDeps, type Context } from '../context';
 import { ServiceError } from '../graphql/errors';
+import { liveDocumentGuard } from '../graphql/plugins/trusted-documents';
 import { formatError } from '../graphql/format-error';
 import { graphqlArmor, GRAPHQL_LIMITS } from '../graphql/limits';
 
@@ -47,11 +49,13 @@ export class LiveSessions {
   readonly limits: LiveLimits;
   private readonly byToken = new Map<string, Set<Entry>>();
   private readonly stopListening: () => void;
+  private readonly trusted: ReturnType<typeof liveDocumentGuard>;
   /** Live connections held on this instance (admit). */
   private connections = 0;
 
   constructor(private readonly deps: AppDeps) {
     this.limits = deps.config.live;
+    this.trusted = liveDocumentGuard(deps.config);
     this.stopListening = deps.services.identity.onRevoked((hashes) => {
       if (hashes) for (const hash of hashes) for (const entry of [...(this.byToken.get(hash) ?? [])]) this.finish(entry, 'revoked');
       // Revocations may have been missed (the bus reconnected): check every token again.
@@ -85,10 +89,12 @@ export class LiveSessions {
    * Authenticates a connection with the token; throws the ServiceError of the refusal
    * (WSInvalidAuthTokenException, WSCacheServiceException; WSLimitExceededException, 429 with
    * Retry-After, when the token already holds LIVE_MAX_CONNECTIONS_PER_TOKEN sessions here). `end`
-   * is called once if the token is revoked or expires later, or when the service stops.
+   * is called once if the token is revoked or expires later, or when the service stops. `apiKey`
+   * (x-api-key) is the session's too: under GRAPHQL_TRUSTED_DOCUMENTS=enforce, a system token with
+   * the explore scope may subscribe with documents outside the manifest (untrusted).
    */
-  async open(token: string | undefined, end: (reason: EndReason) => void): Promise<LiveSession> {
-    const ctx = this.context(token);
+  async open(token: string | undefined, end: (reason: EndReason) => void, apiKey?: string): Promise<LiveSession> {
+    const ctx = this.context(token, apiKey);
     const principal = await ctx.auth.requireUser();
     // Checked and added with no await between: concurrent opens of one token cannot both pass.
     const held = this.byToken.get(principal.tokenHash)?.size ?? 0;
@@ -111,15 +117,24 @@ export class LiveSessions {
     return entry.session;
   }
 
+  /**
+   * GRAPHQL_TRUSTED_DOCUMENTS for a subscription's text, as /graphql applies it: under `enforce`, the
+   * refusal (403 WSInsufficientPrivilegesException) of a document outside the manifest that the
+   * session may not explore with; else null (`log` logs an unknown document once).
+   */
+  async untrusted(session: LiveSession, query: string, operationName: unknown): Promise<ServiceError | null> {
+    return this.trusted ? this.trusted(session.ctx, query, operationName) : null;
+  }
+
   /** Ends every session (the service is stopping). */
   closeAll(): void {
     for (const set of [...this.byToken.values()]) for (const entry of [...set]) this.finish(entry, 'shutdown');
     this.stopListening();
   }
 
-  private context(token: string | undefined): Context {
+  private context(token: string | undefined, apiKey?: string): Context {
     const requestId = crypto.randomUUID();
-    const headers = token ? { 'x-service-authtoken': token } : {};
+    const headers = { ...(token ? { 'x-service-authtoken': token } : {}), ...(apiKey ? { 'x-api-key': apiKey } : {}) };
     return buildContext(this.deps, requestId, headers, this.deps.logger.child({ requestId }));
   }
 

@@ -2,7 +2,9 @@
 // /graphql/stream: one HTTP request per subscription (GET with query parameters, or POST with a
 // JSON body, Accept: text/event-stream), the token in the x-service-authtoken header. A missing
 // or refused token answers 401 before the stream opens; a revocation (from any instance) or the
-// token's expiry completes the stream. Only subscription operations are served here.
+// token's expiry completes the stream. Only subscription operations are served here, and under
+// GRAPHQL_TRUSTED_DOCUMENTS=enforce only the manifest's (or any, with an explore x-api-key): another
+// is answered 403 WSInsufficientPrivilegesException before the stream opens.
 //
 // Bounds (config.live, docs/security.md "Live connections"): a stream takes one of the instance's
 // live connections and one of its token's from its request until its response closes; past
@@ -120,9 +122,18 @@ export function mountEventStream(router: Router, schema: GraphQLSchema, sessions
       const ended = new Promise<void>((resolve) => (end = resolve));
       let session: LiveSession;
       try {
-        session = await sessions.open(req.headers.get('x-service-authtoken') ?? undefined, () => end());
+        session = await sessions.open(
+          req.headers.get('x-service-authtoken') ?? undefined,
+          () => end(),
+          req.headers.get('x-api-key') ?? undefined,
+        );
       } catch (err) {
         return errorReply([err]);
+      }
+      const refused = await sessions.untrusted(session, params.query, params.operationName);
+      if (refused) {
+        session.close();
+        return errorReply([refused]);
       }
       // The client left while the token was checked: the answer goes nowhere.
       if (res.destroyed) {

@@ -2,7 +2,9 @@
 // /graphql. The client sends its service auth token in connectionParams as
 // x-service-authtoken; it is checked at connect (refused: close 4403 with the error identifier as
 // the reason) and the socket is closed (4403 WSInvalidAuthTokenException) as soon as any instance
-// revokes the token, or when it expires. Only subscription operations are served here.
+// revokes the token, or when it expires. Only subscription operations are served here, and under
+// GRAPHQL_TRUSTED_DOCUMENTS=enforce only the manifest's (or any, with an explore x-api-key in
+// connectionParams): another is answered with an error message (WSInsufficientPrivilegesException).
 //
 // Bounds (config.live, docs/security.md "Live connections"): a socket takes one of the instance's
 // live connections from its upgrade (past LIVE_MAX_CONNECTIONS it is closed at once, 1013); the
@@ -90,13 +92,19 @@ export function attachWebSocket(server: http.Server, schema: GraphQLSchema, sess
     {
       schema,
       onConnect: async (ctx) => {
-        const raw = ctx.connectionParams?.['x-service-authtoken'];
+        const param = (name: string) => {
+          const value = ctx.connectionParams?.[name];
+          return typeof value === 'string' ? value : undefined;
+        };
         const socket = ctx.extra.socket;
         try {
-          const session = await sessions.open(typeof raw === 'string' ? raw : undefined, (reason) =>
-            reason === 'revoked'
-              ? closeWithin(socket, CLOSE_TOKEN_REFUSED, 'WSInvalidAuthTokenException')
-              : closeWithin(socket, CLOSE_GOING_AWAY, 'Server shutting down'),
+          const session = await sessions.open(
+            param('x-service-authtoken'),
+            (reason) =>
+              reason === 'revoked'
+                ? closeWithin(socket, CLOSE_TOKEN_REFUSED, 'WSInvalidAuthTokenException')
+                : closeWithin(socket, CLOSE_GOING_AWAY, 'Server shutting down'),
+            param('x-api-key'),
           );
           // The socket closed while the token was checked (onClose found no session): end it here.
           if (socket.readyState !== socket.OPEN) {
@@ -110,7 +118,7 @@ export function attachWebSocket(server: http.Server, schema: GraphQLSchema, sess
           return false;
         }
       },
-      onSubscribe: (ctx, _id, payload) => {
+      onSubscribe: async (ctx, _id, payload) => {
         const { socket, session } = ctx.extra;
         // graphql-ws lists every operation in progress, this one included, until it has finished
         // (completed by either side, failed, or its socket closed).
@@ -126,6 +134,8 @@ export function attachWebSocket(server: http.Server, schema: GraphQLSchema, sess
         if (socket.readyState !== socket.OPEN) return [new ServiceError(LIMIT, 'The connection is closing.')];
         const checked = subscriptionDocument(schema, payload.query, payload.operationName);
         if ('errors' in checked) return checked.errors;
+        const refused = await sessions.untrusted(session!, payload.query, payload.operationName);
+        if (refused) return [refused];
         return {
           schema,
           document: checked.document,

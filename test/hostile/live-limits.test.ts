@@ -6,6 +6,7 @@
 // affected. Everything runs on loopback against a real database.
 import WebSocket from 'ws';
 import { createTeam, createUser, createCompany, grantCompanyRole, suffix, tokenFor, type TestApp, useTestApp } from '../kit';
+import { takeEvents } from '../kit/live';
 
 const SUBSCRIPTION = 'subscription { notificationReceived { notificationId message } }';
 const LIMIT_BODY = (message: string) => ({ errors: [{ message, extensions: { code: 'WSLimitExceededException', retryAfter: 5 } }] });
@@ -98,15 +99,10 @@ async function liveStream(app: TestApp, token: string, query = SUBSCRIPTION, rea
     try {
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
         buffer += decoder.decode(chunk, { stream: true });
-        let cut;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event) events.push({ event, data: data ? JSON.parse(data) : null });
+        buffer = takeEvents(buffer, (e) => {
+          events.push(e);
           wake();
-        }
+        });
       }
     } catch {
       // aborted by the test, or cut by the server

@@ -6,100 +6,10 @@
 // closes B's socket of that token; another user's notifications never arrive; a subscription
 // without a valid token is refused.
 import WebSocket from 'ws';
-import { createCompany, createTeam, createUser, grantCompanyRole, suffix, tokenFor, useTestApp, type TestApp } from '../kit';
+import { createUser, suffix, tokenFor, useTestApp } from '../kit';
+import { liveAudience, openSocket, openStream } from '../kit/live';
 
-const SUBSCRIPTION =
-  'subscription { notificationReceived { notificationId type companyId eventUUID brochureId message url read received } }';
 const WITHIN_MS = 1000;
-
-type Item = Record<string, unknown>;
-
-/** A graphql-ws connection (the graphql-transport-ws protocol, spoken directly) with one subscription. */
-function openSocket(app: TestApp, token?: string) {
-  const ws = new WebSocket(`${app.baseUrl.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
-  const items: { at: number; item: Item }[] = [];
-  const messages: any[] = [];
-  let arrived: () => void = () => undefined;
-  const closed = new Promise<{ code: number; reason: string; at: number }>((resolve) =>
-    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString(), at: Date.now() })),
-  );
-  const acked = new Promise<boolean>((resolve) => {
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init', payload: token ? { 'x-service-authtoken': token } : {} })));
-    ws.on('message', (raw) => {
-      const msg = JSON.parse((raw as Buffer).toString('utf8'));
-      messages.push(msg);
-      if (msg.type === 'connection_ack') {
-        ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: SUBSCRIPTION } }));
-        resolve(true);
-      }
-      if (msg.type === 'next') {
-        items.push({ at: Date.now(), item: msg.payload.data?.notificationReceived ?? msg.payload });
-        arrived();
-      }
-    });
-    ws.on('close', () => resolve(false));
-  });
-  const next = (ms = 3000) =>
-    new Promise<{ at: number; item: Item } | null>((resolve) => {
-      if (items.length) return resolve(items.shift()!);
-      const timer = setTimeout(() => resolve(null), ms);
-      arrived = () => {
-        clearTimeout(timer);
-        resolve(items.shift()!);
-      };
-    });
-  return { ws, items, messages, acked, closed, next, close: () => ws.close() };
-}
-
-/** A graphql-sse stream (distinct connections mode), read as curl -N would. */
-async function openStream(app: TestApp, token?: string) {
-  const abort = new AbortController();
-  const res = await fetch(`${app.baseUrl}/graphql/stream`, {
-    method: 'POST',
-    headers: { accept: 'text/event-stream', 'content-type': 'application/json', ...(token ? { 'x-service-authtoken': token } : {}) },
-    body: JSON.stringify({ query: SUBSCRIPTION }),
-    signal: abort.signal,
-  });
-  const events: { at: number; event: string; data: any }[] = [];
-  let ended = false;
-  let wake: () => void = () => undefined;
-  const pump = (async () => {
-    if (!res.body || !res.headers.get('content-type')?.startsWith('text/event-stream')) return;
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let cut;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event) events.push({ at: Date.now(), event, data: data ? JSON.parse(data) : null });
-          wake();
-        }
-      }
-    } catch {
-      // aborted by the test
-    }
-    ended = true;
-    wake();
-  })();
-  const next = (ms = 3000) =>
-    new Promise<{ at: number; event: string; data: any } | null>((resolve) => {
-      const take = () => (events.length ? resolve(events.shift()!) : ended ? resolve(null) : undefined);
-      if (events.length || ended) return take();
-      const timer = setTimeout(() => resolve(null), ms);
-      wake = () => {
-        if (events.length || ended) {
-          clearTimeout(timer);
-          take();
-        }
-      };
-    });
-  return { res, next, ended: () => ended, pump, close: () => abort.abort() };
-}
 
 /** The tests of two instances over one bus, named `_name`, whose environment `env` chooses. */
 export function describeTwoInstances(_name: string, env: Record<string, string>): void {
@@ -108,31 +18,7 @@ export function describeTwoInstances(_name: string, env: Record<string, string>)
     const b = useTestApp({ env, alongside: a });
 
     /** A company, its pusher (signed in on A) and a team of `members` fresh users with tokens. */
-    async function audience(members = 1) {
-      const company = await createCompany(a.orm);
-      const pusher = await a.newUser();
-      await grantCompanyRole(a.orm, pusher.uId, company.companyId, 'PUSH_NOTIFICATION');
-      const users: { uId: number; token: string }[] = [];
-      for (let i = 0; i < members; i++) {
-        const { uId } = await createUser(a.orm);
-        users.push({ uId, token: await tokenFor(a.orm, uId) });
-      }
-      const team = await createTeam(
-        a.orm,
-        company.companyId,
-        users.map((u) => u.uId),
-      );
-      /** Sends through A; answers when the request started. */
-      const send = async (message: string) => {
-        const startedAt = Date.now();
-        const res = await pusher.rest('POST', '/rest/notification/send', {
-          body: { companyId: company.companyId, broadcastType: 'GT', valueIds: [String(team.teamId)], message },
-        });
-        expect(res.status).toBe(200);
-        return startedAt;
-      };
-      return { companyId: company.companyId, users, send };
-    }
+    const audience = (members = 1) => liveAudience(a, members);
 
     async function latestNotificationId(companyId: number): Promise<number> {
       const [row] = await a.sql('select max(notification_id) as id from sent_notification where company_id = ?', [companyId]);

@@ -33,6 +33,7 @@ import {
   type TestApp,
 } from '../kit';
 import { toForm } from '../kit/http';
+import { takeEvents } from '../kit/live';
 import { SmartUpload } from '../kit/src';
 import { readBlob } from '../../src/modules/storage/blob-store';
 import { replaceOne, requestFrom, useNginx, type Nginx, type ProxiedRequest } from './nginx';
@@ -158,14 +159,7 @@ function subscribeOverStream(nginx: Nginx, token: string) {
       res.on('error', () => undefined);
       res.on('data', (chunk: string) => {
         buffer += chunk;
-        let cut;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event) items.push({ event, data: data ? JSON.parse(data) : null });
-        }
+        buffer = takeEvents(buffer, (e) => items.push(e));
       });
     });
   });

@@ -1,7 +1,8 @@
 // Trusted documents (GRAPHQL_TRUSTED_DOCUMENTS): under `enforce` a document outside the manifest
 // (every REST route's document and the explorers' examples) is refused before it is parsed, unless
-// a system token with the explore scope sends it; manifest documents run by text or by id;
-// `log` runs everything and logs each unknown document once; `off` changes nothing. With REDIS_URL
+// a system token with the explore scope sends it; manifest documents run by text or by id; `log`
+// runs everything and logs each unknown document once; `off` changes nothing (the live transports:
+// trusted-live.test.ts). With REDIS_URL
 // the automatic persisted queries' store is Redis, shared by the instances:
 // test/redis/trusted-documents.redis.ts.
 import { execFileSync } from 'node:child_process';
@@ -14,7 +15,7 @@ import { byId, post, sha256 } from './persisted-queries';
 import { loadConfig } from '../../src/config';
 import type { Context } from '../../src/context';
 import { ROUTES } from '../../src/rest/routes';
-import { HOME_SCREEN_QUERY } from '../../src/graphql/examples';
+import { HOME_SCREEN_QUERY, NOTIFICATION_RECEIVED_SUBSCRIPTION } from '../../src/graphql/examples';
 import { sandboxDocument } from '../../src/graphql/sandbox';
 import { MANIFEST_FORMAT, trustedManifest } from '../../src/graphql/trusted-manifest';
 
@@ -58,7 +59,7 @@ describe('the manifest', () => {
     const sandboxOperations = [...sandboxDocument(ROUTES).matchAll(/^(?:query|mutation) (\w+)/gm)].map((m) => m[1]);
     for (const name of sandboxOperations) expect(manifest.operations.map((op) => op.name)).toContain(name);
     expect(ids.size).toBe(manifest.operations.length);
-    expect(ids.size).toBe(new Set([...ROUTES.map((r) => r.document), HOME_SCREEN_QUERY]).size);
+    expect(ids.size).toBe(new Set([...ROUTES.map((r) => r.document), HOME_SCREEN_QUERY, NOTIFICATION_RECEIVED_SUBSCRIPTION]).size);
   });
 
   it('is what `npm run build` writes to dist/trusted-documents.json', () => {

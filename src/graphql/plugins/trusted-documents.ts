@@ -10,7 +10,8 @@
 // that early (a plugin hook that throws before parsing is answered as an internal error). A
 // refusal also keeps Apollo from registering the document as a persisted query, so under
 // `enforce` no one else can register one. The manifest's documents are found by id too
-// (manifestFirst), so a client may send the id alone.
+// (manifestFirst), so a client may send the id alone. The live transports (src/http/live-*.ts)
+// check a subscription's text the same way (liveDocumentGuard), with the connection's x-api-key.
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { PrefixingKeyValueCache, type KeyValueCache, type KeyValueCacheSetOptions } from '@apollo/utils.keyvaluecache';
 import type { Config } from '../../config';
@@ -96,46 +97,84 @@ const EXPLORER = '*';
 
 export type TrustedDocumentGuard = (ctx: Context, request: unknown) => Promise<void>;
 
-/** The check of GRAPHQL_TRUSTED_DOCUMENTS for one app; null when it is `off`. Throws the refusal under `enforce`. */
-export function trustedDocumentGuard(config: Config): TrustedDocumentGuard | null {
+/**
+ * What GRAPHQL_TRUSTED_DOCUMENTS says of a document, by its id, for a caller: 'manifest' or
+ * 'explorer' (under `enforce`, a caller who may explore) when it may run, null when it runs
+ * anyway (`log`, after logging an unknown id once; or no id: Apollo's to refuse), else the
+ * refusal. The /graphql guard and the live transports' (liveDocumentGuard) share it, and so its
+ * one log of unknown ids.
+ */
+type Verdict = 'manifest' | 'explorer' | null | ServiceError;
+type Judge = (ctx: Context, id: string | null, operationName: unknown) => Promise<Verdict>;
+
+const judges = new WeakMap<Config, Judge | null>();
+
+function judgeOf(config: Config): Judge | null {
+  if (judges.has(config)) return judges.get(config)!;
   const mode = config.trustedDocuments;
-  if (mode === 'off') return null;
-  const trusted = trustedDocuments(config);
-  const logged = new Set<string>();
+  let judge: Judge | null = null;
+  if (mode !== 'off') {
+    const trusted = trustedDocuments(config);
+    const logged = new Set<string>();
+    judge = async (ctx, id, operationName) => {
+      if (id !== null && trusted.has(id)) return 'manifest';
+      if (id === null) return null;
+      if (mode === 'log') {
+        if (logged.has(id)) return null;
+        if (logged.size >= LOGGED_UNKNOWN_MAX) logged.delete(logged.values().next().value!);
+        logged.add(id);
+        ctx.logger.warn(
+          {
+            documentId: id,
+            operationName: typeof operationName === 'string' ? operationName.slice(0, 100) : undefined,
+            apiKey: Boolean(ctx.credentials.apiKey),
+          },
+          'document not in the trusted documents manifest',
+        );
+        return null;
+      }
+      try {
+        return (await mayExplore(ctx)) ? 'explorer' : new ServiceError('WSInsufficientPrivilegesException', NOT_TRUSTED_MESSAGE);
+      } catch (err) {
+        if (!(err instanceof ServiceError)) throw err;
+        return err;
+      }
+    };
+  }
+  judges.set(config, judge);
+  return judge;
+}
+
+/** The check of GRAPHQL_TRUSTED_DOCUMENTS for /graphql; null when it is `off`. Throws the refusal under `enforce`. */
+export function trustedDocumentGuard(config: Config): TrustedDocumentGuard | null {
+  const judge = judgeOf(config);
+  if (!judge) return null;
   return async (ctx, request) => {
     const id = documentIdOf(request);
-    if (id !== null && trusted.has(id)) {
-      admitted.set(ctx.credentials, id);
-      return;
-    }
-    if (mode === 'log') {
-      if (id === null || logged.has(id)) return;
-      if (logged.size >= LOGGED_UNKNOWN_MAX) logged.delete(logged.values().next().value!);
-      logged.add(id);
-      const name = (request as RawRequest).operationName;
-      ctx.logger.warn(
-        {
-          documentId: id,
-          operationName: typeof name === 'string' ? name.slice(0, 100) : undefined,
-          apiKey: Boolean(ctx.credentials.apiKey),
-        },
-        'document not in the trusted documents manifest',
-      );
-      return;
-    }
     // A request naming no document is Apollo's to refuse (400); should it run one after all, the plugin refuses it.
-    if (id === null) return;
-    let error: ServiceError | null = null;
-    try {
-      if (await mayExplore(ctx)) admitted.set(ctx.credentials, EXPLORER);
-      else error = new ServiceError('WSInsufficientPrivilegesException', NOT_TRUSTED_MESSAGE);
-    } catch (err) {
-      if (!(err instanceof ServiceError)) throw err;
-      error = err;
+    const verdict = await judge(ctx, id, (request as RawRequest | null)?.operationName);
+    if (verdict === 'manifest') admitted.set(ctx.credentials, id!);
+    else if (verdict === 'explorer') admitted.set(ctx.credentials, EXPLORER);
+    else if (verdict) {
+      if (ctx.request) ctx.request.errorCode = verdict.code;
+      throw refusal(verdict);
     }
-    if (!error) return;
-    if (ctx.request) ctx.request.errorCode = error.code;
-    throw refusal(error);
+  };
+}
+
+/**
+ * The same check for a subscription sent to a live transport (the WebSocket on /graphql,
+ * /graphql/stream), by the SHA-256 of its text (the live transports take text, not ids): the
+ * refusal under `enforce`, else null. `ctx` is the session's, whose x-api-key says who may explore.
+ */
+export function liveDocumentGuard(
+  config: Config,
+): ((ctx: Context, query: string, operationName: unknown) => Promise<ServiceError | null>) | null {
+  const judge = judgeOf(config);
+  if (!judge) return null;
+  return async (ctx, query, operationName) => {
+    const verdict = await judge(ctx, documentId(query), operationName);
+    return verdict instanceof ServiceError ? verdict : null;
   };
 }
 
