@@ -7,6 +7,7 @@
 // (stagedBlobOf); its createReadStream() streams the staged content back for any other reader.
 // After the operation, cleanup() deletes the staged content it did not adopt; a body that
 // breaks off or is malformed deletes everything staged before parseMultipart rejects.
+import { isUtf8 } from 'node:buffer';
 import crypto from 'node:crypto';
 import type Koa from 'koa';
 import type { Readable } from 'node:stream';
@@ -51,10 +52,36 @@ const missing = (name: string) => new ServiceError('WSInvalidParameterException'
 const malformed = () =>
   new ServiceError('WSInvalidParameterException', 'The multipart body is malformed or incomplete.', { field: 'body' });
 const repeated = (name: string) => new ServiceError('WSInvalidParameterException', `The part ${name} is repeated.`, { field: name });
+const unreadCharset = (name: string, charset: string) =>
+  new ServiceError(
+    'WSInvalidParameterException',
+    `${name} is in a charset the service does not read (${charset.slice(0, 40)}); send UTF-8.`,
+    {
+      field: name,
+    },
+  );
+const notUtf8 = (name: string) =>
+  new ServiceError('WSInvalidParameterException', `${name} holds bytes that are not UTF-8.`, { field: name });
 const notText = (name: string) =>
   new ServiceError('WSInvalidParameterException', `${name} holds a character that is not text (NUL or an unpaired surrogate).`, {
     field: name,
   });
+
+const NOT_UTF8 = Symbol('not UTF-8');
+const UNREAD_CHARSET = Symbol('charset not read');
+
+/**
+ * A text part's value: a part that declares no charset is UTF-8, its bytes (busboy's latin1 of
+ * them) read strictly, so that bytes that are not UTF-8 are refused rather than replaced with
+ * U+FFFD. A part that declares one was decoded by busboy in it (UTF-8, ISO-8859-1 and
+ * windows-1252, UTF-16LE); busboy answers nothing for a charset it does not know.
+ */
+function textOfPart(raw: string | undefined, declared: string | undefined): string | typeof NOT_UTF8 | typeof UNREAD_CHARSET {
+  if (raw === undefined) return UNREAD_CHARSET;
+  if (declared !== undefined) return raw;
+  const bytes = Buffer.from(raw, 'latin1');
+  return isUtf8(bytes) ? bytes.toString('utf8') : NOT_UTF8;
+}
 
 /**
  * Reads the whole form, staging its declared file parts in storage through `em` (outside any
@@ -98,6 +125,9 @@ export function parseMultipart(ctx: Koa.Context, spec: MultipartSpec, config: Co
       parser = busboy({
         headers: req.headers,
         defParamCharset: 'utf8',
+        // A text part that declares no charset keeps its bytes (latin1 maps each to one
+        // character), read as UTF-8 strictly below.
+        defCharset: 'latin1',
         // One byte over the largest limit marks a part as too large (busboy flags a file that
         // reaches the limit and discards the rest); each part's own limit is checked while it is staged.
         limits: { fileSize: Math.max(0, ...limits.values()) + 1, files: spec.files.length + 1, fields: 100, fieldSize: 1_000_000 },
@@ -110,11 +140,12 @@ export function parseMultipart(ctx: Koa.Context, spec: MultipartSpec, config: Co
       reject(malformed());
       return;
     }
-    parser.on('field', (name: string, value: string) => {
+    // `charset`: the charset the part declared (patches/busboy+1.6.0.patch), which busboy decoded it by.
+    parser.on('field', (name: string, raw: string | undefined, info: { charset?: string }) => {
       if (Object.hasOwn(body, name) || received.has(name)) refusal ??= repeated(name);
-      // busboy decodes a part by its declared charset, else as UTF-8 (bytes that are not UTF-8
-      // become U+FFFD there: docs/security.md).
-      if (!isText(value)) refusal ??= notText(name);
+      const value = textOfPart(raw, info.charset);
+      if (typeof value !== 'string') refusal ??= value === NOT_UTF8 ? notUtf8(name) : unreadCharset(name, info.charset!);
+      else if (!isText(value)) refusal ??= notText(name);
       else body[name] = value;
     });
     parser.on('file', (name: string, stream: Readable, info: { filename?: string; encoding: string; mimeType: string }) => {

@@ -259,6 +259,71 @@ describe('text is text (rows 4 and 8)', () => {
   });
 });
 
+describe('multipart text parts are UTF-8 unless they declare a charset', () => {
+  /** The support-group form as raw multipart bytes, supportGroupName given as `name` with the part's own headers. */
+  function rawForm(name: Buffer, partHeaders: string[] = []): { type: string; body: Buffer } {
+    const boundary = `----raw${Date.now()}`;
+    const parts: Buffer[] = [];
+    const part = (field: string, value: Buffer, headers: string[] = []) =>
+      parts.push(
+        Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${field}"\r\n${headers.map((h) => `${h}\r\n`).join('')}\r\n`),
+        value,
+        Buffer.from('\r\n'),
+      );
+    for (const [field, value] of Object.entries(supportGroupForm())) {
+      if (field !== 'supportGroupName' && typeof value === 'string') part(field, Buffer.from(value, 'utf8'));
+    }
+    part('supportGroupName', name, partHeaders);
+    parts.push(Buffer.from(`--${boundary}--\r\n`));
+    return { type: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat(parts) };
+  }
+
+  async function post(form: { type: string; body: Buffer }) {
+    const headers = {
+      'content-type': form.type,
+      'x-service-authtoken': await t.as(CARA).token(),
+      'x-service-company-api-key': DEMO.companyApiKey,
+    };
+    return send('POST', SUPPORT_GROUP_PATH, headers, form.body);
+  }
+
+  it('when a part without a charset holds bytes that are not UTF-8, then 400 naming it: refused, not replaced, and nothing is created', async () => {
+    const before = await t.countRows('team');
+    for (const bytes of [[0xe9], [0xc3], [0xed, 0xa0, 0x80], [0xff, 0xfe]]) {
+      const res = await post(rawForm(Buffer.concat([Buffer.from('Caf'), Buffer.from(bytes), Buffer.from(' Group')])));
+      expect(res).toMatchObject({ status: 400, body: invalid('supportGroupName', 'supportGroupName holds bytes that are not UTF-8.') });
+    }
+    expect(await t.countRows('team')).toBe(before);
+  });
+
+  it.each([
+    ['UTF-8 without a charset', Buffer.from('Caf\u00e9 \ud83d\ude00 Group', 'utf8'), []],
+    ['UTF-8, declared', Buffer.from('Caf\u00e9 \ud83d\ude00 Group', 'utf8'), ['content-type: text/plain; charset=UTF-8']],
+  ])('when a part is %s, then its text is stored as sent', async (_case, bytes, headers) => {
+    const res = await post(rawForm(bytes, headers));
+    expect(res.status).toBe(200);
+    expect(res.body.teamName).toMatch(/ Caf\u00e9 \ud83d\ude00 Group$/);
+  });
+
+  it('when a part declares a charset the parser cannot read, then 400 naming it, and the service goes on', async () => {
+    const before = await t.countRows('team');
+    const res = await post(rawForm(Buffer.from([0x43, 0xe1, 0xe6]), ['content-type: text/plain; charset=koi8-r']));
+    expect(res).toMatchObject({
+      status: 400,
+      body: invalid('supportGroupName', 'supportGroupName is in a charset the service does not read (koi8-r); send UTF-8.'),
+    });
+    expect(await t.countRows('team')).toBe(before);
+    expect((await olivia.rest('GET', '/rest/refdata/conditions')).status).toBe(200);
+  });
+
+  it('when a part declares ISO-8859-1, then its bytes are read in that charset', async () => {
+    const res = await post(rawForm(Buffer.from('Caf\u00e9 Latin Group', 'latin1'), ['content-type: text/plain; charset=ISO-8859-1']));
+    expect(res.status).toBe(200);
+    expect(res.body.teamName).toMatch(/ Caf\u00e9 Latin Group$/);
+    expect((await t.row('team', { team_id: res.body.teamId })).team_name).toBe(res.body.teamName);
+  });
+});
+
 describe('a part given twice is refused (row 10)', () => {
   it('when the support-group form names companyId twice, then 400 naming it, and nothing is created', async () => {
     const before = await t.countRows('team');
