@@ -92,19 +92,16 @@ export function attachWebSocket(server: http.Server, schema: GraphQLSchema, sess
     {
       schema,
       onConnect: async (ctx) => {
-        const param = (name: string) => {
-          const value = ctx.connectionParams?.[name];
-          return typeof value === 'string' ? value : undefined;
-        };
+        const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
         const socket = ctx.extra.socket;
         try {
           const session = await sessions.open(
-            param('x-service-authtoken'),
+            text(ctx.connectionParams?.['x-service-authtoken']),
             (reason) =>
               reason === 'revoked'
                 ? closeWithin(socket, CLOSE_TOKEN_REFUSED, 'WSInvalidAuthTokenException')
                 : closeWithin(socket, CLOSE_GOING_AWAY, 'Server shutting down'),
-            param('x-api-key'),
+            text(ctx.connectionParams?.['x-api-key']),
           );
           // The socket closed while the token was checked (onClose found no session): end it here.
           if (socket.readyState !== socket.OPEN) {
