@@ -4,10 +4,12 @@
 import type { TestApp } from './app';
 import type { Reply } from './http';
 import type { RouteDef } from './src';
-import { DEMO, NORTHWIND, OLIVIA } from './demo';
+import { CARA, DEMO, NORTHWIND, OLIVIA } from './demo';
+import { connect, createUser, createUserAddress } from './factories';
+import { SUPPORT_GROUP_PATH, supportGroupForm } from './support-group';
 
 const { smartLibId: LIBRARY, welcomePackEntryId: ENTRY } = DEMO.library;
-const { southgate: SOUTHGATE, pending: PENDING } = DEMO.companies;
+const { southgate: SOUTHGATE } = DEMO.companies;
 const OLIVIA_WORK = DEMO.addresses.oliviaWork;
 const DIRECTORY = DEMO.directories.staff;
 const CONTACT_ADDRESS = DEMO.contactAddresses.staff;
@@ -21,16 +23,33 @@ export interface Call {
 }
 
 export interface Sweep {
+  /** A call the rightful caller may make; a function makes a fresh fixture for each test that sends it. */
   call: Call | ((t: TestApp) => Promise<Call>);
   /** Another user (Pat) on data that is not theirs: expected status and identifier. */
   otherUser?: { status: number; errorCode: string } | { status: 200; body: unknown };
+  /** Who may make the call (Olivia unless said): after Pat's refusal, the same call by them answers 2xx. */
+  owner?: number;
 }
 
 const smartFileId = async (t: TestApp) =>
   (await t.sql('select min(smart_file_id) as id from smart_file where smart_entry_id = ?', [ENTRY]))[0].id;
+/**
+ * A QR code of a support group made for the call: Cara (Northwind's administrator) creates it with
+ * Olivia as its team administrator, so Olivia may download it and Pat may not. A failed set-up
+ * fails the test: an id that does not exist would answer Pat's call 404 whatever the rule.
+ */
 const qrCodeId = async (t: TestApp) => {
-  const rows = await t.sql('select min(qr_code_id) as id from qr_code');
-  return rows[0].id ?? 1;
+  const headers = { 'x-service-company-api-key': DEMO.companyApiKey };
+  const res = await t.as(CARA).multipart(SUPPORT_GROUP_PATH, supportGroupForm(), headers);
+  if (res.status !== 200 || typeof res.body?.qrCodeId !== 'number')
+    throw new Error(`the sweep's support group was not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.qrCodeId as number;
+};
+/** A pending connection request of a new user to Northwind, which Cara may approve or decline. */
+const pendingRequest = async (t: TestApp) => {
+  const user = await createUser(t.orm);
+  await connect(t.orm, user.uId, NORTHWIND, 'pending');
+  return { params: { companyId: NORTHWIND, userId: user.uId } };
 };
 
 const forbidden = { status: 403, errorCode: 'WSInsufficientPrivilegesException' };
@@ -82,7 +101,7 @@ export const SWEEP: Record<string, Sweep | 'public'> = {
     otherUser: { status: 404, errorCode: 'WSAddressNotFoundException' },
   },
   deleteUserAddressByAddressUUID: {
-    call: { params: { addressUUID: OLIVIA_WORK } },
+    call: async (t) => ({ params: { addressUUID: (await createUserAddress(t.orm, OLIVIA, { typeCode: 'O' })).uuid } }),
     otherUser: { status: 404, errorCode: 'WSAddressNotFoundException' },
   },
   getEConsents: { call: { query: `type=C&companyId=${NORTHWIND}` } },
@@ -100,17 +119,26 @@ export const SWEEP: Record<string, Sweep | 'public'> = {
     call: { params: { directoryUUID: DIRECTORY, addressUUID: CONTACT_ADDRESS }, body: { uuid: CONTACT_ADDRESS, city: 'Sweepville' } },
     otherUser: { status: 403, errorCode: 'WSUserNotInSmartDirectoryException' },
   },
+  // A new address: Olivia's work address is on her contact record already (copying it again is 409).
   copyAddressesFromUserToDirectoryContact: {
-    call: { params: { directoryUUID: DIRECTORY }, body: { addressUUIDs: [OLIVIA_WORK] } },
+    call: async (t) => ({
+      params: { directoryUUID: DIRECTORY },
+      body: { addressUUIDs: [(await createUserAddress(t.orm, OLIVIA, { typeCode: 'O' })).uuid] },
+    }),
     otherUser: { status: 403, errorCode: 'WSUserNotInSmartDirectoryException' },
   },
   findEventsForUserAndCompany: { call: { params: { cId: NORTHWIND }, query: 'version=1' }, otherUser: { status: 200, body: [] } },
   sendNotification: {
     call: { body: { broadcastType: 'GT', companyId: NORTHWIND, valueIds: [String(DEMO.teamId)], message: 'Sweep' } },
     otherUser: forbidden,
+    owner: CARA,
   },
-  getSentNotifications: { call: { query: `version=1&broadcastType=GT&companyId=${NORTHWIND}` }, otherUser: forbidden },
-  getSentScheduledNotifications: { call: { query: `version=1&broadcastType=GT&companyId=${NORTHWIND}` }, otherUser: forbidden },
+  getSentNotifications: { call: { query: `version=1&broadcastType=GT&companyId=${NORTHWIND}` }, otherUser: forbidden, owner: CARA },
+  getSentScheduledNotifications: {
+    call: { query: `version=1&broadcastType=GT&companyId=${NORTHWIND}` },
+    otherUser: forbidden,
+    owner: CARA,
+  },
   getUserNotifications: { call: { query: 'version=1' }, otherUser: { status: 200, body: [] } },
   markNotificationRead: {
     call: { params: { notificationId: DEMO.sentIds.event } },
@@ -124,9 +152,9 @@ export const SWEEP: Record<string, Sweep | 'public'> = {
   getRecommendedCriteriaForEntity: { call: { body: { version: 1, entityType: 'company', entityId: String(SOUTHGATE) } } },
   requestConnection: { call: { body: { companyId: SOUTHGATE } } },
   getUserConnections: { call: {} },
-  getCompanyConnections: { call: { params: { companyId: NORTHWIND } }, otherUser: forbidden },
-  approveConnection: { call: { params: { companyId: PENDING, userId: OLIVIA } }, otherUser: forbidden },
-  declineConnection: { call: { params: { companyId: PENDING, userId: OLIVIA } }, otherUser: forbidden },
+  getCompanyConnections: { call: { params: { companyId: NORTHWIND } }, otherUser: forbidden, owner: CARA },
+  approveConnection: { call: pendingRequest, otherUser: forbidden, owner: CARA },
+  declineConnection: { call: pendingRequest, otherUser: forbidden, owner: CARA },
   createMembershipDetails: { call: { body: { userId: OLIVIA, membershipId: 'M-1' } } },
   createSupportGroup: {
     call: {
@@ -142,6 +170,7 @@ export const SWEEP: Record<string, Sweep | 'public'> = {
       },
     },
     otherUser: forbidden,
+    owner: CARA,
   },
   downloadSupportGroupQrCode: {
     call: async (t) => ({ params: { qrCodeId: await qrCodeId(t) } }),

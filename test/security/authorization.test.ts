@@ -2,6 +2,9 @@
 // called without its credential, with a revoked one, with the wrong kind of credential, and,
 // where it holds someone's data, as another user. Each gets the specification's error and
 // changes no row. A route missing from SWEEP (test/kit/route-sweep.ts) fails the first test.
+// Where another user is refused, the same call by its rightful caller then succeeds: a refusal
+// of a call nobody could make (an id that does not exist) proves nothing.
+import http from 'node:http';
 import { createSystemToken, DEMO, fingerprint, OLIVIA, PAT, tokenFor, useTestApp } from '../kit';
 import { SWEEP, sendCall, type Call, type Sweep } from '../kit/route-sweep';
 import type { RouteDef } from '../kit/src';
@@ -34,6 +37,15 @@ describe.each(protectedRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))
   }
 
   it('without any credential: 401 WSInvalidAuthTokenException, nothing changed', () => expectRefused({}, unauthorised));
+
+  it('without any credential and with a malformed body that never ends: 401 before the body is read', async () => {
+    const call = await callOf();
+    let path = route.path;
+    for (const [k, v] of Object.entries(call.params ?? {})) path = path.replace(`:${k}`, encodeURIComponent(String(v)));
+    const type = route.multipart ? 'multipart/form-data; boundary=sweep' : 'application/json';
+    const answer = await unfinishedBody(`${path}${call.query ? `?${call.query}` : ''}`, route.method, type);
+    expect(answer).toEqual({ status: 401, errorCode: 'WSInvalidAuthTokenException' });
+  });
 
   it('with a revoked or inactive credential: refused, nothing changed', async () => {
     if (route.credential === 'companyKey')
@@ -76,6 +88,53 @@ describe.each(protectedRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))
       if ('body' in other) expect({ status: res.status, body: res.body }).toEqual(other);
       else expect({ status: res.status, errorCode: res.body?.errorCode }).toEqual(other);
       expect(await fingerprint(t.orm)).toEqual(before);
+
+      const own: Record<string, string> = { 'x-service-authtoken': await t.as(entry().owner ?? OLIVIA).token() };
+      if (route.credential === 'userAndCompanyKey') own['x-service-company-api-key'] = COMPANY_KEY;
+      const rightful = await send(route, call, own);
+      expect({ status: rightful.status, ok: rightful.status >= 200 && rightful.status < 300 }).toEqual({
+        status: rightful.status,
+        ok: true,
+      });
     });
   }
 });
+
+/**
+ * Sends headers announcing a body of 64 KB and only its malformed start, then waits for an answer
+ * without ever finishing it: a service that reads the body before the credential would wait for
+ * the rest (or answer 400 for the malformed start) instead of answering 401 at once.
+ */
+function unfinishedBody(path: string, method: string, contentType: string): Promise<{ status: number; errorCode: unknown }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${t.baseUrl}${path}`, {
+      method,
+      headers: { 'content-type': contentType, 'content-length': String(64 * 1024) },
+    });
+    const timer = setTimeout(() => {
+      req.destroy();
+      reject(new Error('no answer within 3 s: the body was waited for'));
+    }, 3000);
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        clearTimeout(timer);
+        req.destroy();
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: any;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = text;
+        }
+        resolve({ status: res.statusCode ?? 0, errorCode: body?.errorCode });
+      });
+    });
+    req.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    req.write(contentType.startsWith('multipart') ? '--sweep\r\nContent-Disposition: form-data; name="' : '{"a": [1, 2,');
+  });
+}
