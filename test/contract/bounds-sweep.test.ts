@@ -36,6 +36,90 @@ const RULES = allRules();
 /** Every bounded field the rules declare, in declaration order. */
 const BOUNDED = RULES.filter((r) => r.rule.maxLength !== undefined);
 const keyOf = (r: DeclaredRule) => `${r.typeName}.${r.fieldName}`;
+/** The written bound of a rule's field (a field missing from EXPECTED_BOUNDS has none: its case fails). */
+const boundOf = (r: DeclaredRule): number => {
+  const n = EXPECTED_BOUNDS[keyOf(r)];
+  if (n === undefined) throw new Error(`${keyOf(r)} has a rule of ${r.rule.maxLength} characters and no written bound`);
+  return n;
+};
+
+/**
+ * The bounds, written down: the specification's char(n) for the address fields, the documented
+ * bounds (docs/api) for the rest. The sweep sends each field at this bound and one past it, so a
+ * rule that drifts from it fails twice: here, and in its case below.
+ */
+const EXPECTED_BOUNDS: Record<string, number> = {
+  // The specification's address table (char(n)).
+  'AddressInput.uuid': 50,
+  'AddressInput.typeCode': 1,
+  'AddressInput.name': 255,
+  'AddressInput.street': 255,
+  'AddressInput.city': 100,
+  'AddressInput.suburb': 100,
+  'AddressInput.stateCode': 6,
+  'AddressInput.postcode': 20,
+  'AddressInput.postCode': 20,
+  'AddressInput.countryCode': 2,
+  'AddressInput.email': 255,
+  'AddressInput.phone': 30,
+  'AddressInput.fax': 30,
+  'AddressInput.mobile': 30,
+  'AddressInput.department': 50,
+  'AddressInput.division': 50,
+  'AddressInput.jobTitle': 50,
+  // Documented by the service (docs/api).
+  'UpdateUserProfileInput.uFirstName': 100,
+  'UpdateUserProfileInput.uLastName': 100,
+  'UpdateUserProfileInput.uEmail': 255,
+  'UpdateUserProfileInput.uPrimaryMobile': 30,
+  'UpdateUserProfileInput.uInterests': 2000,
+  'UpdateUserProfileInput.uDietaryRequirements': 2000,
+  'UpdateUserProfileInput.uTreatmentNotes': 2000,
+  'UpdateUserProfileInput.uPhoto': 1024,
+  'UpdateUserProfileInput.uOtherTitle': 100,
+  'UpdateUserProfileInput.uOtherProfession': 100,
+  'UpdateUserProfileInput.uOtherSpecialty': 100,
+  'UpdateUserProfileInput.uSocialNetworkAId': 255,
+  'UpdateUserProfileInput.uSocialNetworkBId': 255,
+  'UpdateUserProfileInput.uSocialNetworkCId': 255,
+  'UpdateUserProfileInput.uSocialNetworkCUrl': 1024,
+  'UpdateUserProfileInput.uTimezoneId': 64,
+  'EmailParamInput.key': 100,
+  'EmailParamInput.value': 2000,
+  'SendNotificationInput.valueIds': 50,
+  'SendNotificationInput.message': 1000,
+  'SendNotificationInput.url': 1024,
+  'SendNotificationInput.emailTemplate': 100,
+  'SendNotificationInput.emailSubject': 256,
+  'SendNotificationInput.scheduleTimezoneId': 40,
+  'SendNotificationInput.scheduleJobName': 100,
+  'SmartEntryUrlInput.smartEntryUrlName': 255,
+  'SmartEntryUrlInput.smartEntryUrlValue': 2048,
+  'SmartTagInput.smartTagName': 100,
+  'SmartFolderInput.smartFolderName': 255,
+  'SmartFilterInput.smartFilterName': 100,
+  'SmartCategoryInput.smartCategoryName': 100,
+  'SmartFileInfoInput.originalFilename': 255,
+  'SmartFileInfoInput.tempFilename': 64,
+  'SmartFileInfoInput.tempImageName': 64,
+  'CreateSmartEntryInput.smartEntryName': 255,
+  'CreateSmartEntryInput.smartEntryDesc': 2000,
+  'CreateSmartEntryInput.smartEntryUrlLink': 2048,
+  'CreateSmartEntryInput.smartEntryAuthors': 500,
+  'MembershipDetailsInput.membershipId': 100,
+  'MembershipDetailsInput.status': 50,
+  'MembershipDetailsInput.customField1': 100,
+  'MembershipDetailsInput.customField2': 100,
+  'MembershipDetailsInput.customField3': 100,
+  'MembershipDetailsInput.customField4': 100,
+  'MembershipDetailsInput.customField5': 100,
+  'CreateSupportGroupInput.supportGroupPrefix': 50,
+  'CreateSupportGroupInput.supportGroupName': 150,
+  'CreateSupportGroupInput.countryCode': 2,
+  'CreateSupportGroupInput.stateCode': 6,
+  'PushSubscriptionInput.endpoint': 1024,
+  'UnsubscribePushArgs.endpoint': 1024,
+};
 
 // --- What the rules cannot say ---
 
@@ -372,7 +456,7 @@ const lengthCode = (route?: CompiledRoute) =>
 
 /** The value at the bound (made anew for each call): the table's, else the widest text of that length the rule's pattern admits. */
 function atBound(r: DeclaredRule): (() => string | Promise<string>) | { reason: string } {
-  const n = r.rule.maxLength!;
+  const n = boundOf(r);
   const table = FIELDS[keyOf(r)];
   if (table?.notAtBound) return { reason: table.notAtBound };
   if (table?.atBound) return () => table.atBound!(n);
@@ -459,7 +543,7 @@ interface Outcome {
 }
 const outcomes = new Map<string, Outcome>();
 
-it.each(BOUNDED.map((r) => [`${keyOf(r)}, at most ${r.rule.maxLength}`, r] as const))('%s', async (_name, r) => {
+it.each(BOUNDED.map((r) => [`${keyOf(r)}, at most ${EXPECTED_BOUNDS[keyOf(r)]}`, r] as const))('%s', async (_name, r) => {
   const key = keyOf(r);
   const schema = t.app.schema;
   if (!inSchema(schema, r)) return void outcomes.set(key, { inSchema: false });
@@ -474,7 +558,7 @@ it.each(BOUNDED.map((r) => [`${keyOf(r)}, at most ${r.rule.maxLength}`, r] as co
     const prepare = viaRoute(route, carrier.set, key);
     return sweep({
       prepare,
-      max: r.rule.maxLength!,
+      max: boundOf(r),
       code: lengthCode(route),
       field: { rest: carrier.restField ?? field, graphql: field },
       at,
@@ -492,7 +576,12 @@ it.each(BOUNDED.map((r) => [`${keyOf(r)}, at most ${r.rule.maxLength}`, r] as co
   }
   outcomes.set(key, { inSchema: true, graphql: root, refusalOnly });
   const prepare = viaGraphql(schema, r, GRAPHQL_ONLY[root]);
-  return sweep({ prepare, max: r.rule.maxLength!, code: lengthCode(), field: { rest: field, graphql: field }, at, overRest: false });
+  return sweep({ prepare, max: boundOf(r), code: lengthCode(), field: { rest: field, graphql: field }, at, overRest: false });
+});
+
+it('every bounded field has the written bound, and every written bound a rule', () => {
+  const rules = Object.fromEntries(BOUNDED.map((r) => [keyOf(r), r.rule.maxLength]));
+  expect(rules).toEqual(EXPECTED_BOUNDS);
 });
 
 describe('bounds checked outside the rules', () => {
