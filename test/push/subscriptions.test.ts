@@ -284,6 +284,6 @@ it('the routes are in /openapi.json', async () => {
   expect([...ops(PATH), ...ops(`${PATH}/vapid-public-key`)].sort()).toEqual(
     ['delete unsubscribePushNotifications', 'get getVapidPublicKey', 'post subscribePushNotifications'].sort(),
   );
-  expect(doc.paths[PATH].post.responses['201']).toBeDefined();
-  expect(doc.paths[PATH].delete.responses['204']).toBeDefined();
+  const successes = (op: any) => Object.keys(op.responses).filter((status) => status.startsWith('2'));
+  expect({ post: successes(doc.paths[PATH].post), delete: successes(doc.paths[PATH].delete) }).toEqual({ post: ['201'], delete: ['204'] });
 });
