@@ -367,7 +367,8 @@ describe.each(SET_UPS)('three instances behind HAProxy, $name', (setUp) => {
       100,
     );
     figures.scheduledLateMs = sentAt - due.getTime();
-    // Time for a second scheduler to send it again, were it going to (each looks every QUEUE_POLL_MS).
+    // Bounded, not a signal: each instance's scheduler looks every QUEUE_POLL_MS (500 ms here), so in
+    // three of its periods a second scheduler would have sent it again, were it going to.
     await sleep(1500);
     const sent = await conn.execute('select notification_id from sent_notification where notification_schedule_id = ?', [id]);
     expect(sent).toHaveLength(1);

@@ -110,7 +110,8 @@ it('when the process is killed after sendNotification committed and before any e
     String(notificationId),
   ]);
   expect(jobs).toEqual([{ state: 'created' }]);
-  await new Promise((r) => setTimeout(r, 700)); // a poll interval and more: still nothing sent
+  // Bounded: this process runs no workers, so nothing can send; 700 ms is a poll interval and more.
+  await new Promise((r) => setTimeout(r, 700));
   expect(smtp.received).toHaveLength(0);
 
   const killed = new Promise((resolve) => first.child.once('exit', (_code, signal) => resolve(signal)));
@@ -127,8 +128,13 @@ it('when the process is killed after sendNotification committed and before any e
     return rows[0].n === RECIPIENTS;
   });
   const restartToSent = Date.now() - t0;
-  // Longer than a poll and a retry's first backoff: a duplicate would have come by now.
-  await new Promise((r) => setTimeout(r, 2_000));
+  // The job completed (the positive signal): no retry of it can send a duplicate after this.
+  await until('the job completed', async () => {
+    const rows = await sql(`select state from pgboss.job where name = 'notification-email' and data->>'notificationId' = ?`, [
+      String(notificationId),
+    ]);
+    return rows.length === 1 && rows[0].state === 'completed';
+  });
   const to = smtp.received.map((m) => m.to.join(',')).sort();
   expect(to).toEqual(members.map((m) => m.email).sort());
   for (const [i, m] of members.entries()) {
@@ -168,7 +174,13 @@ it('when the worker is killed while the SMTP server holds the third e-mail unans
     const restartToSent = Date.now() - t0;
     // The heartbeat's 30 s and a supervision's 10 s, with the restart (pg-boss's 60 s default monitor took 70-82 s).
     expect(restartToSent).toBeLessThan(60_000);
-    await new Promise((r) => setTimeout(r, 2_000)); // a duplicate would have come by now
+    // The job completed (the positive signal): no retry of it can send a duplicate after this.
+    await until('the job completed', async () => {
+      const rows = await sql(`select state from pgboss.job where name = 'notification-email' and data->>'notificationId' = ?`, [
+        String(notificationId),
+      ]);
+      return rows.length === 1 && rows[0].state === 'completed';
+    });
     const emails = a.members.map((m) => m.email);
     expect(stalling.held.map((m) => m.to[0])).toEqual([emails[2]]);
     expect(stalling.received.map((m) => m.to[0])).toEqual([emails[0], emails[1], emails[2], emails[3], emails[4]]);
