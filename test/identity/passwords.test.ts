@@ -2,7 +2,11 @@
 // once, the rest wait their turn, and every caller still gets its own answer.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { HASH_CONCURRENCY, hashLoad, hashPassword, needsRehash, verifyPassword } from '../../src/modules/identity/passwords';
+import os from 'node:os';
+import { hashLoad, hashPassword, needsRehash, verifyPassword } from '../../src/modules/identity/passwords';
+
+/** As docs/deployment.md says: at most cores - 1 hashes at once, at least one and at most four. */
+const HASH_CONCURRENCY = Math.max(1, Math.min(4, os.availableParallelism() - 1));
 
 it('when eight passwords are checked at once, then at most HASH_CONCURRENCY hashes run together and each answer is right', async () => {
   const stored = await hashPassword('Right-Passw0rd!');
