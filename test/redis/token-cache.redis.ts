@@ -30,6 +30,9 @@ describe('with REDIS_URL: one cache for every instance', () => {
     const refused = await tokenRequest(b, passwordParams('cara@demo.example'));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await pair.redis().exists('bf-account:cara@demo.example')).toBe(1);
+    // The account's counter is named by a keyed hash of the address, never the address itself.
+    const keys = await pair.redis().keys(`${pair.prefix}lockout-account:*`);
+    expect(keys).toHaveLength(1);
+    expect(await pair.redis().keys(`${pair.prefix}*cara*`)).toEqual([]);
   }, 30_000);
 });

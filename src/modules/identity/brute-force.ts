@@ -1,24 +1,35 @@
 // Brute-force guard of the token endpoint: failures are counted per account (the username
 // of a password grant) and per client address; each failure answers a little later, and
 // past the limit the key is locked out (429 with Retry-After). The counters live where
-// every instance sees them: Redis with REDIS_URL, else the database (rate-limiter-flexible's
-// PostgreSQL store, run through MikroORM so the embedded database works the same way).
-import { RateLimiterPostgres, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
-import { limiterOn, type SharedStore } from '../../core/store';
+// every instance sees them: Redis with REDIS_URL, else the database (lockout-counters.ts).
+//
+// A password is verified only with a slot taken beforehand (take), in one atomic step on the
+// store: a guess in flight counts as a failure until it turns out otherwise, so a burst of
+// concurrent guesses, from any number of addresses and instances, runs at most the limit's
+// verifications. Counter keys name the account and the address by a keyed hash, never in clear.
+import crypto from 'node:crypto';
+import type { SharedStore } from '../../core/store';
 import { secondsLeft } from '../../core/rate-limit';
 import type { AuthConfig } from '../../config';
+import { lockoutCountersOn, type LockoutCounters } from './lockout-counters';
+
+type Scope = 'account' | 'address';
 
 export interface Attempt {
   /** Lower-cased username of a password grant; null for other grants. */
   account: string | null;
   address: string;
+  /** The slots take() holds for this attempt: the count each key reached with it. */
+  held?: Held;
 }
+
+type Held = Partial<Record<Scope, number>>;
 
 /** A lockout is in force. */
 export class LockedOut extends Error {
   constructor(
     readonly retryAfterSeconds: number,
-    readonly scope: 'account' | 'address',
+    readonly scope: Scope,
     /** The failures the key's window allows, and the window in seconds (its RateLimit-Policy). */
     readonly quota: number,
     readonly windowSeconds: number,
@@ -31,18 +42,31 @@ export class LockedOut extends Error {
 export class GuardUnavailable extends Error {}
 
 const MAX_DELAY_MS = 3000;
+const PREFIX: Record<Scope, string> = { account: 'lockout-account:', address: 'lockout-address:' };
 
 export class BruteForceGuard {
-  private readonly account: RateLimiterStoreAbstract;
-  private readonly address: RateLimiterStoreAbstract;
+  private readonly counters: LockoutCounters;
 
   constructor(
     private readonly cfg: AuthConfig['bruteForce'],
     store: SharedStore,
+    /** Keys the hash that names a counter (keys.ts): without it, a key cannot be told from a guessed address. */
+    private readonly counterKey: Buffer,
   ) {
-    const make = (keyPrefix: string, points: number) => limiterOn(store, { keyPrefix, points, duration: cfg.windowSeconds });
-    this.account = make('bf-account', cfg.maxFailuresPerAccount);
-    this.address = make('bf-address', cfg.maxFailuresPerAddress);
+    this.counters = lockoutCountersOn(store);
+  }
+
+  private key(attempt: Attempt, scope: Scope): string {
+    const value = scope === 'account' ? attempt.account! : attempt.address;
+    return PREFIX[scope] + crypto.createHmac('sha256', this.counterKey).update(value).digest('base64url');
+  }
+
+  private limit(scope: Scope): number {
+    return scope === 'account' ? this.cfg.maxFailuresPerAccount : this.cfg.maxFailuresPerAddress;
+  }
+
+  private scopes({ account }: Attempt): Scope[] {
+    return account ? ['account', 'address'] : ['address'];
   }
 
   private async call<T>(fn: () => Promise<T>): Promise<T> {
@@ -53,47 +77,90 @@ export class BruteForceGuard {
     }
   }
 
-  /** Throws LockedOut while the account or the address is locked out. */
-  async check({ account, address }: Attempt): Promise<void> {
-    const [acc, addr] = await this.call(() =>
-      Promise.all([account ? this.account.get(account) : Promise.resolve(null), this.address.get(address)]),
-    );
-    if (acc && acc.consumedPoints >= this.cfg.maxFailuresPerAccount) throw this.lockedOut(acc.msBeforeNext, 'account');
-    if (addr && addr.consumedPoints >= this.cfg.maxFailuresPerAddress) throw this.lockedOut(addr.msBeforeNext, 'address');
+  private lockedOut(msLeft: number, scope: Scope): LockedOut {
+    return new LockedOut(secondsLeft(msLeft), scope, this.limit(scope), this.cfg.windowSeconds);
   }
 
-  private lockedOut(msBeforeNext: number, scope: 'account' | 'address'): LockedOut {
-    const quota = scope === 'account' ? this.cfg.maxFailuresPerAccount : this.cfg.maxFailuresPerAddress;
-    return new LockedOut(secondsLeft(msBeforeNext), scope, quota, this.cfg.windowSeconds);
+  /** Throws LockedOut while the account or the address is full: a refusal before any other work. */
+  async check(attempt: Attempt): Promise<void> {
+    const scopes = this.scopes(attempt);
+    const held = await this.call(() => Promise.all(scopes.map((s) => this.counters.peek(this.key(attempt, s)))));
+    scopes.forEach((scope, i) => {
+      const counter = held[i];
+      if (counter && counter.count >= this.limit(scope)) throw this.lockedOut(counter.msLeft, scope);
+    });
   }
 
-  /** Counts a failure; returns how long to hold the answer back. Reaching a limit starts the lockout. */
-  async fail({ account, address }: Attempt): Promise<number> {
-    return this.call(async () => {
-      const addr = await this.address.penalty(address, 1);
-      if (addr.consumedPoints >= this.cfg.maxFailuresPerAddress) await this.address.block(address, this.cfg.lockoutSeconds);
-      let count = addr.consumedPoints;
-      if (account) {
-        const acc = await this.account.penalty(account, 1);
-        if (acc.consumedPoints >= this.cfg.maxFailuresPerAccount) await this.account.block(account, this.cfg.lockoutSeconds);
-        // An address shared by many users (a NAT) should not slow one user's own retries.
-        count = acc.consumedPoints;
+  /**
+   * Takes a slot of the account and of the address before a password is verified; throws
+   * LockedOut, holding nothing, when either is full. The attempt ends with fail, succeed or release.
+   */
+  async take(attempt: Attempt): Promise<void> {
+    const held: Held = {};
+    for (const scope of this.scopes(attempt)) {
+      const taken = await this.call(() => this.counters.take(this.key(attempt, scope), this.limit(scope), this.cfg.windowSeconds * 1000));
+      if (!taken.taken) {
+        await this.release({ ...attempt, held });
+        throw this.lockedOut(taken.msLeft, scope);
       }
+      held[scope] = taken.count;
+    }
+    attempt.held = held;
+  }
+
+  /**
+   * Counts a failure; returns how long to hold the answer back. Slots taken stay counted; a
+   * failure without them (a bad client, refresh token or code) is counted now. A counter that
+   * is full locks its key for LOGIN_LOCKOUT_SECONDS. `countsAccount` false: the failure says
+   * nothing about the account named (a bad client secret), whose slot is given back.
+   */
+  async fail(attempt: Attempt, countsAccount = true): Promise<number> {
+    const held = attempt.held ?? {};
+    attempt.held = undefined;
+    return this.call(async () => {
+      if (!countsAccount && held.account !== undefined) await this.counters.giveBack(this.key(attempt, 'account'));
+      const scopes = this.scopes(attempt).filter((s) => s === 'address' || countsAccount);
+      const counts: Held = {};
+      for (const scope of scopes) {
+        const key = this.key(attempt, scope);
+        let count = held[scope];
+        if (count === undefined) {
+          const taken = await this.counters.take(key, this.limit(scope), this.cfg.windowSeconds * 1000);
+          count = taken.taken ? taken.count : this.limit(scope);
+        }
+        counts[scope] = count;
+        await this.counters.lockIfFull(key, this.limit(scope), this.cfg.lockoutSeconds * 1000);
+      }
+      // An address shared by many users (a NAT) should not slow one user's own retries.
+      const count = counts.account ?? counts.address ?? 0;
       return Math.min(MAX_DELAY_MS, Math.max(0, count - 1) * this.cfg.delayStepMs);
     });
   }
 
-  /** Deletes counters that expired over an hour ago (the database store keeps them otherwise). */
-  async clearExpired(): Promise<void> {
-    for (const limiter of [this.account, this.address]) {
-      // clearExpired is in rate-limiter-flexible's PostgreSQL store but not in its type declarations.
-      if (limiter instanceof RateLimiterPostgres)
-        await (limiter as unknown as { clearExpired(before: number): Promise<void> }).clearExpired(Date.now() - 3_600_000);
-    }
+  /** A successful login clears the account's failures and gives the address its slot back. */
+  async succeed(attempt: Attempt): Promise<void> {
+    const held = attempt.held;
+    attempt.held = undefined;
+    await this.call(async () => {
+      if (attempt.account) await this.counters.clear(this.key(attempt, 'account'));
+      if (held?.address !== undefined) await this.counters.giveBack(this.key(attempt, 'address'));
+    });
   }
 
-  /** A successful login clears the account's failures. */
-  async succeed({ account }: Attempt): Promise<void> {
-    if (account) await this.call(() => this.account.delete(account));
+  /**
+   * Gives back the slots of an attempt that ended neither way (a request refused for another
+   * reason, a dependency down). Best effort: a slot the store did not take back stays counted
+   * until its window ends, which errs on the side of refusing.
+   */
+  async release(attempt: Attempt): Promise<void> {
+    const held = attempt.held;
+    attempt.held = undefined;
+    for (const scope of ['account', 'address'] as const)
+      if (held?.[scope] !== undefined) await this.counters.giveBack(this.key(attempt, scope)).catch(() => undefined);
+  }
+
+  /** Deletes counters that expired over an hour ago (the database store keeps them otherwise). */
+  async clearExpired(): Promise<void> {
+    await this.counters.sweep(Date.now() - 3_600_000);
   }
 }

@@ -1,5 +1,6 @@
 // The three grants of the token endpoint. Each returns tokens or throws an OAuthError; the
-// endpoint counts failures for the brute-force guard.
+// endpoint counts failures for the brute-force guard, and the password grant takes its slot of
+// the guard's counters before it verifies the password.
 import crypto from 'node:crypto';
 import { sql, type EntityManager } from '@mikro-orm/core';
 import { User } from '../user';
@@ -10,6 +11,7 @@ import { OAuthError } from './oauth-error';
 import { extendFamily, revokeFamily, startFamily, type TokenResponse } from './families';
 import type { IdentityRuntime } from './identity.runtime';
 import { charLength } from '../../core/text';
+import type { Attempt } from './brute-force';
 
 export const SSO_SCOPE = 'sso';
 const BAD_CREDENTIALS = 'The username or password is incorrect.';
@@ -36,8 +38,12 @@ export async function passwordGrant(
   em: EntityManager,
   client: OAuthClient,
   p: { username: string; password: string; scope?: string },
+  /** The request's attempt: its account and address slots are taken here, ended by the endpoint. */
+  attempt: Attempt,
 ): Promise<TokenResponse> {
   checkScope(p.scope, true);
+  // Counted before it is checked: concurrent guesses cannot all pass a limit that none has reached yet.
+  await rt.guard.take(attempt);
   const user = await findUserByEmail(em, p.username);
   // One bound for the verification and for a hash made again from it (upgradeHash).
   const password = p.password.slice(0, 1024);

@@ -42,7 +42,8 @@ export async function startIdentity({
   /** Revocations travel on it to every instance. */
   bus: Bus;
 }): Promise<IdentityRuntime> {
-  const signer = new TokenSigner(config, await loadSigningKeys(config, logger));
+  const keys = await loadSigningKeys(config, logger);
+  const signer = new TokenSigner(config, keys);
   const { redis } = shared;
   let clientReady: Promise<void> | null = null;
   const ready = () =>
@@ -54,7 +55,7 @@ export async function startIdentity({
   await ready().catch((err) =>
     logger.warn({ err: { message: err?.message } }, 'login client not registered yet; the OAuth endpoints retry'),
   );
-  const guard = new BruteForceGuard(config.auth.bruteForce, shared.store);
+  const guard = new BruteForceGuard(config.auth.bruteForce, shared.store, keys.counterKey);
   const sweeper = redis ? null : setInterval(() => void guard.clearExpired().catch(() => undefined), 5 * 60_000);
   sweeper?.unref();
   const cache = new BroadcastTokenCache(redis ? new RedisTokenCache(redis) : new MemoryTokenCache(), bus, logger);

@@ -13,6 +13,12 @@ export interface SigningKeys {
   active: { kid: string; key: CryptoKey };
   /** Public keys of every configured key (rotation: old keys still verify). */
   publicJwks: { keys: JWK[] };
+  /**
+   * The HMAC key the brute-force counters name their keys with (brute-force.ts), derived from
+   * the signing key: a secret every instance already shares, so no setting of its own. A new
+   * first key starts the counters afresh, as a restart of the store would.
+   */
+  counterKey: Buffer;
 }
 
 let testKeys: Promise<{ keys: JWK[] }> | undefined;
@@ -53,6 +59,7 @@ export async function loadSigningKeys(config: Config, logger: Logger): Promise<S
   else if (config.nodeEnv === 'test') jwks = await (testKeys ??= generateJwks());
   else jwks = await persistedJwks(config.dataDir, logger);
   const [first] = jwks.keys;
+  if (typeof first.d !== 'string') throw new Error('the first signing key has no private part (d)');
   const key = (await importJWK({ ...first, alg: 'ES256' }, 'ES256')) as CryptoKey;
   return {
     active: {
@@ -65,5 +72,6 @@ export async function loadSigningKeys(config: Config, logger: Logger): Promise<S
       key,
     },
     publicJwks: { keys: jwks.keys.map(publicPart) },
+    counterKey: Buffer.from(crypto.hkdfSync('sha256', Buffer.from(first.d, 'base64url'), '', 'brute-force counter keys', 32)),
   };
 }

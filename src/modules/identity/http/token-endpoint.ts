@@ -48,7 +48,7 @@ function sendOAuthError(ctx: Koa.Context, err: OAuthError): void {
   ctx.state.errorCode = err.error;
 }
 
-async function runGrant(rt: IdentityRuntime, ctx: Koa.Context, params: Map<string, string>): Promise<TokenResponse> {
+async function runGrant(rt: IdentityRuntime, ctx: Koa.Context, params: Map<string, string>, attempt: Attempt): Promise<TokenResponse> {
   const grantType = params.get('grant_type');
   if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required.');
   const spec = GRANTS[grantType];
@@ -67,7 +67,7 @@ async function runGrant(rt: IdentityRuntime, ctx: Koa.Context, params: Map<strin
   const p = Object.fromEntries(params) as Record<string, string>;
   switch (spec.grant) {
     case 'password':
-      return passwordGrant(rt, em, client, { username: p.username, password: p.password, scope: p.scope });
+      return passwordGrant(rt, em, client, { username: p.username, password: p.password, scope: p.scope }, attempt);
     case 'authorization_code':
       return authorizationCodeGrant(rt, em, client, { code: p.code, redirect_uri: p.redirect_uri, code_verifier: p.code_verifier });
     default:
@@ -85,8 +85,9 @@ export function tokenEndpoint(rt: IdentityRuntime): Koa.Middleware {
       const params = await readForm(ctx);
       if (params.get('grant_type') === 'password' && params.get('username'))
         attempt.account = params.get('username')!.toLowerCase().slice(0, 255);
+      // A cheap refusal of a locked key first; the password grant takes its slots before verifying.
       await rt.guard.check(attempt);
-      const tokens = await runGrant(rt, ctx, params);
+      const tokens = await runGrant(rt, ctx, params, attempt);
       await rt.guard.succeed(attempt);
       ctx.status = 200;
       ctx.body = tokens;
@@ -104,12 +105,15 @@ function lockoutFields(err: LockedOut): Record<string, string> {
 
 async function answerFailure(rt: IdentityRuntime, ctx: Koa.Context, err: unknown, attempt: Attempt): Promise<void> {
   const log = ctx.state.logger ?? rt.logger;
+  const counted = err instanceof OAuthError && (err.error === 'invalid_grant' || err.error === 'invalid_client');
+  // Slots a password grant took and that no failure fills are given back.
+  if (!counted) await rt.guard.release(attempt);
   if (err instanceof OAuthError) {
-    if (err.error === 'invalid_grant' || err.error === 'invalid_client') {
+    if (counted) {
       log.info({ event: 'auth.token_failed', error: err.error, clientAddress: attempt.address }, 'token request failed');
       try {
         // A bad client secret says nothing about the user account named in the request.
-        const delayMs = await rt.guard.fail(err.error === 'invalid_client' ? { ...attempt, account: null } : attempt);
+        const delayMs = await rt.guard.fail(attempt, err.error !== 'invalid_client');
         if (delayMs > 0) await sleep(delayMs);
       } catch (guardErr) {
         return answerFailure(rt, ctx, guardErr, attempt);
