@@ -24,6 +24,7 @@ import { formatError } from './format-error';
 import { operationSpanPlugin } from './plugins/operation-span';
 import { requestOutcomePlugin } from './plugins/request-outcome';
 import { textInputPlugin } from './plugins/text-input';
+import { representationsPlugin } from './plugins/representations';
 import { manifestFirst, trustedDocumentsPlugin } from './plugins/trusted-documents';
 import { trustedDocuments } from './trusted-manifest';
 import { memoryApqStore, redisApqStore } from './apq-store';
@@ -107,6 +108,8 @@ export async function startApollo(schema: GraphQLSchema, config: Config, logger:
       operationSpanPlugin(),
       requestOutcomePlugin(),
       textInputPlugin(),
+      // The router's `_entities`: bounded and checked before graphql-js coerces a representation.
+      representationsPlugin(),
       ...apq.plugins,
       // Under GRAPHQL_TRUSTED_DOCUMENTS=enforce: the document run is the one the /graphql guard admitted.
       ...[trustedDocumentsPlugin(config)].filter((p) => p !== null),

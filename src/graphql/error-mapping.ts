@@ -63,6 +63,23 @@ function coercionField(message: string): string | undefined {
 export type Classified = { error: ServiceError; internal: boolean };
 
 /**
+ * Apollo refuses some requests before parsing them with a 4xx status and no code: an automatic
+ * persisted query whose sha256Hash is not its text's ("provided sha does not match query") or of a
+ * version other than 1 ("Unsupported persisted query version"). They are the client's errors,
+ * answered with the code Apollo-compatible servers and clients know the first by, and Apollo's
+ * BAD_REQUEST for the others.
+ */
+const APOLLO_CODES: Readonly<Record<string, string>> = { 'provided sha does not match query': 'PERSISTED_QUERY_HASH_MISMATCH' };
+
+/** The code of an error Apollo raised about the request itself without giving it one (else undefined). */
+export function apolloCode(err: GraphQLError): string | undefined {
+  if (err.path !== undefined || err.extensions?.code !== undefined) return undefined;
+  const status = (err.extensions?.http as { status?: unknown } | undefined)?.status;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  return APOLLO_CODES[err.message] ?? 'BAD_REQUEST';
+}
+
+/**
  * Classifies one GraphQL error. `internal` is true when the cause is unknown (a bug or an
  * unexpected failure): the caller logs it with the request id and answers WSInternalException.
  */
@@ -85,8 +102,9 @@ export function classify(err: GraphQLError): Classified | null {
       };
     return { error: invalidParameter(field), internal: false };
   }
-  // Document-level problems (parse, validation) stay as Apollo reports them.
+  // Document-level problems (parse, validation, persisted queries) stay as Apollo reports them.
   if (
+    apolloCode(err) ||
     code === 'GRAPHQL_PARSE_FAILED' ||
     code === 'GRAPHQL_VALIDATION_FAILED' ||
     code === 'BAD_REQUEST' ||

@@ -1,17 +1,23 @@
 // What a GraphQL client sees of an error: the service's identifier (extensions.code), the field
 // at fault and, for a rate limit, retryAfter; an unknown failure's message is hidden by the
-// error registry. Errors Apollo raised itself (parse, validation) keep their own code.
+// error registry. Errors Apollo raised itself (parse, validation, persisted queries) keep their own
+// code, or are given one when Apollo gave them none (apolloCode).
 import type { GraphQLFormattedError } from 'graphql';
 import { GraphQLError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { classify } from './error-mapping';
+import { apolloCode, classify } from './error-mapping';
 import { ServiceError } from './errors';
 
 export function formatError(formatted: GraphQLFormattedError, raw: unknown): GraphQLFormattedError {
   const err = unwrapResolverError(raw);
   const gqlError = raw instanceof GraphQLError ? raw : err instanceof GraphQLError ? err : new GraphQLError(formatted.message);
   const classified = classify(err instanceof ServiceError ? err : gqlError);
-  if (!classified) return { message: formatted.message, locations: formatted.locations, extensions: { code: formatted.extensions?.code } };
+  if (!classified)
+    return {
+      message: formatted.message,
+      locations: formatted.locations,
+      extensions: { code: apolloCode(gqlError) ?? formatted.extensions?.code },
+    };
   const { error } = classified;
   const extensions: Record<string, unknown> = { code: error.code };
   if (error.field) extensions.field = error.field;

@@ -10,6 +10,20 @@ export const GRAPHQL_LIMITS = {
   maxCost: 5000,
 } as const;
 
+/**
+ * The representations one `_entities` request may carry (all its `_entities` fields together),
+ * in number and in bytes of JSON. The router sends one `_entities` request per fetch step of a
+ * query plan, holding the distinct entities of this subgraph that the step reaches: at most the
+ * items of the lists the operation read from other subgraphs. 2,000 covers a page of 100 items
+ * with 20 references each; a key representation is 40 to 90 bytes (a SmartDirectory's, with its
+ * UUID, the longest), so 128 bytes each is 256 KiB. Checked before execution
+ * (plugins/representations.ts): a request past either bound is refused whole, never processed.
+ */
+export const ENTITIES_LIMITS = {
+  maxRepresentations: 2000,
+  maxRepresentationBytes: 256 * 1024,
+} as const;
+
 export function graphqlArmor() {
   return new ApolloArmor({
     maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true, flattenFragments: true },

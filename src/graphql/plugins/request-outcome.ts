@@ -6,7 +6,7 @@
 // keeps at most MAX_LOGGED_NAME characters of it.
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { Context } from '../../context';
-import { classify } from '../error-mapping';
+import { apolloCode, classify } from '../error-mapping';
 import { ServiceError } from '../errors';
 import { rateLimitHeaders } from '../../core/rate-limit';
 
@@ -48,7 +48,8 @@ export function requestOutcomePlugin(): ApolloServerPlugin<Context> {
           const first = errors[0];
           if (first && contextValue?.request) {
             const c = classify(first.originalError instanceof ServiceError ? first.originalError : first);
-            contextValue.request.errorCode = c?.error.code ?? (first.extensions?.code as string | undefined) ?? 'GRAPHQL_ERROR';
+            contextValue.request.errorCode =
+              c?.error.code ?? apolloCode(first) ?? (first.extensions?.code as string | undefined) ?? 'GRAPHQL_ERROR';
           }
           for (const e of errors) {
             const c = classify(e.originalError instanceof ServiceError ? e.originalError : e);
