@@ -57,7 +57,8 @@ export default defineConfig(
 
       // Optional or heavy packages are loaded on first use with a typed
       // `require(...) as typeof import(...)` (sharp: native, only for thumbnails; PGlite: only
-      // without DATABASE_URL; oidc-provider: only for the development IdP; OpenTelemetry's SDK and
+      // without DATABASE_URL; oidc-provider: only for the development IdP, with its in-memory adapter,
+      // which the package does not export, by its file; OpenTelemetry's SDK and
       // exporter: only with an OTLP endpoint; ioredis: only with REDIS_URL; nodemailer: at the first
       // e-mail; qrcode: at the first team QR code); i18n-iso-countries' English names are required
       // alone (its main module registers 80 languages); busboy and inflation have no type declarations; sofa-api
@@ -69,7 +70,7 @@ export default defineConfig(
           allow: [
             '^sharp$',
             '^@mikro-orm/pglite$',
-            '^oidc-provider$',
+            '^oidc-provider(/lib/adapters/memory_adapter\\.js)?$',
             '^busboy$',
             '^inflation$',
             '^sofa-api$',

@@ -3,15 +3,17 @@
 // serves: pending migrations, then the demo seed on an empty database when SEED_DEMO is on (never
 // in production), under the migration lock, so it may run beside instances that migrate on start,
 // or twice at once. Exits 0 when the database is up to date, 1 otherwise (2: bad configuration).
+// It reads only what migrations need (MIGRATION_VARIABLES): the job is given no key or secret, and
+// production's checks of those are the service's.
 import path from 'node:path';
-import { loadConfigOrExit } from '../src/config';
-import { createLogger } from '../src/logger';
+import { loadMigrationConfigOrExit } from '../src/config';
+import { createLogger, prettyStdout } from '../src/logger';
 import { createOrm } from '../src/db/orm';
 import { migrateAndSeed } from '../src/db/migration-lock';
 
 async function main() {
-  const config = loadConfigOrExit();
-  const logger = createLogger(config.logLevel);
+  const config = loadMigrationConfigOrExit();
+  const logger = createLogger(config.logLevel, config.logFormat === 'pretty' ? prettyStdout() : undefined);
   const orm = await createOrm({ databaseUrl: config.databaseUrl, embeddedDir: path.join(config.dataDir, 'pgdata'), logger, poolMax: 2 });
   try {
     const { applied } = await migrateAndSeed(orm, {

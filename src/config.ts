@@ -9,6 +9,8 @@ import { z } from 'zod';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 const NODE_ENVS = ['development', 'production', 'test'] as const;
 
 export interface Config {
@@ -21,6 +23,8 @@ export interface Config {
   publicBaseUrl: string;
   authBaseUrl: string;
   logLevel: LogLevel;
+  /** LOG_FORMAT: one JSON object a line, or lines a person reads (time, level, message). */
+  logFormat: LogFormat;
   /** Schema introspection (GRAPHQL_INTROSPECTION); without it `_service` answers only the router's federation token. */
   introspection: boolean;
   /** "Did you mean ...?" in GraphQL validation errors (GRAPHQL_SUGGESTIONS). */
@@ -159,6 +163,37 @@ export const DEMO_LOGIN_CLIENT = {
   redirectUri: 'com.demo.mobile:/oauth/ssosignedin',
 };
 export const DEV_IDP_CLIENT = { clientId: 'pronet-dev-idp', clientSecret: 'dev-idp-secret' };
+
+/**
+ * The placeholders of deploy/compose/.env.example, which production refuses as values (and as the
+ * password of a connection URL: compose builds DATABASE_URL and REDIS_URL from POSTGRES_PASSWORD and
+ * REDIS_PASSWORD). Listed here because the image does not ship the example;
+ * test/deploy/compose.test.ts keeps this list equal to the file's `replace-with-` values.
+ */
+export const ENV_EXAMPLE_PLACEHOLDERS: readonly string[] = [
+  'replace-with-openssl-rand-hex-24',
+  'replace-with-a-jwk-set',
+  'replace-with-client-id',
+  'replace-with-a-secret-of-32-or-more-characters',
+  'replace-with-vapid-public-key',
+  'replace-with-vapid-private-key',
+];
+
+/** The placeholder a raw value is, or holds as its URL's password; undefined when none. */
+function placeholderIn(raw: string): { placeholder: string; asPassword: boolean } | undefined {
+  // An env file read by `docker run --env-file` keeps the example's quotes.
+  const value = raw.trim().replace(/^(['"])(.*)\1$/, '$2');
+  if (ENV_EXAMPLE_PLACEHOLDERS.includes(value)) return { placeholder: value, asPassword: false };
+  const password = URL.parse(value)?.password;
+  if (!password) return undefined;
+  let decoded = password;
+  try {
+    decoded = decodeURIComponent(password);
+  } catch {
+    /* a malformed escape is the URL check's to refuse */
+  }
+  return ENV_EXAMPLE_PLACEHOLDERS.includes(decoded) ? { placeholder: decoded, asPassword: true } : undefined;
+}
 
 /** Office documents, PDF, common images, MP4 video and MP3 audio. */
 export const DEFAULT_UPLOAD_TYPES = [
@@ -421,8 +456,13 @@ export const VARIABLES = {
   DATABASE_URL: variable<string | null>({
     type: postgresUrl,
     default: null,
-    doc: 'a real PostgreSQL server (credentials in the URL); unset: embedded PGlite',
+    doc: 'a real PostgreSQL server (credentials in the URL); unset: embedded PGlite, which production refuses unless `DATABASE_EMBEDDED=true` asks for it',
     secret: true,
+  }),
+  DATABASE_EMBEDDED: variable({
+    type: flag(),
+    default: false,
+    doc: 'asks for the embedded PGlite database under `DATA_DIR` by name: without `DATABASE_URL`, production starts (and `npm run migrate` runs) only with it (one instance, one process, no pooler). Refused beside `DATABASE_URL`',
   }),
   DATABASE_DIRECT_URL: variable<string | null>({
     type: postgresUrl,
@@ -446,6 +486,13 @@ export const VARIABLES = {
     default: (set): LogLevel => (set.NODE_ENV === 'test' ? 'silent' : 'info'),
     shown: '`info` (`silent` under test)',
     doc: 'pino level',
+  }),
+  LOG_FORMAT: variable({
+    type: oneOf(LOG_FORMATS, 'must be json or pretty'),
+    // Not read from the environment: whether a person is watching the output.
+    default: (set): LogFormat => (set.NODE_ENV === 'development' && process.stdout.isTTY ? 'pretty' : 'json'),
+    shown: '`pretty` in development on a terminal, else `json`',
+    doc: "`json`: one JSON object a line (`time` in epoch milliseconds), what log collectors read; `pretty`: `HH:MM:SS.mmm LEVEL message key=value`, a line a person scans (an error's stack indented below it)",
   }),
   SEED_DEMO: variable({
     type: flag(),
@@ -779,18 +826,25 @@ interface Reading {
   refused: ReadonlySet<VariableName>;
 }
 
-/** Every variable, in declaration order; a bad one is noted and reading goes on. */
-function readVariables(env: NodeJS.ProcessEnv): Reading {
+/**
+ * Every variable (or only those of `only`), in declaration order; a bad one is noted and reading
+ * goes on. A variable left out is neither read nor required.
+ */
+function readVariables(env: NodeJS.ProcessEnv, only?: readonly VariableName[]): Reading {
   const values: Record<string, unknown> = {};
   const problems: string[] = [];
   const refused = new Set<VariableName>();
   for (const [name, decl] of Object.entries(VARIABLES) as [VariableName, Variable<unknown>][]) {
+    if (only && !only.includes(name)) continue;
     const production = values.NODE_ENV === 'production';
     const defaultValue = () =>
       typeof decl.default === 'function' ? (decl.default as (set: Basis) => unknown)(values as unknown as Basis) : decl.default;
     const raw = env[name];
     let problem: string | undefined;
-    if (raw !== undefined && (decl.emptyIsValue || raw.trim() !== '')) {
+    const placeholder = production && raw !== undefined ? placeholderIn(raw) : undefined;
+    if (placeholder)
+      problem = `${name} ${placeholder.asPassword ? 'has the password' : 'is'} "${placeholder.placeholder}", a placeholder of deploy/compose/.env.example: replace it`;
+    else if (raw !== undefined && (decl.emptyIsValue || raw.trim() !== '')) {
       const read = check(name, decl, decl.type, raw);
       if ('value' in read) values[name] = read.value;
       else problem = read.problem;
@@ -819,10 +873,10 @@ export function nativeAllocatorDefaults(): void {
   process.env.MIMALLOC_PURGE_DELAY ??= '0';
 }
 
-/** The process's configuration; bad values are written to stderr, a line each, and the process exits 2 (the service, `npm run migrate`). */
-export function loadConfigOrExit(): Config {
+/** Bad values are written to stderr, a line each, and the process exits 2. */
+function orExit<T>(load: () => T): T {
   try {
-    return loadConfig();
+    return load();
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     for (const line of err.message.split('\n')) console.error(`Configuration error: ${line}`);
@@ -830,13 +884,34 @@ export function loadConfigOrExit(): Config {
   }
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const { values: v, problems, refused } = readVariables(env);
+/** The service's configuration, as a process that opens its database itself; see orExit. */
+export function loadConfigOrExit(): Config {
+  return orExit(() => loadConfig(process.env, { ownDatabase: true }));
+}
+
+/** `npm run migrate`'s configuration (only what migrations need); see orExit. */
+export function loadMigrationConfigOrExit(): MigrationConfig {
+  return orExit(() => loadMigrationConfig(process.env));
+}
+
+export interface LoadOptions {
   /**
-   * A rule across variables, judged only when each of them was read (a refused one's stand-in
-   * default could break the rule by itself): its ConfigError joins the others.
+   * The process opens the database it is configured for (the service, `npm run migrate`), rather
+   * than being handed one (the test app): production then needs DATABASE_URL, or the embedded
+   * database asked for by name.
    */
-  const across = <T>(names: VariableName[], judge: () => T): T | undefined => {
+  ownDatabase?: boolean;
+}
+
+/** A rule across variables; see rulesOf. */
+type Across = <T>(names: VariableName[], judge: () => T) => T | undefined;
+
+/**
+ * A rule across variables is judged only when each of them was read (a refused one's stand-in
+ * default could break the rule by itself): its ConfigError joins the others.
+ */
+function rulesOf({ problems, refused }: Reading): Across {
+  return (names, judge) => {
     if (names.some((name) => refused.has(name))) return undefined;
     try {
       return judge();
@@ -846,17 +921,73 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       return undefined;
     }
   };
+}
+
+/** The database rules the service and the migration job share. */
+function databaseRules(v: Values, across: Across, { ownDatabase = false }: LoadOptions): void {
+  // LISTEN and the migration lock's session lock do not survive a transaction pooler.
+  across(['DATABASE_POOLING', 'DATABASE_URL', 'DATABASE_DIRECT_URL'], () => {
+    if (v.DATABASE_POOLING === 'transaction' && v.DATABASE_URL && !v.DATABASE_DIRECT_URL)
+      throw new ConfigError('DATABASE_POOLING=transaction needs DATABASE_DIRECT_URL (a session connection past the pooler)');
+  });
+  across(['DATABASE_EMBEDDED', 'DATABASE_URL'], () => {
+    if (v.DATABASE_EMBEDDED && v.DATABASE_URL) throw new ConfigError('DATABASE_EMBEDDED=true and DATABASE_URL exclude each other: set one');
+  });
+  // A forgotten DATABASE_URL would otherwise put production's data in a container's DATA_DIR.
+  across(['NODE_ENV', 'DATABASE_URL', 'DATABASE_EMBEDDED'], () => {
+    if (ownDatabase && v.NODE_ENV === 'production' && !v.DATABASE_URL && !v.DATABASE_EMBEDDED)
+      throw new ConfigError(
+        'DATABASE_URL is required in production (DATABASE_EMBEDDED=true runs the embedded database under DATA_DIR instead)',
+      );
+  });
+}
+
+/** What `npm run migrate` reads: the one-shot job is given no key, secret or client setting. */
+export const MIGRATION_VARIABLES = [
+  'NODE_ENV',
+  'DATABASE_URL',
+  'DATABASE_DIRECT_URL',
+  'DATABASE_POOLING',
+  'DATABASE_EMBEDDED',
+  'DATA_DIR',
+  'LOG_LEVEL',
+  'LOG_FORMAT',
+  'SEED_DEMO',
+] as const satisfies readonly VariableName[];
+
+export type MigrationConfig = Pick<
+  Config,
+  'nodeEnv' | 'databaseUrl' | 'databaseDirectUrl' | 'dataDir' | 'logLevel' | 'logFormat' | 'seedDemo'
+>;
+
+/** The migration job's configuration: MIGRATION_VARIABLES only, the others neither read nor required. */
+export function loadMigrationConfig(env: NodeJS.ProcessEnv = process.env): MigrationConfig {
+  const reading = readVariables(env, MIGRATION_VARIABLES);
+  const v = reading.values;
+  databaseRules(v, rulesOf(reading), { ownDatabase: true });
+  if (reading.problems.length) throw new ConfigError(reading.problems.join('\n'));
+  return {
+    nodeEnv: v.NODE_ENV,
+    databaseUrl: v.DATABASE_URL,
+    databaseDirectUrl: v.DATABASE_DIRECT_URL,
+    dataDir: path.resolve(v.DATA_DIR),
+    logLevel: v.LOG_LEVEL,
+    logFormat: v.LOG_FORMAT,
+    seedDemo: v.SEED_DEMO,
+  };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadOptions = {}): Config {
+  const reading = readVariables(env);
+  const { values: v, problems } = reading;
+  const across = rulesOf(reading);
   // Their defaults follow introspection; set on without it, they could show no schema.
   for (const name of ['GRAPHQL_SANDBOX', 'GRAPHQL_EXPLORER'] as const)
     across([name, 'GRAPHQL_INTROSPECTION'], () => {
       if (v[name] && !v.GRAPHQL_INTROSPECTION)
         throw new ConfigError(`${name}=true needs GRAPHQL_INTROSPECTION=true (it reads the schema by introspection)`);
     });
-  // LISTEN and the migration lock's session lock do not survive a transaction pooler.
-  across(['DATABASE_POOLING', 'DATABASE_URL', 'DATABASE_DIRECT_URL'], () => {
-    if (v.DATABASE_POOLING === 'transaction' && v.DATABASE_URL && !v.DATABASE_DIRECT_URL)
-      throw new ConfigError('DATABASE_POOLING=transaction needs DATABASE_DIRECT_URL (a session connection past the pooler)');
-  });
+  databaseRules(v, across, options);
   const push = across(['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'], () => pushConfig(v));
   const providers = across(
     ['NODE_ENV', 'OIDC_PROVIDERS', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_EMAIL_DOMAINS', 'DEV_IDP', 'AUTH_BASE_URL'],
@@ -872,6 +1003,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: v.PUBLIC_BASE_URL,
     authBaseUrl: v.AUTH_BASE_URL,
     logLevel: v.LOG_LEVEL,
+    logFormat: v.LOG_FORMAT,
     introspection: v.GRAPHQL_INTROSPECTION,
     suggestions: v.GRAPHQL_SUGGESTIONS,
     sandbox: v.GRAPHQL_SANDBOX,

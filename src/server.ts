@@ -1,9 +1,10 @@
-// Start (migrations under the migration lock, production's refusal of demo credentials), listen,
-// graceful shutdown (drain out of the balancer, then close): nothing else.
+// Start (the ports checked first, migrations under the migration lock, production's refusal of demo
+// credentials), listen, graceful shutdown (drain out of the balancer, then close): nothing else.
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
-import { loadConfigOrExit } from './config';
-import { createLogger, type Logger } from './logger';
+import { loadConfigOrExit, type Config } from './config';
+import { createLogger, prettyStdout, type Logger } from './logger';
 import { createOrm, type Orm } from './db/orm';
 import { migrateAndSeed, pendingUnderLock } from './db/migration-lock';
 import { findDemoCredentials } from './db/demo-credentials';
@@ -11,7 +12,7 @@ import { createApp } from './app';
 import { startBackgroundWork } from './background';
 import { countStatement } from './observability/statements';
 import { startTracing } from './observability/tracing';
-import { startMetricsListener } from './http/probes';
+import { metricsPlace, startMetricsListener, type MetricsListener } from './http/probes';
 import { InFlight } from './http/in-flight';
 
 /** How long shutdown waits, once every connection has closed, for handlers still cleaning up. */
@@ -19,7 +20,10 @@ const HANDLER_GRACE_MS = 5_000;
 
 async function main() {
   const config = loadConfigOrExit();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, config.logFormat === 'pretty' ? prettyStdout() : undefined);
+  // Before migrations and queue workers: a port another process holds stops nothing half-started.
+  const taken = await portsTaken(config);
+  if (taken) return cannotListen(logger, taken);
   // Before anything runs a statement or serves a request; null when no endpoint is set.
   const tracing = startTracing({ endpoint: config.otlpEndpoint, serviceName: config.otelServiceName });
   if (tracing) logger.info({ endpoint: config.otlpEndpoint }, 'tracing: exporting spans over OTLP');
@@ -68,18 +72,39 @@ async function main() {
   server.headersTimeout = 15_000;
   server.requestTimeout = 60_000;
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  // The port may still have been taken since it was checked (another process started meanwhile).
+  const listenError = await new Promise<NodeJS.ErrnoException | null>((resolve) => {
+    server.once('error', resolve);
+    server.listen(config.port, config.host, () => {
+      server.off('error', resolve);
+      resolve(null);
+    });
+  });
+  const abandon = async (variable: PortTaken['variable'], port: number, err: NodeJS.ErrnoException) => {
+    if (server.listening) await new Promise((resolve) => server.close(resolve));
+    await background.stop();
+    await app.stop();
+    await orm.close();
+    return cannotListen(logger, { variable, port, host: config.host, err });
+  };
+  if (listenError) return abandon('PORT', config.port, listenError);
   const port = (server.address() as { port: number }).port;
   const base = config.publicBaseUrl;
   logger.info({ port, database: config.databaseUrl ? 'postgresql' : `embedded (${config.dataDir})` }, 'listening');
   // With METRICS_PORT, /metrics on a listener of its own (and not on PORT).
-  const metricsListener = await startMetricsListener(config, app.metrics);
+  let metricsListener: MetricsListener | null;
+  try {
+    metricsListener = await startMetricsListener(config, app.metrics);
+  } catch (err) {
+    return abandon('METRICS_PORT', config.metricsPort!, err as NodeJS.ErrnoException);
+  }
   if (metricsListener) logger.info({ port: metricsListener.port }, 'metrics listening');
   if (config.nodeEnv !== 'production') {
     console.log(
       [
         '',
         `${config.sandbox ? '  GraphQL (Apollo Sandbox): ' : '  GraphQL:                  '}${base}/graphql`,
+        ...(config.explorer ? [`  GraphiQL (offline):       ${base}/graphiql`] : []),
         `  REST base:                ${base}/rest`,
         `  OpenAPI:                  ${base}/openapi.json`,
         `  Try:                      curl '${base}/rest/refdata/timezones?countryCode=au'`,
@@ -139,6 +164,48 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+interface PortTaken {
+  variable: 'PORT' | 'METRICS_PORT';
+  port: number;
+  host: string;
+  err: NodeJS.ErrnoException;
+}
+
+/**
+ * Each port the service will listen on, bound for a moment and released (0, any free port, needs
+ * no check). Binding is the one true test; a process that takes the port between this and the
+ * listen is still met by cannotListen, only after start-up's work.
+ */
+async function portsTaken(config: Config): Promise<PortTaken | null> {
+  const wanted = [
+    { variable: 'PORT' as const, port: config.port },
+    ...(metricsPlace(config) === 'own-port' ? [{ variable: 'METRICS_PORT' as const, port: config.metricsPort! }] : []),
+  ];
+  for (const { variable, port } of wanted) {
+    if (port === 0) continue;
+    const err = await new Promise<NodeJS.ErrnoException | null>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', resolve);
+      probe.listen(port, config.host, () => probe.close(() => resolve(null)));
+    });
+    if (err) return { variable, port, host: config.host, err };
+  }
+  return null;
+}
+
+const LISTEN_ERRORS: Record<string, (variable: string) => string> = {
+  EADDRINUSE: (variable) => `the address is already in use by another process; stop it or choose another ${variable}`,
+  EACCES: (variable) => `permission denied (ports below 1024 need privileges); choose another ${variable}`,
+  EADDRNOTAVAIL: () => 'HOST is not an address of this machine',
+};
+
+/** One line naming the port and why (no stack), then exit 1. */
+function cannotListen(logger: Logger, { variable, port, host, err }: PortTaken): Promise<never> {
+  const why = (err.code ? LISTEN_ERRORS[err.code]?.(variable) : undefined) ?? err.message;
+  logger.error({ code: err.code, host, port }, `cannot listen on ${host}:${port} (${variable}): ${why}`);
+  return new Promise<never>(() => logger.flush(() => process.exit(1)));
 }
 
 /** Start-up cannot go on: one error line saying why, then exit 1. */

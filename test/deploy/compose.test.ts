@@ -1,7 +1,8 @@
 // The compose files' shape (CI validates their syntax with docker-compose itself, in .ci/run): the
 // production file publishes the balancer's ports only, the replicas reach PostgreSQL through the
 // pooler and wait for the migration job, every variable the service is given is one it knows, the
-// env file example names every value the file asks for; the development file keeps its keys on a
+// env file example names every value the file asks for (its placeholders are the ones production
+// refuses), every file it mounts is in the repository; the development file keeps its keys on a
 // volume and PostgreSQL off the host. The balancer's start script is run on deploy/nginx/pronet.conf,
 // and the site it writes is checked by nginx when nginx is installed (.ci/run installs it).
 import { spawnSync } from 'node:child_process';
@@ -9,7 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { VARIABLES } from '../../src/config';
+import { ENV_EXAMPLE_PLACEHOLDERS, VARIABLES } from '../../src/config';
+import { exampleValues } from './compose-env';
 
 const ROOT = path.join(__dirname, '../..');
 const PROD = 'deploy/compose/docker-compose.prod.yml';
@@ -119,6 +121,23 @@ describe('the production compose file', () => {
     // The secrets are required: a missing one stops compose before anything starts.
     for (const secret of ['POSTGRES_PASSWORD', 'REDIS_PASSWORD', 'AUTH_SIGNING_KEYS', 'LOGIN_CLIENT_SECRET', 'VAPID_PRIVATE_KEY'])
       expect({ secret, required: used.get(secret) }).toEqual({ secret, required: true });
+  });
+
+  it("has as placeholders exactly the values production refuses (src/config.ts's ENV_EXAMPLE_PLACEHOLDERS)", () => {
+    const placeholders = [...new Set([...exampleValues().values()].filter((v) => v.startsWith('replace-with-')))].sort();
+    expect(placeholders.length).toBeGreaterThan(0);
+    expect([...ENV_EXAMPLE_PLACEHOLDERS].sort()).toEqual(placeholders);
+  });
+
+  it('mounts only files and folders the repository holds (the router needs no rover run first)', () => {
+    const missing = Object.entries(prod).flatMap(([name, s]) =>
+      (s.volumes ?? [])
+        .map((v) => v.split(':')[0])
+        .filter((source) => source.startsWith('.'))
+        .filter((source) => !fs.existsSync(path.resolve(ROOT, 'deploy/compose', source)))
+        .map((source) => `${name}: ${source}`),
+    );
+    expect(missing).toEqual([]);
   });
 
   it('fronts the replicas with deploy/nginx/pronet.conf, and keeps the router behind its profile', () => {

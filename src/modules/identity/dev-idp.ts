@@ -69,7 +69,15 @@ export async function createDevIdp(opts: DevIdpOptions): Promise<DevIdp> {
 
   // Loaded only when a dev IdP is started (demo mode, tests): oidc-provider weighs ~45 MB at import.
   const { Provider: OidcProvider } = require('oidc-provider') as typeof import('oidc-provider');
+  // Sessions and codes in memory, forgotten on restart, are what a development provider wants. Left
+  // to its default store, oidc-provider says so on stderr at every start ("a quick start
+  // development-only in-memory adapter is used, you MUST change it"), which reads like a fault of
+  // ours: given the same store by name (one per provider), it has nothing to warn about.
+  const { createMemoryAdapter } = require('oidc-provider/lib/adapters/memory_adapter.js') as {
+    createMemoryAdapter: () => NonNullable<ConstructorParameters<typeof OidcProvider>[1]>['adapter'];
+  };
   const provider = new OidcProvider(opts.issuer, {
+    adapter: createMemoryAdapter(),
     clients: opts.clients.map((c) => ({
       client_id: c.clientId,
       client_secret: c.clientSecret,
