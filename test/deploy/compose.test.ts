@@ -151,7 +151,8 @@ describe('the production compose file', () => {
 });
 
 describe('the balancer start script', () => {
-  it('writes pronet.conf with the upstream replaced by the replicas, the router site, and no default site', () => {
+  /** Runs the script into a fresh folder with two replicas; the folder is removed after `check`. */
+  function written(check: (dir: string) => void) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'balancer-'));
     try {
       fs.writeFileSync(path.join(dir, 'default.conf'), 'server { listen 80; }\n');
@@ -166,22 +167,33 @@ describe('the balancer start script', () => {
         encoding: 'utf8',
       });
       expect([r.status, r.stderr]).toEqual([0, '']);
+      check(dir);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('writes pronet.conf with the upstream replaced by the replicas, the router site, and no default site', () => {
+    written((dir) => {
       expect(fs.readdirSync(dir).sort()).toEqual(['pronet.conf', 'router.conf']);
       const original = fs.readFileSync(path.join(ROOT, 'deploy/nginx/pronet.conf'), 'utf8');
-      const written = fs.readFileSync(path.join(dir, 'pronet.conf'), 'utf8');
-      expect(written).toBe(original.replace(/^ {2}server 127\.0\.0\.1:4000;\n/m, '  server 127.0.0.1:4101;\n  server 127.0.0.1:4102;\n'));
+      const site = fs.readFileSync(path.join(dir, 'pronet.conf'), 'utf8');
+      expect(site).toBe(original.replace(/^ {2}server 127\.0\.0\.1:4000;\n/m, '  server 127.0.0.1:4101;\n  server 127.0.0.1:4102;\n'));
+    });
+  });
 
-      const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
-      if (!nginx) return console.warn('nginx is not installed: the written sites were not checked by nginx -t');
+  // Needs Debian's nginx, which .ci/run installs before any test: under CI its absence fails.
+  const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
+  (nginx || process.env.CI ? it : it.skip)('writes sites that nginx -t accepts (needs nginx)', () => {
+    if (!nginx) throw new Error('nginx is not installed: .ci/run installs it before the tests');
+    written((dir) => {
       fs.writeFileSync(
         path.join(dir, 'nginx.conf'),
         `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp { access_log off; include ${dir}/pronet.conf; include ${dir}/router.conf; }\n`,
       );
       const t = spawnSync(nginx, ['-t', '-c', path.join(dir, 'nginx.conf'), '-p', dir], { encoding: 'utf8' });
       expect([t.status, t.stderr]).toEqual([0, expect.stringContaining('test is successful')]);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
