@@ -7,6 +7,8 @@
 // - a body cut short, or left unread because the client hung up first, is 400 (incomplete);
 // - the bytes must be UTF-8 (refused, not replaced with U+FFFD), a BOM is dropped;
 // - the JSON must be an object or an array (a `__proto__` key is refused: @hapi/bourne);
+// - no object in it may name a key twice (JSON.parse would keep the last): refused naming the key,
+//   on /graphql too (duplicate-keys.ts);
 // - no string in it, keys included, may hold a NUL or an unpaired surrogate (a `\u0000` or
 //   `\ud800` escape): refused naming the property that holds it (on /graphql, where the
 //   text-input plugin does it for the operation's variables, answered as a GraphQL error).
@@ -18,6 +20,7 @@ import getRawBody from 'raw-body';
 import bourne from '@hapi/bourne';
 import { ServiceError } from '../graphql/errors';
 import { firstBadText } from '../core/text';
+import { duplicateKey } from './duplicate-keys';
 
 // inflation has no type declarations: the request, decoded by its Content-Encoding.
 const inflate: (req: NodeJS.ReadableStream) => NodeJS.ReadableStream = require('inflation');
@@ -70,6 +73,8 @@ export async function readJson(ctx: Koa.Context, limit = JSON_BODY_LIMIT, checkT
   } catch {
     throw refused('The request body is not valid JSON.');
   }
+  const twice = duplicateKey(text, parsed);
+  if (twice) throw refused(`${twice.path} is given twice.`, twice.key);
   const bad = checkText ? firstBadText(parsed) : null;
   if (bad) throw refused(`${bad} holds a character that is not text (NUL or an unpaired surrogate).`, bad);
   return parsed;

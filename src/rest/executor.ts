@@ -32,7 +32,8 @@ import { cacheControlOf, etagMatches, etagOf, varyOf } from './http-cache';
 import { rateLimitHeaders } from '../core/rate-limit';
 import { formToInput } from './form';
 import { sendError, sendJson } from './respond';
-import { parseMultipart, type ParsedMultipart } from './multipart';
+import { parseMultipart, type ParsedMultipart, type TextParts } from './multipart';
+import { textPartsOf } from './form-parts';
 import { bodyLimitOf } from './body-limit';
 import { readJson } from '../http/json-body';
 import { traceOperation, recordOperationError } from '../observability/tracing';
@@ -46,6 +47,8 @@ export interface CompiledRoute {
   execute: (contextValue: Context, variables: Record<string, unknown>) => Promise<ExecutionResult> | ExecutionResult;
   /** Bytes of JSON body the route admits (body-limit.ts). */
   bodyLimit: number;
+  /** A multipart route's text parts and their bounds (form-parts.ts). */
+  textParts?: TextParts;
   /** The whole-list variant: the same document with the root field's cursor selected as `_cursor`. */
   executeWithCursor?: (contextValue: Context, variables: Record<string, unknown>) => Promise<ExecutionResult> | ExecutionResult;
 }
@@ -97,7 +100,16 @@ export function compileRoutes(schema: GraphQLSchema, routes: RouteDef[]): Compil
     const executeWithCursor = def.wholeList
       ? compileDocument(schema, withCursor(binding.document, def.wholeList.cursor), def, key)
       : undefined;
-    return { def, binding, operationType: binding.operation.operation, execute, executeWithCursor, bodyLimit: bodyLimitOf(def, binding) };
+    const textParts = def.multipart ? textPartsOf(binding, def.multipart, def.form) : undefined;
+    return {
+      def,
+      binding,
+      operationType: binding.operation.operation,
+      execute,
+      executeWithCursor,
+      bodyLimit: bodyLimitOf(def, binding),
+      textParts,
+    };
   });
 }
 
@@ -264,7 +276,7 @@ export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[], optio
       }
       let multipart: ParsedMultipart | undefined;
       try {
-        multipart = await parseMultipart(ctx, def.multipart, deps.config, deps.em);
+        multipart = await parseMultipart(ctx, def.multipart, route.textParts!, deps.config, deps.em);
         await run(ctx, multipart.body, contextValue);
       } finally {
         await multipart?.cleanup();

@@ -7,6 +7,11 @@
 // (stagedBlobOf); its createReadStream() streams the staged content back for any other reader.
 // After the operation, cleanup() deletes the staged content it did not adopt; a body that
 // breaks off or is malformed deletes everything staged before parseMultipart rejects.
+// Text parts are bounded by the route (form-parts.ts): a part it does not declare, a part over its
+// own bound, more text than its parts together, or more parts than it declares is refused at
+// once, the rest of the body discarded as it comes and the connection closed after the answer,
+// and busboy buffers nothing of an undeclared part
+// (patches/busboy+1.6.0.patch: a text part's limit is a function of its name, 0 for those).
 import { isUtf8 } from 'node:buffer';
 import crypto from 'node:crypto';
 import type Koa from 'koa';
@@ -31,6 +36,22 @@ export interface MultipartSpec {
    * WSMaxFileUploadSizeException with its own limit.
    */
   maxFileSize: (config: Config, field: string) => number;
+  /**
+   * Characters of the text parts whose input fields carry no length rule because the service
+   * checks the bound itself (a flat form's numbered parts, by prefix): they bound the part as a
+   * rule would (form-parts.ts). A text part neither names is held to 1 MiB.
+   */
+  maxLength?: Record<string, number>;
+}
+
+/** The text parts a route admits (form-parts.ts works them out from its document). */
+export interface TextParts {
+  /** Bytes the text part `name` may hold; undefined for a part the route does not declare as text. */
+  bound(name: string): number | undefined;
+  /** Parts a form may hold: its declared text parts and file parts. */
+  maxParts: number;
+  /** Bytes of text a form may hold: the bounds of its declared text parts together. */
+  maxTextBytes: number;
 }
 
 export interface ParsedMultipart {
@@ -62,6 +83,21 @@ const unreadCharset = (name: string, charset: string) =>
   );
 const notUtf8 = (name: string) =>
   new ServiceError('WSInvalidParameterException', `${name} holds bytes that are not UTF-8.`, { field: name });
+const undeclared = (name: string, files: readonly string[]) =>
+  new ServiceError(
+    'WSInvalidParameterException',
+    files.includes(name) ? `The part ${name} must be a file (a part with a filename).` : `The form has no part named ${name}.`,
+    { field: name },
+  );
+const tooLong = (name: string, bytes: number) =>
+  new ServiceError('WSFieldLengthException', `The part ${name} is longer than the ${bytes} bytes it may hold.`, { field: name });
+const tooMuchText = (bytes: number) =>
+  new ServiceError('WSLimitExceededException', `The form's text parts hold more than ${bytes} bytes together.`, {
+    field: 'body',
+    status: 413,
+  });
+const tooManyParts = (parts: number) =>
+  new ServiceError('WSLimitExceededException', `The form holds more than ${parts} parts.`, { field: 'body', status: 400 });
 const notText = (name: string) =>
   new ServiceError('WSInvalidParameterException', `${name} holds a character that is not text (NUL or an unpaired surrogate).`, {
     field: name,
@@ -90,7 +126,13 @@ function textOfPart(raw: string | undefined, declared: string | undefined): stri
  * off, and naming the part for a part given twice or a text part that is not UTF-8 text, having
  * deleted whatever it staged.
  */
-export function parseMultipart(ctx: Koa.Context, spec: MultipartSpec, config: Config, em: EntityManager): Promise<ParsedMultipart> {
+export function parseMultipart(
+  ctx: Koa.Context,
+  spec: MultipartSpec,
+  text: TextParts,
+  config: Config,
+  em: EntityManager,
+): Promise<ParsedMultipart> {
   if (!ctx.request.is('multipart/form-data')) {
     throw new ServiceError('WSInvalidParameterException', 'The body must be multipart/form-data.', { field: 'body', status: 415 });
   }
@@ -105,6 +147,7 @@ export function parseMultipart(ctx: Koa.Context, spec: MultipartSpec, config: Co
   /** File parts accepted and not yet read to their end (the one being staged, those queued behind it). */
   const open = new Set<Readable>();
   const received = new Set<string>();
+  let textBytes = 0;
   /** Parts are staged one after the other: one chunk buffer at a time, whatever the number of parts. */
   let staging: Promise<void> = Promise.resolve();
   let cleaned: Promise<void> | undefined;
@@ -130,7 +173,17 @@ export function parseMultipart(ctx: Koa.Context, spec: MultipartSpec, config: Co
         defCharset: 'latin1',
         // One byte over the largest limit marks a part as too large (busboy flags a file that
         // reaches the limit and discards the rest); each part's own limit is checked while it is staged.
-        limits: { fileSize: Math.max(0, ...limits.values()) + 1, files: spec.files.length + 1, fields: 100, fieldSize: 1_000_000 },
+        // A text part's limit is its bound and a byte (busboy flags a part that reaches it), 0 for
+        // one the route does not declare; one part past the declared ones is one too many.
+        limits: {
+          fileSize: Math.max(0, ...limits.values()) + 1,
+          files: spec.files.length + 1,
+          fieldSize: (name: string | undefined) => {
+            const bound = name === undefined ? undefined : text.bound(name);
+            return bound === undefined ? 0 : bound + 1;
+          },
+          parts: text.maxParts + 1,
+        },
       });
     } catch {
       // No boundary, or a content type busboy cannot read: nothing was staged; the body is
@@ -141,7 +194,13 @@ export function parseMultipart(ctx: Koa.Context, spec: MultipartSpec, config: Co
       return;
     }
     // `charset`: the charset the part declared (patches/busboy+1.6.0.patch), which busboy decoded it by.
-    parser.on('field', (name: string, raw: string | undefined, info: { charset?: string }) => {
+    parser.on('field', (name: string, raw: string | undefined, info: { charset?: string; valueTruncated: boolean }) => {
+      if (settled) return;
+      const bound = text.bound(name);
+      if (bound === undefined) return refuse(undeclared(name, spec.files));
+      if (info.valueTruncated) return refuse(tooLong(name, bound));
+      textBytes += raw?.length ?? 0;
+      if (textBytes > text.maxTextBytes) return refuse(tooMuchText(text.maxTextBytes));
       if (Object.hasOwn(body, name) || received.has(name)) refusal ??= repeated(name);
       const value = textOfPart(raw, info.charset);
       if (typeof value !== 'string') refusal ??= value === NOT_UTF8 ? notUtf8(name) : unreadCharset(name, info.charset!);
@@ -200,21 +259,32 @@ export function parseMultipart(ctx: Koa.Context, spec: MultipartSpec, config: Co
         resolve({ body, cleanup });
       });
     });
-    const fail = (err: Error) => {
+    /**
+     * A body that broke off or is malformed (answered as malformed), or a part past the route's
+     * bounds (answered as `refused`): the part being read fails and those queued behind it too
+     * (stageStream deletes their chunks), the rest of the body is discarded as it comes, and
+     * everything staged is deleted before the failure is answered (a refusal on a connection
+     * then closed).
+     */
+    function fail(err: Error, refused?: ServiceError): void {
       if (settled) return;
       settled = true;
-      // A body that broke off or is malformed: the part being read fails and those queued
-      // behind it too (stageStream deletes their chunks), and everything staged is deleted
-      // before the failure is answered.
-      for (const [, u] of uploads) if (!u.file) u.reject(malformed());
+      const answer = refused ?? malformed();
+      for (const [, u] of uploads) if (!u.file) u.reject(answer);
       for (const stream of open) {
         if (!stream.readableEnded) stream.destroy(err);
       }
       req.unpipe(parser);
       req.resume();
-      void staging.then(cleanup).then(() => reject(malformed()));
-    };
-    parser.on('error', fail);
+      if (refused) ctx.set('Connection', 'close');
+      void staging.then(cleanup).then(() => reject(answer));
+    }
+    function refuse(err: ServiceError): void {
+      fail(err, err);
+    }
+    // One part past those declared: a repeated part, if that is what it is, is named.
+    parser.on('partsLimit', () => refuse(refusal ?? tooManyParts(text.maxParts)));
+    parser.on('error', (err: Error) => fail(err));
     // A client that goes away mid-body never ends the stream: fail the parse rather than
     // wait for parts that will not come.
     req.once('close', () => {

@@ -13,7 +13,7 @@
 import net from 'node:net';
 import zlib from 'node:zlib';
 import fc from 'fast-check';
-import { DEMO, newPublisher, useTestApp, type Publisher } from '../kit';
+import { CARA, DEMO, newPublisher, SUPPORT_GROUP_PATH, supportGroupForm, useTestApp, type Publisher } from '../kit';
 import { gc, MB } from '../kit/memory';
 import { UPLOAD_FILE } from '../kit/library';
 import { passwordParams } from '../kit/oauth';
@@ -499,6 +499,53 @@ it('GraphQL operation names of any content and length: never a 5xx, always answe
   expect(await run([...named, ...unknown, ...notStrings])).toEqual([]);
 }, 60_000);
 
+// `_entities` (issue 52): representations of every shape (entity types with keys of any JSON
+// value, types that are no entity, no __typename, values that are no object) and counts past the
+// bound, signed in: never a 5xx, and nothing logged at error level.
+const ENTITY_KEYS: Record<string, string> = {
+  User: 'uId',
+  Company: 'companyId',
+  Event: 'eventUUID',
+  SmartLibrary: 'smartLibId',
+  SmartEntry: 'smartEntryId',
+  SmartDirectory: 'directoryUUID',
+};
+const representation = fc.oneof(
+  fc
+    .tuple(fc.constantFrom(...Object.keys(ENTITY_KEYS)), fc.oneof(fc.jsonValue(), fc.integer(), fc.uuid()))
+    .map(([type, key]) => ({ __typename: type, [ENTITY_KEYS[type]]: key })),
+  fc.record({
+    __typename: fc.oneof(fc.constantFrom('Address', 'Query', 'Mutation', '_Entity', '_Service', ''), hostileString, fc.jsonValue()),
+  }),
+  fc.jsonValue(),
+);
+
+it('`_entities` representations of any shape and count, signed in: never a 5xx, nothing logged at error level', async () => {
+  const graphql = targets[0];
+  const query = 'query Fuzz($r: [_Any!]!) { _entities(representations: $r) { __typename ... on User { uId } } }';
+  const entities = (r: unknown, id: string) =>
+    requestOf(graphql, id, [], wtf8(JSON.stringify({ query, operationName: 'Fuzz', variables: { r } })));
+  const shapes = cases(fc.array(representation, { maxLength: 20 }), 150, 9, (r, id) => ({
+    target: graphql.name,
+    what: `_entities ${show(JSON.stringify(r), 60)}`,
+    requestId: id,
+    request: entities(r, id),
+  }));
+  const counts = [2000, 2001, 15_000, 20_000].map((n, i) => ({
+    target: graphql.name,
+    what: `_entities of ${n} Address and User representations`,
+    requestId: `fuzz-10-${i}`,
+    request: entities(
+      Array.from({ length: n }, (_v, k) => (k % 2 ? { __typename: 'User', uId: k } : { __typename: 'Address' })),
+      `fuzz-10-${i}`,
+    ),
+  }));
+  const all = [...shapes, ...counts];
+  expect(await run(all)).toEqual([]);
+  const ids = new Set(all.map((c) => c.requestId));
+  expect(t.logs.filter((l) => ids.has(l.requestId) && l.level >= 50).map((l) => `${l.msg}: ${l.err?.message ?? ''}`)).toEqual([]);
+}, 60_000);
+
 it('values of the headers the service reads, on every target: never a 5xx, always answered within 2 s', async () => {
   const names = ['x-service-authtoken', 'x-request-id', 'x-api-key', 'content-type', 'content-encoding', 'accept'];
   const arbitrary = fc.record({ target: fc.nat(targets.length - 1), name: fc.constantFrom(...names), value: headerValue });
@@ -669,6 +716,62 @@ it('bodies of every kind, on every target that takes one: never a 5xx, always an
       });
   }
   expect(await run(all)).toEqual([]);
+}, 60_000);
+
+it('multipart text parts past the route (undeclared, too many, oversized): always 400, answered within 2 s', async () => {
+  const upload = targets.find((x) => x.name === 'uploadSmartFile (signed in)')!;
+  const [file] = (upload.body as { kind: 'multipart'; parts: Part[] }).parts;
+  const group = {
+    name: 'createSupportGroup (admin)',
+    method: 'POST',
+    path: SUPPORT_GROUP_PATH,
+    expect: 400,
+    headers: { 'x-service-authtoken': await t.as(CARA).token(), 'x-service-company-api-key': DEMO.companyApiKey },
+  };
+  // Declared parts and their lengths (directoryConsents: no length rule, the common 1 MiB).
+  const bounded = {
+    supportGroupPrefix: 50,
+    supportGroupName: 150,
+    assetName3: 255,
+    assetDescription10: 2000,
+    directoryConsents: 256 * 1024,
+  };
+  const arbitrary = fc.oneof(
+    fc.record({
+      kind: fc.constant('undeclared' as const),
+      name: fc.string({ unit: nameChar, minLength: 1, maxLength: 30 }),
+      size: fc.nat(2 * MB),
+      first: fc.boolean(),
+    }),
+    fc.record({ kind: fc.constant('too many' as const), count: fc.integer({ min: 2, max: 300 }) }),
+    fc.record({
+      kind: fc.constant('oversized' as const),
+      field: fc.constantFrom(...Object.keys(bounded)),
+      over: fc.integer({ min: 1, max: MB }),
+    }),
+  );
+  const all = cases(arbitrary, 60, 7, (c, id) => {
+    if (c.kind === 'oversized') {
+      const max = bounded[c.field as keyof typeof bounded];
+      const form = Object.entries(supportGroupForm({ [c.field]: 'x'.repeat(max * 4 + 1024 + c.over) }));
+      const parts = form.map(([name, value]) => ({ name, value: value as string }));
+      const target = { ...group, body: { kind: 'multipart' as const, parts } };
+      return { target: group.name, what: `${c.field} ${c.over} bytes over`, requestId: id, request: requestOf(target, id) };
+    }
+    const extra =
+      c.kind === 'undeclared'
+        ? [{ name: c.name === 'file' ? 'fileX' : c.name, value: 'a'.repeat(c.size) }]
+        : Array.from({ length: c.count }, () => ({ name: 'file', value: PDF, filename: 'again.pdf' }));
+    const parts = c.kind === 'undeclared' && c.first ? [...extra, file] : [file, ...extra];
+    const what = c.kind === 'undeclared' ? `an undeclared part of ${c.size} bytes` : `${c.count} more file parts`;
+    return { target: upload.name, what, requestId: id, request: requestOf({ ...upload, body: { kind: 'multipart', parts } }, id) };
+  });
+  const answers: { c: Case; a: Answer }[] = [];
+  for (const c of all) answers.push({ c, a: await send(port(), c.request) });
+  const wrong = answers
+    .filter(({ a }) => a.status !== 400 || a.ms > ANSWER_MS)
+    .map(({ c, a }) => `${c.what}: ${a.status} ${show(a.body)} (${a.ms} ms)`);
+  expect(wrong).toEqual([]);
 }, 60_000);
 
 it('after the run, the heap is at most 20 MB larger than before it', async () => {

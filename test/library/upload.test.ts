@@ -165,9 +165,9 @@ describe('uploadSmartFile (POST /rest/smartlib/upload/file)', () => {
   });
 
   it.each([
-    ['after the file part', ['file', 'comment']],
-    ['before and after the file part', ['comment', 'file', 'folder']],
-  ])('when unknown text parts come %s, then they are ignored and the file is stored', async (_label, order) => {
+    ['after the file part', ['file', 'comment'], 'comment'],
+    ['before and after the file part', ['comment', 'file', 'folder'], 'comment'],
+  ])('when unknown text parts come %s, then 400 names the first and nothing is stored', async (_label, order, first) => {
     const pdf = uniquePdf();
     const before = await libraryCounts();
     const form = new FormData();
@@ -177,41 +177,21 @@ describe('uploadSmartFile (POST /rest/smartlib/upload/file)', () => {
     }
     const res = await p.multipart('/rest/smartlib/upload/file', form);
     expect([res.status, res.body]).toEqual([
-      200,
-      {
-        originalFilename: 'minutes.pdf',
-        tempFilename: expect.stringMatching(/^[A-Za-z0-9_-]{24}\.pdf$/),
-        bytes: pdf.length,
-        md5: md5(pdf),
-      },
+      400,
+      { errorCode: 'WSInvalidParameterException', message: `The form has no part named ${first}.`, field: first },
     ]);
-    const row = await uploadRow(res.body.tempFilename);
-    expect(row).toMatchObject({
-      kind: 'FILE',
-      originalFilename: 'minutes.pdf',
-      mimeType: 'application/pdf',
-      bytes: pdf.length,
-      md5: md5(pdf),
-    });
-    expect(row!.blob.sha256).toBe(sha256(pdf));
-    expect((await readBlob(t.orm.em.fork(), sha256(pdf))).equals(pdf)).toBe(true);
-    const after = await libraryCounts();
-    expect([
-      after.smart_upload - before.smart_upload,
-      after.stored_blob - before.stored_blob,
-      after.stored_blob_chunk - before.stored_blob_chunk,
-    ]).toEqual([1, 1, 1]);
+    expect(await libraryCounts()).toEqual(before);
   });
 
-  it('when the file is larger than UPLOAD_MAX_BYTES and a text part follows it, then 413 and no chunk is left behind', async () => {
+  it('when the file is larger than UPLOAD_MAX_BYTES and an undeclared text part follows it, then 400 names the part and no chunk is left behind', async () => {
     const before = await fingerprint(t.orm);
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(Buffer.concat([uniquePdf(), crypto.randomBytes(2 * BLOB_CHUNK_BYTES)]))]), 'big.pdf');
     form.append('comment', 'after the file');
     const res = await small.as(p).multipart('/rest/smartlib/upload/file', form);
     expect([res.status, res.body]).toEqual([
-      413,
-      { errorCode: 'WSMaxFileUploadSizeException', message: 'The file exceeds the maximum upload size of 300000 bytes.', field: 'file' },
+      400,
+      { errorCode: 'WSInvalidParameterException', message: 'The form has no part named comment.', field: 'comment' },
     ]);
     expect(await fingerprint(t.orm)).toEqual(before);
   });
@@ -253,19 +233,18 @@ describe('uploadTileImage (POST /rest/smartlib/upload/tile)', () => {
     });
   });
 
-  it('when a text part comes after the image, then it is ignored and the tile is stored', async () => {
+  it('when a text part comes after the image, then 400 names it and no tile is stored', async () => {
     const image = await png(120, 80, '#0a5f3c');
+    const before = await libraryCounts();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(image)]), 'tile.png');
-    form.append('caption', 'ignored');
+    form.append('caption', 'refused');
     const res = await p.multipart('/rest/smartlib/upload/tile', form);
-    expect([res.status, res.body]).toEqual([200, { tempImageName: expect.stringMatching(/^[A-Za-z0-9_-]{24}\.png$/) }]);
-    expect(await uploadRow(res.body.tempImageName)).toMatchObject({
-      kind: 'TILE',
-      mimeType: 'image/png',
-      bytes: image.length,
-      md5: md5(image),
-    });
+    expect([res.status, res.body]).toEqual([
+      400,
+      { errorCode: 'WSInvalidParameterException', message: 'The form has no part named caption.', field: 'caption' },
+    ]);
+    expect(await libraryCounts()).toEqual(before);
   });
 
   it('when the tile is a PDF, then WSUnsupportedTypeException', async () => {

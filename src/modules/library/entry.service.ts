@@ -18,7 +18,7 @@ import { rowOf } from '../../db/rows';
 import { storeEntry, type NewEntry, type NewFile, type TermChoice } from './entry.write';
 import { entryDraft, type EntryDraft, type TermRef } from './entry.draft';
 import type { CreateSmartEntryInput } from './library.inputs';
-import { findUpload } from './upload.service';
+import { cleanFilename, findUpload } from './upload.service';
 import type { SmartUpload } from './upload.entity';
 import { placeholderTile, tileFrom, TILE_MIME } from './thumbnail';
 
@@ -179,7 +179,8 @@ interface FileContent {
 function fromUpload(upload: SmartUpload, name: string | null): FileContent {
   return {
     blob: { sha256: upload.blob.sha256, md5: upload.md5, bytes: upload.bytes },
-    name: name ?? upload.originalFilename,
+    // A name the entry gives is cleaned as an uploaded one is (controls, bidirectional overrides).
+    name: name === null ? upload.originalFilename : cleanFilename(name, upload.ext),
     mimeType: upload.mimeType,
     dedupe: true,
   };

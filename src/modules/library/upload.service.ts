@@ -32,18 +32,31 @@ import { SmartUpload, type UploadKind } from './upload.entity';
 import { assertReadableImage } from './thumbnail';
 import { consume } from '../../core/rate-limit';
 
-/** The client's file name without any directory part or control characters, at most LIMITS.filename characters, extension kept. */
+/**
+ * Characters a file name never keeps: controls (C0, DEL, C1), line and paragraph separators, and
+ * the bidirectional marks, embeddings, overrides and isolates that make `invoice\u202Efdp.exe`
+ * read as `invoiceexe.pdf`. Removed, not replaced: what is left is the name as a person reads it.
+ */
+const NOT_IN_NAMES = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
+
+/**
+ * The client's file name as stored and echoed (docs/security.md, "Hostile input"): no directory
+ * part, none of NOT_IN_NAMES, trimmed, at most LIMITS.filename characters with its extension (up
+ * to 10 characters after the last dot) kept; `upload.<ext>` when nothing is left.
+ */
 export function cleanFilename(raw: string, ext: string): string {
-  const base = path.posix
-    .basename(raw.replace(/\\/g, '/'))
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim();
+  const base = path.posix.basename(raw.replace(/\\/g, '/').replace(NOT_IN_NAMES, '')).trim();
   const name = base || `upload.${ext}`;
   const chars = [...name];
   if (chars.length <= LIMITS.filename) return name;
   const dot = name.lastIndexOf('.');
   const suffix = dot > 0 && name.length - dot <= 11 ? name.slice(dot) : '';
-  return chars.slice(0, LIMITS.filename - [...suffix].length).join('') + suffix;
+  return (
+    chars
+      .slice(0, LIMITS.filename - [...suffix].length)
+      .join('')
+      .trim() + suffix
+  );
 }
 
 const limitOf = (config: Config, kind: UploadKind) => (kind === 'FILE' ? config.uploadMaxBytes : config.tileMaxBytes);

@@ -3,6 +3,7 @@ import { bodySelection } from '../../rest/body-selection';
 import { SupportGroup } from './support-group.types';
 import { sendQrCode } from './support-group.download';
 import { SUPPORT_GROUP_LIMITS } from './support-group.limits';
+import { ASSET_TYPES } from './support-group.entity';
 
 const MAX_ASSETS = SUPPORT_GROUP_LIMITS.assets;
 const numbers = Array.from({ length: MAX_ASSETS }, (_, i) => i + 1);
@@ -12,7 +13,17 @@ export const supportGroupRoutes: RouteDef[] = [
   route({
     at: 'POST /rest/company/support-group',
     credential: 'userAndCompanyKey',
-    multipart: { files: SUPPORT_GROUP_FILE_PARTS, maxFileSize: (config) => Math.max(config.uploadMaxBytes, config.tileMaxBytes) },
+    multipart: {
+      files: SUPPORT_GROUP_FILE_PARTS,
+      maxFileSize: (config) => Math.max(config.uploadMaxBytes, config.tileMaxBytes),
+      // The asset parts' bounds, which support-group.form.ts checks (naming the numbered part).
+      maxLength: {
+        assetName: SUPPORT_GROUP_LIMITS.assetName,
+        assetType: Math.max(...ASSET_TYPES.map((type) => type.length)),
+        assetDescription: SUPPORT_GROUP_LIMITS.assetDescription,
+        assetInternalId: SUPPORT_GROUP_LIMITS.assetInternalId,
+      },
+    },
     document: `mutation createSupportGroup($input: CreateSupportGroupInput!) { createSupportGroup(input: $input) { ${bodySelection(SupportGroup, new Map())} } }`,
     // The form numbers each asset's parts (assetName3, assetImageFile3, ...): they fill input.assets.
     form: {
