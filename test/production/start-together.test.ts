@@ -24,7 +24,7 @@ const errorsIn = (lines: any[]) => lines.filter((l) => typeof l === 'object' && 
 
   /**
    * Development settings (the demo seed runs too) on the test's database; each instance has a data
-   * directory (its generated keys) of its own. No development identity provider: it warns on stderr.
+   * directory (its generated keys) of its own, and no development identity provider (none is needed).
    */
   const env = (extra: Record<string, string> = {}) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pronet-'));
