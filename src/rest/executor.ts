@@ -36,6 +36,7 @@ import { parseMultipart, type ParsedMultipart, type TextParts } from './multipar
 import { textPartsOf } from './form-parts';
 import { bodyLimitOf } from './body-limit';
 import { readJson } from '../http/json-body';
+import { inRouteVocabulary } from './route-vocabulary';
 import { traceOperation, recordOperationError } from '../observability/tracing';
 
 export interface CompiledRoute {
@@ -229,12 +230,6 @@ async function jsonBodyOf(ctx: Koa.Context, route: CompiledRoute): Promise<unkno
   return readJson(ctx, route.bodyLimit);
 }
 
-/** A refusal of the body as the route names it: its own identifier of a malformed value (endpoint 2's InvalidParameterException). */
-function asRouteError(def: RouteDef, err: ServiceError): ServiceError {
-  if (err.code !== 'WSInvalidParameterException' || !def.invalid || def.invalid === err.code) return err;
-  return new ServiceError(def.invalid, err.message, { field: err.field, status: err.status, headers: err.headers });
-}
-
 /** A batch of a whole list answered errors (the executor answers or logs them). */
 class BatchFailed extends Error {
   constructor(readonly batch: { result: ExecutionResult; classified: ReturnType<typeof classify> | undefined }) {
@@ -262,14 +257,14 @@ export function createRestRouter(deps: AppDeps, compiled: CompiledRoute[], optio
         await def.before?.(contextValue);
       } catch (err) {
         setRateLimitHeaders(ctx, contextValue);
-        return sendError(ctx, credentialFailure(def, err, contextValue));
+        return sendError(ctx, inRouteVocabulary(def, credentialFailure(def, err, contextValue)));
       }
       if (!def.multipart) {
         let body: unknown;
         try {
           body = await jsonBodyOf(ctx, route);
         } catch (err) {
-          if (err instanceof ServiceError) return sendError(ctx, asRouteError(def, err));
+          if (err instanceof ServiceError) return sendError(ctx, inRouteVocabulary(def, err));
           throw err;
         }
         return run(ctx, body, contextValue);

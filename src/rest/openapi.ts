@@ -4,6 +4,7 @@
 // something the service does not do. Its caching headers come from http-cache.ts, the 429s from
 // the modules' rate-limited operations; only the token endpoint is written by hand (openapi-token.ts).
 import { Kind, OperationTypeNode, getNullableType, isNonNullType, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
+import { speaksUnprefixed, unprefixedFailures } from './route-vocabulary';
 import { ERROR_REGISTRY, type ErrorCode } from '../graphql/errors';
 import { allRules, type FieldRule } from '../graphql/rules';
 import { RATE_LIMITED_OPERATIONS } from '../modules';
@@ -145,13 +146,20 @@ export interface OpenApiOptions {
 function responsesOf(d: Derivation, schema: GraphQLSchema, route: CompiledRoute): Record<string, unknown> {
   const r = route.def;
   // Every route reads its query string strictly: percent-escapes that are not UTF-8 are its invalid identifier (executor.ts).
-  const codes = new Set([...CREDENTIAL_ERRORS[r.credential], r.invalid ?? 'WSInvalidParameterException', ...r.errors]);
+  const unprefixed = speaksUnprefixed(r);
+  const credentialErrors = unprefixed
+    ? CREDENTIAL_ERRORS[r.credential].filter((c) => !c.startsWith('WS'))
+    : CREDENTIAL_ERRORS[r.credential];
+  const codes = new Set([...credentialErrors, r.invalid ?? 'WSInvalidParameterException', ...r.errors]);
   const byStatus = new Map<number, string[]>();
+  const add = (status: number, code: string) => byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   for (const code of codes) {
     const status = ERROR_REGISTRY[code as ErrorCode]?.status;
     if (status === undefined) throw new Error(`Route ${r.operation} names unknown error ${code}`);
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+    add(status, code);
   }
+  // Endpoint 2 answers its credential failure in its own identifiers (route-vocabulary.ts); the body limit's 413 is said below.
+  if (unprefixed) for (const f of unprefixedFailures(r)) if (f.status !== 413) add(f.status, `${f.code} (${f.when})`);
   const get = r.method === 'GET';
   const limited = RATE_LIMITED_OPERATIONS.has(r.operation);
   const headers: Record<string, unknown> = {};
@@ -243,7 +251,8 @@ export function buildOpenApi(schema: GraphQLSchema, routes: CompiledRoute[], opt
           },
         },
       };
-      responses['413'] ??= { description: 'WSLimitExceededException: the body is larger than the route admits', content: ERROR_CONTENT };
+      const tooLarge = speaksUnprefixed(r) ? `${r.invalid} naming body` : 'WSLimitExceededException';
+      responses['413'] ??= { description: `${tooLarge}: the body is larger than the route admits`, content: ERROR_CONTENT };
       responses['415'] ??= {
         description: `${r.invalid ?? 'WSInvalidParameterException'} naming body: the body is not of the route's media type`,
         content: ERROR_CONTENT,

@@ -362,7 +362,8 @@ it('the generated client runs the getting-started walk-through: every call answe
   expect(by.badCountryCode.body).toMatchObject({ errorCode: 'WSInvalidParameterException', field: 'countryCode' });
   expect(by.noToken.body).toMatchObject({ errorCode: 'WSInvalidAuthTokenException' });
   expect(by.createSsoToken.body).toMatchObject({ audience: 'demo-partner', ssoToken: expect.any(String) });
-  expect(by.setEConsent.body).toMatchObject({ companyId: 1001, consentGiven: true });
+  expect(by.setEConsent.body).toMatchObject({ companyId: 1001, consentTypeCode: 'C' });
+  expect(Object.keys(by.setEConsent.body)).not.toContain('consentGiven');
   expect([by.declineConnection.body, by.approveConnection.body]).toMatchObject([
     { companyId: 1001, userId: 2005, status: 'rejected', rejectionReason: 'declined' },
     { companyId: 1001, userId: 2005, status: 'accepted' },

@@ -61,7 +61,7 @@ it('a type selected with two field sets: the larger keeps the name, the other is
     again: { $ref: '#/components/schemas/T_getA' },
   });
   expect(Object.keys(schemas)).toEqual(['T', 'T_getA']);
-  expect(schemas.T_getA).toEqual({ type: 'object', properties: { x: { type: 'integer' } }, required: ['x'] });
+  expect(schemas.T_getA).toEqual({ type: 'object', properties: { x: { type: 'integer' } }, required: ['x'], additionalProperties: false });
 });
 
 it('documents the token endpoint under AUTH_BASE_URL and the oauth2 flows it serves', () => {

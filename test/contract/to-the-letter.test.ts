@@ -84,6 +84,25 @@ describe('rows 4 and 5: endpoint 2 names every bad input InvalidParameterExcepti
     expect(await stored()).toBe(error);
   });
 
+  it('when the x-api-key is missing or unknown, then 401 InsufficientPrivilegesException (no WS-prefixed identifier)', async () => {
+    const body = { smartlibId: p.smartLibId, cId: NORTHWIND, aiIngestionError: 'x' };
+    for (const headers of [{}, { 'x-api-key': 'not-a-token' }] as Record<string, string>[]) {
+      const res = await t.rest('PUT', path(), { body, headers });
+      expect([res.status, res.body]).toEqual([
+        401,
+        { errorCode: 'InsufficientPrivilegesException', message: 'The x-api-key system token is missing or invalid.' },
+      ]);
+    }
+  });
+
+  it('when the body is larger than the route admits, then 413 InvalidParameterException naming body, and nothing is stored', async () => {
+    const before = await stored();
+    const rawBody = JSON.stringify({ smartlibId: p.smartLibId, cId: NORTHWIND, aiIngestionError: 'x'.repeat(3_000_000) });
+    const res = await ingestion.rest('PUT', path(), { rawBody, headers: { 'content-type': 'application/json' } });
+    expect([res.status, res.body]).toEqual([413, { errorCode: 'InvalidParameterException', message: expect.any(String), field: 'body' }]);
+    expect(await stored()).toBe(before);
+  });
+
   it('when aiIngestionError is over its bound on GraphQL, then InvalidParameterException too', async () => {
     const res = await ingestion.gql(
       'mutation($e: String!, $l: Int!, $c: Int!, $id: Int!) { updateSmartEntryAIIngestionFailure(smartEntryId: $id, smartlibId: $l, cId: $c, aiIngestionError: $e) }',

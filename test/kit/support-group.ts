@@ -46,3 +46,17 @@ export const SUPPORT_GROUP_TABLES = [
   'stored_blob',
   'stored_blob_chunk',
 ];
+
+/**
+ * The REST answer of createSupportGroup with the new team's library and directory beside it, read
+ * from the rows linked to the team (the specification's answer does not carry them; GraphQL's does).
+ */
+export async function withTeamLibraryAndDirectory<T extends { teamId: number }>(
+  t: { sql(text: string, params?: unknown[]): Promise<any[]> },
+  created: T,
+): Promise<T & { smartLibId: number; directoryUUID: string }> {
+  const [library] = await t.sql('select smart_lib_id from smart_library where team_id = ?', [created.teamId]);
+  const [directory] = await t.sql('select directory_uuid from smart_directory where team_id = ?', [created.teamId]);
+  if (!library || !directory) throw new Error(`team ${created.teamId} has no library or no directory`);
+  return { ...created, smartLibId: library.smart_lib_id, directoryUUID: directory.directory_uuid };
+}

@@ -76,15 +76,15 @@ describe('updateSmartEntryAIIngestionFailure: every error leaves the entry uncha
     expect(await fingerprint(t.orm)).toEqual(before);
   }
 
-  it('WSInvalidAuthTokenException (401): no x-api-key', () =>
+  it('InsufficientPrivilegesException (401, as endpoint 2 names it): no x-api-key', () =>
     rejected(() => report(body(), t), 401, {
-      errorCode: 'WSInvalidAuthTokenException',
+      errorCode: 'InsufficientPrivilegesException',
       message: 'The x-api-key system token is missing or invalid.',
     }));
 
-  it('WSInvalidAuthTokenException (401): an unknown x-api-key', () =>
+  it('InsufficientPrivilegesException (401, as endpoint 2 names it): an unknown x-api-key', () =>
     rejected(() => report(body(), t.with({ 'x-api-key': 'not-a-token' })), 401, {
-      errorCode: 'WSInvalidAuthTokenException',
+      errorCode: 'InsufficientPrivilegesException',
       message: 'The x-api-key system token is missing or invalid.',
     }));
 
@@ -94,9 +94,9 @@ describe('updateSmartEntryAIIngestionFailure: every error leaves the entry uncha
       message: 'The system token lacks the ingestion scope.',
     }));
 
-  it('WSInvalidAuthTokenException (401): a user auth token instead of a system token', () =>
+  it('InsufficientPrivilegesException (401, as endpoint 2 names it): a user auth token instead of a system token', () =>
     rejected(() => report(body(), p), 401, {
-      errorCode: 'WSInvalidAuthTokenException',
+      errorCode: 'InsufficientPrivilegesException',
       message: 'The x-api-key system token is missing or invalid.',
     }));
 

@@ -18,6 +18,7 @@ import {
   supportGroupForm,
   uniquePdf,
   useTestApp,
+  withTeamLibraryAndDirectory,
   zipOf,
   type FilePart,
 } from '../kit';
@@ -80,8 +81,7 @@ describe('createSupportGroup (POST /rest/company/support-group)', () => {
       ),
     );
     expect(res.status).toBe(200);
-    created = res.body;
-    expect(created).toEqual({
+    expect(res.body).toEqual({
       companyId: NORTHWIND,
       productId: expect.any(Number),
       productName: 'HF-AU-NSW Heart Failure Support',
@@ -91,9 +91,8 @@ describe('createSupportGroup (POST /rest/company/support-group)', () => {
       qrCodeName: 'HF-AU-NSW Heart Failure Support QR Code',
       teamAdminUserEmails: ['olivia@demo.example'],
       supportGroupAssetsCreated: TYPES.map((type, i) => ({ assetId: expect.any(Number), assetName: `Asset ${i + 1}`, assetType: type })),
-      smartLibId: expect.any(Number),
-      directoryUUID: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
+    created = await withTeamLibraryAndDirectory(t, res.body);
 
     const after = await counts();
     const delta = Object.fromEntries(Object.keys(after).map((k) => [k, after[k] - before[k]]));
@@ -371,7 +370,7 @@ describe('createSupportGroup: naming, optional parts and GraphQL', () => {
     ]).toEqual([0, 0, 1, 2]);
     expect(
       await t.sql('select directory_type, directory_order, auto_populate_from_profile from smart_directory where directory_uuid = ?', [
-        res.body.directoryUUID,
+        (await withTeamLibraryAndDirectory(t, res.body)).directoryUUID,
       ]),
     ).toEqual([{ directory_type: 'FULLY_RESTRICTED', directory_order: 'LF', auto_populate_from_profile: false }]);
   });
@@ -388,7 +387,9 @@ describe('createSupportGroup: naming, optional parts and GraphQL', () => {
       { user_id: CARA, is_team_admin: true },
     ]);
     expect(
-      await t.sql('select user_id from smart_library_publisher where smart_lib_id = ? order by user_id', [res.body.smartLibId]),
+      await t.sql('select user_id from smart_library_publisher where smart_lib_id = ? order by user_id', [
+        (await withTeamLibraryAndDirectory(t, res.body)).smartLibId,
+      ]),
     ).toEqual([{ user_id: OLIVIA }, { user_id: CARA }]);
     // Granting a role twice is harmless: Cara already had it.
     expect(

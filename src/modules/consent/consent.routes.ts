@@ -4,13 +4,20 @@ import { ConsentDefinition } from '../directory';
 // The fields its resolver adds (companyId, directoryUUID, consentGiven) are declared before the body is derived.
 import './consent.resolver';
 
-/** An e-consent: the fields of the EConsent type in its order, but where the specification's body departs from it. */
+/**
+ * An e-consent: the fields of the EConsent type in its order, but where the specification's body
+ * departs from it. Whether the caller gave it (consentGiven) is GraphQL's: the specification's
+ * e-consent has no such property, and strict clients refuse one they do not know.
+ */
 const ECONSENT_SELECTION = bodySelection(
   ConsentDefinition,
   new Map([
     [
       ConsentDefinition,
-      { first: ['consentTypeCode', 'consentUUID', 'companyId'], omit: ['consentName', 'consentOptionalDesc', 'directoryUUID'] },
+      {
+        first: ['consentTypeCode', 'consentUUID', 'companyId'],
+        omit: ['consentName', 'consentOptionalDesc', 'directoryUUID', 'consentGiven'],
+      },
     ],
   ]),
 );

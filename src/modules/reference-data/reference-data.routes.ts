@@ -6,6 +6,9 @@ import { StateView, TimezoneView } from './reference-data.types';
 // The fields of a form its resolver adds are declared before the body is derived.
 import './reference-data.resolver';
 
+/** The specification's timezone: whole hours only (the minutes, for zones off the hour, are GraphQL's). */
+const TIMEZONE_BODY = new Map([[TimezoneView, { omit: ['offsetMinutes', 'dstOffsetMinutes'] }]]);
+
 /** Every field of a list's item, in its type's order. */
 const every = (type: GraphType) => bodySelection(type, new Map());
 
@@ -13,7 +16,7 @@ export const referenceDataRoutes: RouteDef[] = [
   referenceList(
     '/rest/refdata/timezones',
     `query getAllTimezones($countryCode: String) {
-    timezones(countryCode: $countryCode) { ${every(TimezoneView)} } }`,
+    timezones(countryCode: $countryCode) { ${bodySelection(TimezoneView, TIMEZONE_BODY)} } }`,
   ),
   referenceList('/rest/refdata/conditions', `query getConditions { conditions { conditionId conditionName } }`),
   referenceList('/rest/refdata/conditions/version', `query getConditionsVersion { conditionsVersion { version } }`),

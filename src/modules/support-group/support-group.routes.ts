@@ -9,6 +9,9 @@ const MAX_ASSETS = SUPPORT_GROUP_LIMITS.assets;
 const numbers = Array.from({ length: MAX_ASSETS }, (_, i) => i + 1);
 export const SUPPORT_GROUP_FILE_PARTS = ['teamImageFile', ...numbers.flatMap((n) => [`assetImageFile${n}`, `assetVersionFile${n}`])];
 
+/** The specification's result: the new library and directory (smartLibId, directoryUUID) are GraphQL's. */
+const SUPPORT_GROUP_BODY = new Map([[SupportGroup, { omit: ['smartLibId', 'directoryUUID'] }]]);
+
 export const supportGroupRoutes: RouteDef[] = [
   route({
     at: 'POST /rest/company/support-group',
@@ -24,7 +27,7 @@ export const supportGroupRoutes: RouteDef[] = [
         assetInternalId: SUPPORT_GROUP_LIMITS.assetInternalId,
       },
     },
-    document: `mutation createSupportGroup($input: CreateSupportGroupInput!) { createSupportGroup(input: $input) { ${bodySelection(SupportGroup, new Map())} } }`,
+    document: `mutation createSupportGroup($input: CreateSupportGroupInput!) { createSupportGroup(input: $input) { ${bodySelection(SupportGroup, SUPPORT_GROUP_BODY)} } }`,
     // The form numbers each asset's parts (assetName3, assetImageFile3, ...): they fill input.assets.
     form: {
       list: 'assets',
@@ -42,8 +45,8 @@ export const supportGroupRoutes: RouteDef[] = [
     description:
       'multipart/form-data, parts in any order. x-service-authtoken of an administrator of companyId and x-service-company-api-key of that ' +
       'company. One transaction: any failure leaves nothing stored. Names: prefix = supportGroupPrefix[-countryCode[-stateCode]]; product and team ' +
-      '"<prefix> <supportGroupName>", QR code "... QR Code", library "... Library", directory "... Directory". The response adds smartLibId and ' +
-      "directoryUUID to the specification's fields.",
+      '"<prefix> <supportGroupName>", QR code "... QR Code", library "... Library", directory "... Directory". The new library and directory ' +
+      '(smartLibId, directoryUUID) are answered by the createSupportGroup mutation on /graphql.',
     errors: [
       'WSInvalidParameterException',
       'WSFieldLengthException',
