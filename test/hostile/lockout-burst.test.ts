@@ -4,6 +4,7 @@
 // burst is refused like the rest. The counters' keys name no e-mail or address in clear.
 import { DEMO, useTestApp, type TestApp } from '../kit';
 import { passwordParams, tokenRequest } from '../kit/oauth';
+import { BAD_LOGIN, from, lockoutBurst } from '../kit/lockout';
 
 const LIMIT = 5;
 const env = {
@@ -21,17 +22,7 @@ beforeEach(async () => {
   await t.sql('delete from auth_rate_limit');
 });
 
-const BAD_LOGIN = { status: 400, body: { error: 'invalid_grant', error_description: 'The username or password is incorrect.' } };
-const from = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i + 1}` });
-
-function expectLockedOut(res: Awaited<ReturnType<typeof tokenRequest>>): void {
-  expect(res.status).toBe(429);
-  const retryAfter = Number(res.headers.get('retry-after'));
-  expect(retryAfter).toBeGreaterThan(0);
-  expect(retryAfter).toBeLessThanOrEqual(900);
-  expect(res.body).toEqual({ error: 'invalid_grant', error_description: `Too many failed attempts. Try again in ${retryAfter} seconds.` });
-  expect(res.headers.get('ratelimit-policy')).toBe(`"token-failures-account";q=${LIMIT};w=900`);
-}
+const POLICY = `"token-failures-account";q=${LIMIT};w=900`;
 
 /** Resolves once some counter of the table holds `n` (the guesses sent so far have taken their slots). */
 async function counterReaches(n: number): Promise<void> {
@@ -45,27 +36,11 @@ async function counterReaches(n: number): Promise<void> {
 
 const instance = (i: number): TestApp => (i % 2 ? second : t);
 
-it('when 40 guesses for one account come at once from 40 addresses to two instances, then at most the limit are verified, the rest and a right password among them are refused like a lockout', async () => {
-  const guess = (i: number) => tokenRequest(instance(i), passwordParams('cara@demo.example', `wrong-${i}`), from(i));
-  // The first 29 wrong guesses, then the right password as the 30th once they have reached the
-  // counters, then 10 more wrong ones.
-  const first = Array.from({ length: 29 }, (_, i) => guess(i));
-  await counterReaches(LIMIT);
-  const right = await tokenRequest(instance(29), passwordParams('cara@demo.example'), from(29));
-  const answers = [...(await Promise.all(first)), ...(await Promise.all(Array.from({ length: 10 }, (_, i) => guess(30 + i))))];
-
-  const verified = answers.filter((res) => res.status !== 429);
-  expect(verified).toHaveLength(LIMIT);
-  for (const res of verified) expect(res).toMatchObject(BAD_LOGIN);
-  for (const res of answers.filter((r) => r.status === 429)) expectLockedOut(res);
-  expectLockedOut(right);
-
-  // The five failures locked the account: the right password is refused afterwards too, on either instance.
-  const after = await tokenRequest(second, passwordParams('Cara@demo.example'), from(40));
-  expectLockedOut(after);
-  expect(Number(after.headers.get('retry-after'))).toBeGreaterThan(590);
-  expect((await tokenRequest(t, passwordParams('olivia@demo.example'), from(41))).status).toBe(200);
-}, 60_000);
+it(
+  'when 40 guesses for one account come at once from 40 addresses to two instances, then at most the limit are verified, the rest and a right password among them are refused like a lockout',
+  () => lockoutBurst({ instance, counterReaches, limit: LIMIT, policy: POLICY }),
+  60_000,
+);
 
 it('when guesses for many accounts come at once from one address, then at most the address limit are verified', async () => {
   const answers = await Promise.all(
