@@ -4,7 +4,7 @@
 // something the service does not do. Its caching headers come from http-cache.ts, the 429s from
 // the modules' rate-limited operations; only the token endpoint is written by hand (openapi-token.ts).
 import { Kind, OperationTypeNode, getNullableType, isNonNullType, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
-import { speaksUnprefixed, unprefixedFailures } from './route-vocabulary';
+import { speaksUnprefixed, UNPREFIXED_UNAUTHORISED } from './route-vocabulary';
 import { ERROR_REGISTRY, type ErrorCode } from '../graphql/errors';
 import { allRules, type FieldRule } from '../graphql/rules';
 import { RATE_LIMITED_OPERATIONS } from '../modules';
@@ -159,7 +159,7 @@ function responsesOf(d: Derivation, schema: GraphQLSchema, route: CompiledRoute)
     add(status, code);
   }
   // Endpoint 2 answers its credential failure in its own identifiers (route-vocabulary.ts); the body limit's 413 is said below.
-  if (unprefixed) for (const f of unprefixedFailures(r)) if (f.status !== 413) add(f.status, `${f.code} (${f.when})`);
+  if (unprefixed) add(UNPREFIXED_UNAUTHORISED.status, `${UNPREFIXED_UNAUTHORISED.code} (${UNPREFIXED_UNAUTHORISED.when})`);
   const get = r.method === 'GET';
   const limited = RATE_LIMITED_OPERATIONS.has(r.operation);
   const headers: Record<string, unknown> = {};

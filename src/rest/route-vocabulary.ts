@@ -11,13 +11,12 @@ export function speaksUnprefixed(def: RouteDef): boolean {
   return def.invalid !== undefined && !def.invalid.startsWith('WS');
 }
 
-/** The identifier each prefixed failure becomes on such a route, with the status it keeps. */
-export function unprefixedFailures(def: RouteDef): { status: number; code: ErrorCode; when: string }[] {
-  return [
-    { status: 401, code: 'InsufficientPrivilegesException', when: 'no credential, or an unknown one' },
-    { status: 413, code: def.invalid!, when: 'the body is larger than the route admits (field body)' },
-  ];
-}
+/** How such a route answers a missing or unknown credential (its 401), for its OpenAPI responses. */
+export const UNPREFIXED_UNAUTHORISED: { status: 401; code: ErrorCode; when: string } = {
+  status: 401,
+  code: 'InsufficientPrivilegesException',
+  when: 'no credential, or an unknown one',
+};
 
 /** The error as the route answers it. */
 export function inRouteVocabulary(def: RouteDef, err: ServiceError): ServiceError {
