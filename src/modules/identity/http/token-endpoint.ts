@@ -110,10 +110,10 @@ async function answerFailure(rt: IdentityRuntime, ctx: Koa.Context, err: unknown
   if (!counted) await rt.guard.release(attempt);
   if (err instanceof OAuthError) {
     if (counted) {
-      log.info({ event: 'auth.token_failed', error: err.error, clientAddress: attempt.address }, 'token request failed');
       try {
         // A bad client secret says nothing about the user account named in the request.
         const delayMs = await rt.guard.fail(attempt, err.error !== 'invalid_client');
+        log.info({ event: 'auth.token_failed', error: err.error, clientAddress: attempt.address, delayMs }, 'token request failed');
         if (delayMs > 0) await sleep(delayMs);
       } catch (guardErr) {
         return answerFailure(rt, ctx, guardErr, attempt);
