@@ -7,6 +7,7 @@ import type { Seeder } from '@mikro-orm/seeder';
 import type { Config } from '../config';
 import type { Context } from '../context';
 import type { Logger } from '../logger';
+import type { NodeTypes } from '../graphql/node';
 import type { RouteDef } from '../rest/route';
 import type { Services } from '../services';
 import type { HookHandlers } from './hooks';
@@ -68,6 +69,8 @@ export interface ModuleDefinition<L extends object = object> {
   resolvers?: readonly DecoratedClass[];
   /** Federation __resolveReference per GraphQL type name. */
   references?: Readonly<Record<string, ReferenceResolver>>;
+  /** Types that implement Node: their key and how node(id:) loads them (src/graphql/node.ts). */
+  nodes?: NodeTypes;
   /** The request's DataLoaders of the module (created per request, never at module scope). */
   loaders?: (em: EntityManager) => L;
   /** OpenAPI tag of the module's routes (a route may name its own). */

@@ -17,13 +17,17 @@ import {
 import { Timestamp } from './scalars';
 import { describeRules, validateArgument } from './rules';
 import { ServiceError } from './errors';
+import { nodeIdResolvers, nodeResolver, type NodeTypes } from './node';
 import type { Context } from '../context';
 import type { ModuleDefinition } from '../core/module';
 import { MODULES } from '../modules';
 import { referenceViewer } from '../modules/user';
 
-/** Every module's resolver classes (type-graphql's own type for them is Function). */
-const RESOLVERS = MODULES.flatMap((m: ModuleDefinition) => m.resolvers ?? []) as unknown as NonEmptyArray<
+/** Every type that implements Node, from the modules' definitions. */
+const NODE_TYPES: NodeTypes = Object.assign({}, ...MODULES.map((m: ModuleDefinition) => m.nodes ?? {}));
+
+/** Every module's resolver classes and node/nodes (type-graphql's own type for them is Function). */
+const RESOLVERS = [...MODULES.flatMap((m: ModuleDefinition) => m.resolvers ?? []), nodeResolver(NODE_TYPES)] as unknown as NonEmptyArray<
   NonNullable<BuildSchemaOptions['resolvers']>[number]
 >;
 
@@ -92,9 +96,8 @@ export async function createSchema(): Promise<GraphQLSchema> {
   checkSimpleFields();
   const typeDefs = parse(`${FEDERATION_LINK}\n\n${printSchemaWithDirectives(base)}`);
   const resolvers = createResolversMap(base) as IResolvers;
-  for (const [type, fields] of Object.entries(REFERENCE_RESOLVERS)) {
-    resolvers[type] = { ...(resolvers[type] as object), ...(fields as object) };
-  }
+  for (const extra of [REFERENCE_RESOLVERS, nodeIdResolvers(NODE_TYPES)])
+    for (const [type, fields] of Object.entries(extra)) resolvers[type] = { ...(resolvers[type] as object), ...(fields as object) };
   cached = buildSubgraphSchema([{ typeDefs, resolvers: resolvers as GraphQLResolverMap }]);
   guardServiceSdl(cached);
   return cached;

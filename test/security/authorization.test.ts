@@ -9,6 +9,8 @@ import { createSystemToken, DEMO, fingerprint, OLIVIA, PAT, tokenFor, useTestApp
 import { SWEEP, sendCall, type Call, type Sweep } from '../kit/route-sweep';
 import type { RouteDef } from '../kit/src';
 import { ROUTES } from '../../src/rest/routes';
+import { createSchema } from '../../src/graphql/schema';
+import type { GraphQLInterfaceType } from 'graphql';
 
 const COMPANY_KEY = DEMO.companyApiKey;
 const t = useTestApp();
@@ -143,3 +145,74 @@ function unfinishedBody(path: string, method: string, contentType: string): Prom
     req.write(contentType.startsWith('multipart') ? '--sweep\r\nContent-Disposition: form-data; name="' : '{"a": [1, 2,');
   });
 }
+
+/**
+ * node(id:) and nodes(ids:) (src/graphql/node.ts), per type that implements Node: a record Olivia
+ * reads through its own root field. Without a credential or with a logged-out one both refuse as
+ * every root operation does; Pat, who may not read it, gets null with WSRecordNotFoundException;
+ * Olivia gets the record. A Node type missing here fails the first test.
+ */
+describe('node and nodes', () => {
+  const idOf = (type: string, key: string | number) => Buffer.from(`${type}:${key}`, 'utf8').toString('base64url');
+  const OWNED: Record<string, () => Promise<string>> = {
+    User: async () => idOf('User', OLIVIA),
+    Address: async () => idOf('Address', DEMO.addresses.oliviaWork),
+    SmartLibrary: async () => idOf('SmartLibrary', DEMO.library.smartLibId),
+    SmartEntry: async () => idOf('SmartEntry', DEMO.library.welcomePackEntryId),
+    Event: async () => idOf('Event', DEMO.eventUuidOf(1)),
+    SmartDirectory: async () => idOf('SmartDirectory', DEMO.directories.staff),
+    // A hidden wall Olivia is connected to: Pat, with no connection, may not see it.
+    Company: async () => {
+      const [row] = await t.sql('select 1 from company_connection where user_id = ? and company_id = ?', [OLIVIA, DEMO.companies.hidden]);
+      if (!row)
+        await t.sql(`insert into company_connection (user_id, company_id, status, requested_at) values (?, ?, 'requested', now())`, [
+          OLIVIA,
+          DEMO.companies.hidden,
+        ]);
+      return idOf('Company', DEMO.companies.hidden);
+    },
+    InboxNotification: async () => {
+      const res = await t.as(OLIVIA).gql('{ me { notifications(first: 1) { edges { node { id } } } } }');
+      return res.body.data.me.notifications.edges[0].node.id;
+    },
+  };
+
+  it('every type that implements Node has an entry', async () => {
+    const schema = await createSchema();
+    const node = schema.getType('Node') as GraphQLInterfaceType;
+    expect(
+      schema
+        .getImplementations(node)
+        .objects.map((o) => o.name)
+        .sort(),
+    ).toEqual(Object.keys(OWNED).sort());
+  });
+
+  const QUERY = 'query($id: ID!, $ids: [ID!]!) { node(id: $id) { id } nodes(ids: $ids) { id } }';
+  const codes = (body: any) => (body.errors ?? []).map((e: any) => [e.path.join('.'), e.extensions.code]);
+
+  describe.each(Object.keys(OWNED))('%s', (type) => {
+    it('without a credential, or a logged-out one: WSInvalidAuthTokenException, nothing read', async () => {
+      const id = await OWNED[type]();
+      const token = await tokenFor(t.orm, OLIVIA);
+      expect((await t.rest('POST', '/rest/user/logout', { headers: { 'x-service-authtoken': token } })).status).toBeLessThan(300);
+      for (const who of [t, t.as(token)]) {
+        const res = await who.gql(QUERY, { id, ids: [id] });
+        expect(res.body.data).toBeNull();
+        expect(codes(res.body).map(([, code]: string[]) => code)).toEqual(['WSInvalidAuthTokenException', 'WSInvalidAuthTokenException']);
+      }
+    });
+
+    it('as another user: null with WSRecordNotFoundException; as the rightful user: the record', async () => {
+      const id = await OWNED[type]();
+      const refused = await t.as(PAT).gql(QUERY, { id, ids: [id] });
+      expect(refused.body.data).toEqual({ node: null, nodes: [null] });
+      expect(codes(refused.body).sort()).toEqual([
+        ['node', 'WSRecordNotFoundException'],
+        ['nodes.0', 'WSRecordNotFoundException'],
+      ]);
+      const rightful = await t.as(OLIVIA).gql(QUERY, { id, ids: [id] });
+      expect(rightful.body).toEqual({ data: { node: { id }, nodes: [{ id }] } });
+    });
+  });
+});

@@ -5,6 +5,7 @@
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { PrimaryKeyProp, type Opt, type Rel } from '@mikro-orm/core';
 import { Field, ObjectType } from 'type-graphql';
+import { Node } from '../../graphql/node';
 import { lengthNotes } from '../../graphql/rules';
 import { User } from '../user';
 
@@ -70,6 +71,7 @@ export type AddressField = (typeof ADDRESS_FIELDS)[number];
 const atMost = lengthNotes(ADDRESS_LIMITS);
 
 @ObjectType('Address', {
+  implements: Node,
   simpleResolvers: true,
   description: 'An address of a user profile or of a directory contact record; every field present, null when empty.',
 })

@@ -6,11 +6,13 @@ import { UserAddress } from './address.entity';
 import { AddressResolver, UserAddressResolver } from './address.resolver';
 import { createAddressLoaders } from './address.loaders';
 import { addressRoutes } from './address.routes';
+import { addressNode } from './address.node';
 
 export const address = defineModule({
   name: 'address',
   entities: [UserAddress],
   resolvers: [AddressResolver, UserAddressResolver],
+  nodes: { Address: addressNode },
   loaders: createAddressLoaders,
   tag: 'User profile',
   routes: addressRoutes,

@@ -6,6 +6,7 @@ import { Entity, PrimaryKey, Property, ManyToOne, Unique, Enum } from '@mikro-or
 import type { Opt, Rel } from '@mikro-orm/core';
 import { PrimaryKeyProp, t } from '@mikro-orm/core';
 import { Directive, Field, Int, ObjectType } from 'type-graphql';
+import { Node } from '../../graphql/node';
 import { lengthNotes } from '../../graphql/rules';
 import { User } from '../user';
 
@@ -30,7 +31,7 @@ export const COMPANY_LIMITS = {
 /** A company field's bound, in the words the input rules are described in. */
 export const companyAtMost = lengthNotes(COMPANY_LIMITS);
 
-@ObjectType({ description: 'A company wall users connect to.', simpleResolvers: true })
+@ObjectType({ implements: Node, description: 'A company wall users connect to.', simpleResolvers: true })
 @Directive('@key(fields: "companyId")')
 @Entity({ tableName: 'company' })
 export class Company {

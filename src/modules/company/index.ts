@@ -2,6 +2,7 @@
 // surface. Other modules import only from here.
 // Companies, their roles and API keys, and the one answer to "which roles does this user hold on the company?" (company.access.ts).
 import { defineModule } from '../../core/module';
+import { NODE_KEY, nodeFromReference } from '../../graphql/node';
 import { Company, CompanyRole, CompanyApiKey } from './company.entity';
 import { CompanyResolver, resolveCompanyReference } from './company.resolver';
 export { visibleCompany } from './company.resolver';
@@ -12,6 +13,7 @@ export const company = defineModule({
   entities: [Company, CompanyRole, CompanyApiKey],
   resolvers: [CompanyResolver],
   references: { Company: resolveCompanyReference },
+  nodes: { Company: nodeFromReference('companyId', NODE_KEY.int, resolveCompanyReference) },
   loaders: createCompanyLoaders,
   seeders: () => import('./core.seeder.js').then((m) => [m.CoreSeeder]),
 });

@@ -4,6 +4,7 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { PrimaryKeyProp, type Opt, type Rel } from '@mikro-orm/core';
 import { Directive, Field, ObjectType } from 'type-graphql';
+import { Node } from '../../graphql/node';
 import { Company } from '../company';
 import { Team } from '../team';
 import { User } from '../user';
@@ -17,6 +18,7 @@ export type DirectoryOrder = (typeof DIRECTORY_ORDERS)[number];
 
 @Directive('@key(fields: "directoryUUID")')
 @ObjectType({
+  implements: Node,
   simpleResolvers: true,
   description: 'A smart directory of a company, whose contacts are the members of one team. A federation entity keyed by directoryUUID.',
 })

@@ -3,6 +3,7 @@
 // Smart directories: a team's contact records, their addresses (synced from profiles), the consents that gate them, and who sees which
 // contacts.
 import { defineModule } from '../../core/module';
+import { NODE_KEY, nodeFromReference } from '../../graphql/node';
 import { SmartDirectory, SmartDirectoryField, ContactRecord, ContactAddress } from './directory.entity';
 import { ConsentDefinition, UserConsent } from './consent.entity';
 import {
@@ -20,6 +21,7 @@ export const directory = defineModule({
   entities: [SmartDirectory, SmartDirectoryField, ContactRecord, ContactAddress, ConsentDefinition, UserConsent],
   resolvers: [SmartDirectoryResolver, DirectoryContactResolver, UserDirectoriesResolver, CompanyDirectoriesResolver],
   references: { SmartDirectory: resolveSmartDirectoryReference },
+  nodes: { SmartDirectory: nodeFromReference('directoryUUID', NODE_KEY.uuid, resolveSmartDirectoryReference) },
   loaders: createDirectoryLoaders,
   tag: 'Smart directory',
   routes: directoryRoutes,

@@ -3,6 +3,7 @@
 // Both are filled from plain rows (event.reads.ts), never from entities. A field that shows a
 // column says which (ColumnOf, event.columns.ts): the reads select it from that alone.
 import { Directive, Field, Float, Int, ObjectType } from 'type-graphql';
+import { Node } from '../../graphql/node';
 import { ColumnOf } from './event.columns';
 import { Event, EventAttendee } from './event.entity';
 
@@ -104,7 +105,7 @@ export abstract class EventFields {
   version!: number;
 }
 
-@ObjectType('Event', { description: 'An event on a company wall.', simpleResolvers: true })
+@ObjectType('Event', { implements: Node, description: 'An event on a company wall.', simpleResolvers: true })
 @Directive('@key(fields: "eventUUID")')
 export class EventView extends EventFields {}
 

@@ -2,6 +2,7 @@
 // surface. Other modules import only from here.
 // Events and invitations, with their zoned start and end times.
 import { defineModule } from '../../core/module';
+import { NODE_KEY, nodeFromReference } from '../../graphql/node';
 import { Event, EventAttendee } from './event.entity';
 import { EventResolver, resolveEventReference } from './event.resolver';
 import { createEventLoaders } from './event.loaders';
@@ -13,6 +14,7 @@ export const event = defineModule({
   entities: [Event, EventAttendee],
   resolvers: [EventResolver, UserEventsResolver, CompanyEventsResolver, EventCompanyResolver, UserEventCompanyResolver],
   references: { Event: resolveEventReference },
+  nodes: { Event: nodeFromReference('eventUUID', NODE_KEY.uuid, resolveEventReference) },
   loaders: createEventLoaders,
   tag: 'Events',
   routes: eventRoutes,

@@ -2,6 +2,7 @@
 // surface. Other modules import only from here.
 // The smart library: libraries, entries with their files, URLs and taxonomy, uploads, thumbnails, downloads and ingestion.
 import { defineModule } from '../../core/module';
+import { NODE_KEY, nodeFromReference } from '../../graphql/node';
 import { SmartLibrary, SmartLibraryPublisher, SmartEntry } from './library.entity';
 import { SmartFile, SmartEntryUrl } from './entry-content.entity';
 import { SmartUpload } from './upload.entity';
@@ -41,6 +42,10 @@ export const library = defineModule({
   references: {
     SmartEntry: resolveSmartEntryReference,
     SmartLibrary: resolveSmartLibraryReference,
+  },
+  nodes: {
+    SmartEntry: nodeFromReference('smartEntryId', NODE_KEY.int, resolveSmartEntryReference),
+    SmartLibrary: nodeFromReference('smartLibId', NODE_KEY.int, resolveSmartLibraryReference),
   },
   loaders: createLibraryLoaders,
   tag: 'Smart library',

@@ -3,6 +3,7 @@
 import { Entity, PrimaryKey, Property, ManyToOne, Unique, Index } from '@mikro-orm/decorators/legacy';
 import { PrimaryKeyProp, type Opt, type Rel } from '@mikro-orm/core';
 import { Directive, Field, Int, ObjectType } from 'type-graphql';
+import { Node } from '../../graphql/node';
 import { Company } from '../company';
 import { Team } from '../team';
 import { User } from '../user';
@@ -11,7 +12,11 @@ import { LIMITS, atMost } from './library.limits';
 /** Entries a library may hold unless configured otherwise (WSLimitExceededException beyond). */
 export const DEFAULT_MAX_ENTRIES = 10_000;
 
-@ObjectType({ description: 'A smart library: the shared shelf of entries of a company, or of one of its teams.', simpleResolvers: true })
+@ObjectType({
+  implements: Node,
+  description: 'A smart library: the shared shelf of entries of a company, or of one of its teams.',
+  simpleResolvers: true,
+})
 @Directive('@key(fields: "smartLibId")')
 @Entity({ tableName: 'smart_library' })
 export class SmartLibrary {
@@ -53,6 +58,7 @@ export class SmartLibraryPublisher {
 }
 
 @ObjectType({
+  implements: Node,
   description: 'An entry of a smart library: an uploaded file or a URL, with its files, links and classification.',
   simpleResolvers: true,
 })

@@ -197,3 +197,15 @@ export async function readDeliveredItems(
   const rows = await runSql<ItemRow & { _owner: number }>(em, deliveredSql, [notificationId, intArray(userIds)]);
   return rows.map((row) => ({ owner: row._owner, item: toItem(row) }));
 }
+
+let itemsByIdSql: string | undefined;
+
+/** The items of these notifications in one user's inbox (node(id:)), in no order: one statement. */
+export async function readInboxItems(em: EntityManager, userId: number, notificationIds: readonly number[]): Promise<InboxNotification[]> {
+  if (!itemsByIdSql) {
+    const i = tableOf(em, NotificationInbox);
+    itemsByIdSql = `${itemsFrom((e) => tableOf(em, e))}
+      where i.${i.column('user')} = ? and i.${i.column('notification')} = any(?::int[])`;
+  }
+  return (await runSql<ItemRow>(em, itemsByIdSql, [userId, intArray(notificationIds)])).map(toItem);
+}

@@ -2,6 +2,7 @@
 // of the REST page (inboxNotifications) and of the cursor connection (User.notifications), and
 // what marking read answers.
 import { ArgsType, Field, Int, ObjectType } from 'type-graphql';
+import { Node } from '../../graphql/node';
 import { ConnectionArgs, MAX_FIRST } from '../../graphql/connection';
 import { Rule } from '../../graphql/rules';
 import { LIMITS } from './notification.limits';
@@ -12,6 +13,7 @@ export const INBOX_PAGE_SIZE = 50;
 export const MAX_READ_IDS = MAX_FIRST;
 
 @ObjectType('InboxNotification', {
+  implements: Node,
   description: "A notification delivered to the user's inbox, with its read state (an item of getUserNotifications).",
   simpleResolvers: true,
 })

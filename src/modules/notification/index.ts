@@ -9,6 +9,7 @@ import { notificationRoutes } from './notification.routes';
 import { InboxResolver, UserInboxResolver } from './inbox.resolver';
 import { createInboxLoaders } from './inbox.loaders';
 import { inboxRoutes } from './inbox.routes';
+import { inboxNode } from './inbox.node';
 import { announceDelivery, InboxLiveResolver } from './inbox.live';
 import { notifyEntryPublished } from './notification.library';
 import { notificationEmails, scheduledSends, scheduledSweep } from './notification.scheduler';
@@ -18,6 +19,7 @@ export const notification = defineModule({
   entities: [ScheduledNotification, SentNotification, NotificationInbox, NotificationEmail, AssetLevelPreference],
   resolvers: [NotificationResolver, InboxResolver, UserInboxResolver, InboxLiveResolver],
   loaders: createInboxLoaders,
+  nodes: { InboxNotification: inboxNode },
   tag: 'Notifications',
   routes: [...notificationRoutes, ...inboxRoutes],
   seeders: () => import('./notification.seeder.js').then((m) => [m.NotificationSeeder]),

@@ -2,6 +2,7 @@
 // surface. Other modules import only from here.
 // Users and their profile: reading and updating it (other modules react through the profileChanged hook), titles and genders.
 import { defineModule } from '../../core/module';
+import { NODE_KEY, nodeFromReference } from '../../graphql/node';
 import { User } from './user.entity';
 import { Title, Gender } from './user-reference.entity';
 import { UserProfileResolver, UserReferenceDataResolver, resolveUserReference } from './user.resolver';
@@ -13,6 +14,7 @@ export const user = defineModule({
   entities: [User, Title, Gender],
   resolvers: [UserProfileResolver, UserReferenceDataResolver],
   references: { User: resolveUserReference },
+  nodes: { User: nodeFromReference('uId', NODE_KEY.int, resolveUserReference) },
   loaders: createUserLoaders,
   tag: 'User profile',
   routes: userRoutes,

@@ -6,13 +6,14 @@
 // and addresses are field resolvers in user.resolver.ts.
 import { Directive, Field, Int, ObjectType } from 'type-graphql';
 import { lengthNotes } from '../../graphql/rules';
+import { Node } from '../../graphql/node';
 import { PROFILE_LIMITS } from './user.entity';
 
 /** A field's bound, in the words the input's rules are described in. */
 const atMost = lengthNotes(PROFILE_LIMITS);
 
 @Directive('@key(fields: "uId")')
-@ObjectType('User', { description: 'A user profile (findUserProfile). A federation entity keyed by uId.' })
+@ObjectType('User', { implements: Node, description: 'A user profile (findUserProfile). A federation entity keyed by uId.' })
 export class UserProfile {
   @Field(() => Int, { name: 'uId', description: 'Id of the user.' }) uId!: number;
 
