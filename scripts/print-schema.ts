@@ -1,16 +1,22 @@
-// Regenerates schema/schema.graphql from the code (npm run schema), then the router's supergraph
-// composed from it (deploy/router/supergraph.graphql, npm run supergraph). CI fails when either is stale.
+// Regenerates schema/schema.graphql (the subgraph SDL) and schema/client.graphql (what clients see)
+// from the code (npm run schema), then the router's supergraph composed from the first
+// (deploy/router/supergraph.graphql, npm run supergraph). CI fails when any is stale.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createSchema } from '../src/graphql/schema';
-import { printSdl } from '../src/graphql/print';
+import { printClientSchema, printSdl } from '../src/graphql/print';
 import { writeSupergraph } from './supergraph';
 
 createSchema()
   .then((schema) => {
-    const file = path.resolve(__dirname, '../../schema/schema.graphql');
-    fs.writeFileSync(file, printSdl(schema));
-    console.log(`Wrote ${path.relative(process.cwd(), file)}`);
+    for (const [name, text] of [
+      ['schema.graphql', printSdl(schema)],
+      ['client.graphql', printClientSchema(schema)],
+    ]) {
+      const file = path.resolve(__dirname, '../../schema', name);
+      fs.writeFileSync(file, text);
+      console.log(`Wrote ${path.relative(process.cwd(), file)}`);
+    }
     return writeSupergraph();
   })
   .catch((err) => {

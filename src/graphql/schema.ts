@@ -97,7 +97,7 @@ export async function createSchema(): Promise<GraphQLSchema> {
   const typeDefs = parse(`${FEDERATION_LINK}\n\n${printSchemaWithDirectives(base)}`);
   const resolvers = createResolversMap(base) as IResolvers;
   for (const extra of [REFERENCE_RESOLVERS, nodeIdResolvers(NODE_TYPES)])
-    for (const [type, fields] of Object.entries(extra)) resolvers[type] = { ...(resolvers[type] as object), ...(fields as object) };
+    for (const [type, fields] of Object.entries(extra)) resolvers[type] = { ...(resolvers[type] as object), ...fields };
   cached = buildSubgraphSchema([{ typeDefs, resolvers: resolvers as GraphQLResolverMap }]);
   guardServiceSdl(cached);
   return cached;

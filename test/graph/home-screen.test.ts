@@ -7,6 +7,7 @@ import {
   DEMO,
   NORTHWIND,
   OLIVIA,
+  nodeId,
   connect,
   createCompany,
   createEvent,
@@ -22,29 +23,37 @@ const t = useTestApp();
 describe('for the demo user Olivia', () => {
   it('answers her connections with Northwind Health, five of its events and its library entries', async () => {
     // Her invitations by start time, as the root operation lists them: the first five are the page.
-    const root = await t.as(OLIVIA).gql(`{ userEvents(cId: ${NORTHWIND}, version: 1) { eName } }`);
+    const root = await t.as(OLIVIA).gql(`{ userEvents(cId: ${NORTHWIND}, version: 1) { eventUUID eName } }`);
+    const company = { id: nodeId('Company', NORTHWIND), companyId: NORTHWIND };
     const firstFive = root.body.data.userEvents
       .slice(0, 5)
-      .map((e: { eName: string }) => ({ node: { eName: e.eName, company: { companyId: NORTHWIND } } }));
+      .map((e: { eventUUID: string; eName: string }) => ({ node: { id: nodeId('Event', e.eventUUID), eName: e.eName, company } }));
 
     const res = await t.as(OLIVIA).gql(HOME_SCREEN_QUERY);
     expect(res.body.errors).toBeUndefined();
     const connections = res.body.data.me.connections;
     const northwind = connections.find((c: { company: { companyName: string } }) => c.company.companyName === 'Northwind Health');
+    expect(res.body.data.me.id).toBe(nodeId('User', OLIVIA));
+    const library = { id: nodeId('SmartLibrary', DEMO.library.smartLibId), smartLibId: DEMO.library.smartLibId };
+    const welcomePack = { id: nodeId('SmartEntry', DEMO.library.welcomePackEntryId), smartEntryName: 'Welcome pack', library };
     expect(northwind).toEqual({
       status: 'accepted',
       company: {
+        id: company.id,
         companyName: 'Northwind Health',
-        events: { edges: firstFive, pageInfo: { hasNextPage: true } },
-        smartLibraries: [
-          { entries: { edges: [{ node: { smartEntryName: 'Welcome pack', library: { smartLibId: DEMO.library.smartLibId } } }] } },
-        ],
+        events: { edges: firstFive, pageInfo: { hasNextPage: true, endCursor: expect.any(String) } },
+        smartLibraries: [{ id: library.id, entries: { edges: [{ node: welcomePack }] } }],
       },
     });
     // Her pending request to Pending Partners is listed too, with nothing of its wall for her.
     expect(connections).toContainEqual({
       status: 'pending',
-      company: { companyName: 'Pending Partners', events: { edges: [], pageInfo: { hasNextPage: false } }, smartLibraries: [] },
+      company: {
+        id: expect.stringMatching(/^[A-Za-z0-9_-]+$/),
+        companyName: 'Pending Partners',
+        events: { edges: [], pageInfo: { hasNextPage: false, endCursor: null } },
+        smartLibraries: [],
+      },
     });
     expect(connections).toHaveLength(2);
   });

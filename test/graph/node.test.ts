@@ -3,16 +3,13 @@
 // it with the rule of the root operation that hands them out. Another user's record, an unknown
 // one and a forged id all answer null with WSRecordNotFoundException naming `id`, never data and
 // never a 5xx; nodes of 50 ids runs as many statements as nodes of 5.
-import { DEMO, NORTHWIND, OLIVIA, PAT, useTestApp, type Client } from '../kit';
+import { DEMO, NORTHWIND, nodeId, OLIVIA, PAT, useTestApp, type Client } from '../kit';
 
 const t = useTestApp();
 const olivia = t.as(OLIVIA);
 const pat = t.as(PAT);
 const { hidden } = DEMO.companies;
 const { smartLibId: LIBRARY, welcomePackEntryId: WELCOME_PACK } = DEMO.library;
-
-/** The id the schema promises: base64url of `<type>:<key>`. */
-const idOf = (type: string, key: string | number) => Buffer.from(`${type}:${key}`, 'utf8').toString('base64url');
 
 const NODE_FIELDS = `__typename id
   ... on User { uId uFirstName }
@@ -55,21 +52,21 @@ describe('ids', () => {
     const first = await olivia.gql(query);
     expect(first.status).toBe(200);
     expect(first.body.data).toEqual({
-      me: { id: idOf('User', OLIVIA), uId: OLIVIA },
+      me: { id: nodeId('User', OLIVIA), uId: OLIVIA },
       userAddresses: [
-        { id: idOf('Address', DEMO.addresses.oliviaWork), uuid: DEMO.addresses.oliviaWork },
-        { id: idOf('Address', DEMO.addresses.oliviaPersonal), uuid: DEMO.addresses.oliviaPersonal },
+        { id: nodeId('Address', DEMO.addresses.oliviaWork), uuid: DEMO.addresses.oliviaWork },
+        { id: nodeId('Address', DEMO.addresses.oliviaPersonal), uuid: DEMO.addresses.oliviaPersonal },
       ],
       smartLibrary: {
-        id: idOf('SmartLibrary', LIBRARY),
+        id: nodeId('SmartLibrary', LIBRARY),
         smartLibId: LIBRARY,
-        company: { id: idOf('Company', NORTHWIND), companyId: NORTHWIND },
+        company: { id: nodeId('Company', NORTHWIND), companyId: NORTHWIND },
       },
-      smartEntry: { id: idOf('SmartEntry', WELCOME_PACK), smartEntryId: WELCOME_PACK },
-      event: { id: idOf('Event', DEMO.eventUuidOf(1)), eventUUID: DEMO.eventUuidOf(1) },
-      smartDirectory: { id: idOf('SmartDirectory', DEMO.directories.staff), directoryUUID: DEMO.directories.staff },
+      smartEntry: { id: nodeId('SmartEntry', WELCOME_PACK), smartEntryId: WELCOME_PACK },
+      event: { id: nodeId('Event', DEMO.eventUuidOf(1)), eventUUID: DEMO.eventUuidOf(1) },
+      smartDirectory: { id: nodeId('SmartDirectory', DEMO.directories.staff), directoryUUID: DEMO.directories.staff },
     });
-    expect(oliviaInboxItem.id).toBe(idOf('InboxNotification', `${OLIVIA}:${oliviaInboxItem.notificationId}`));
+    expect(oliviaInboxItem.id).toBe(nodeId('InboxNotification', `${OLIVIA}:${oliviaInboxItem.notificationId}`));
     // A second read (graphql-jit compiles a document seen twice) answers the same ids.
     expect((await olivia.gql(query)).body).toEqual(first.body);
   });
@@ -77,20 +74,20 @@ describe('ids', () => {
 
 describe('node and nodes', () => {
   it("node(id:) answers the caller's own records, each as its type", async () => {
-    const res = await olivia.gql(`query($id: ID!){ node(id: $id){ ${NODE_FIELDS} } }`, { id: idOf('User', OLIVIA) });
-    expect(res.body).toEqual({ data: { node: { __typename: 'User', id: idOf('User', OLIVIA), uId: OLIVIA, uFirstName: 'Olivia' } } });
+    const res = await olivia.gql(`query($id: ID!){ node(id: $id){ ${NODE_FIELDS} } }`, { id: nodeId('User', OLIVIA) });
+    expect(res.body).toEqual({ data: { node: { __typename: 'User', id: nodeId('User', OLIVIA), uId: OLIVIA, uFirstName: 'Olivia' } } });
   });
 
   it('nodes(ids:) answers records of every type in the order asked, as their own fields do', async () => {
     const ids = [
-      idOf('InboxNotification', `${OLIVIA}:${oliviaInboxItem.notificationId}`),
-      idOf('Company', NORTHWIND),
-      idOf('Event', DEMO.eventUuidOf(1)),
-      idOf('SmartLibrary', LIBRARY),
-      idOf('SmartEntry', WELCOME_PACK),
-      idOf('SmartDirectory', DEMO.directories.staff),
-      idOf('Address', DEMO.addresses.oliviaWork),
-      idOf('User', OLIVIA),
+      nodeId('InboxNotification', `${OLIVIA}:${oliviaInboxItem.notificationId}`),
+      nodeId('Company', NORTHWIND),
+      nodeId('Event', DEMO.eventUuidOf(1)),
+      nodeId('SmartLibrary', LIBRARY),
+      nodeId('SmartEntry', WELCOME_PACK),
+      nodeId('SmartDirectory', DEMO.directories.staff),
+      nodeId('Address', DEMO.addresses.oliviaWork),
+      nodeId('User', OLIVIA),
     ];
     expect(await nodes(olivia, ids)).toEqual({
       data: {
@@ -110,16 +107,16 @@ describe('node and nodes', () => {
 
   it("another user's records are null with WSRecordNotFoundException naming id, where the root fields refuse them too", async () => {
     const ids = [
-      idOf('User', OLIVIA),
-      idOf('Address', DEMO.addresses.oliviaWork),
-      idOf('InboxNotification', `${OLIVIA}:${oliviaInboxItem.notificationId}`),
-      idOf('InboxNotification', `${PAT}:${oliviaInboxItem.notificationId}`),
-      idOf('SmartEntry', WELCOME_PACK),
-      idOf('SmartLibrary', LIBRARY),
-      idOf('Event', DEMO.eventUuidOf(1)),
-      idOf('SmartDirectory', DEMO.directories.staff),
-      idOf('Company', hidden),
-      idOf('Company', NORTHWIND),
+      nodeId('User', OLIVIA),
+      nodeId('Address', DEMO.addresses.oliviaWork),
+      nodeId('InboxNotification', `${OLIVIA}:${oliviaInboxItem.notificationId}`),
+      nodeId('InboxNotification', `${PAT}:${oliviaInboxItem.notificationId}`),
+      nodeId('SmartEntry', WELCOME_PACK),
+      nodeId('SmartLibrary', LIBRARY),
+      nodeId('Event', DEMO.eventUuidOf(1)),
+      nodeId('SmartDirectory', DEMO.directories.staff),
+      nodeId('Company', hidden),
+      nodeId('Company', NORTHWIND),
     ];
     const body = await nodes(pat, ids);
     expect(body.data.nodes).toEqual([
@@ -139,16 +136,16 @@ describe('node and nodes', () => {
       '!!!',
       '',
       'A'.repeat(500),
-      idOf('Nope', 1),
-      idOf('User', 'abc'),
-      idOf('User', '01'),
-      idOf('User', 99999999999),
-      idOf('Company', 999999),
-      idOf('Event', 'E0000000-0000-4000-8000-000000000001'),
-      idOf('Event', 'not-a-uuid'),
-      idOf('SmartDirectory', 'not-a-uuid'),
-      idOf('InboxNotification', 'x:y'),
-      idOf('__proto__', 1),
+      nodeId('Nope', 1),
+      nodeId('User', 'abc'),
+      nodeId('User', '01'),
+      nodeId('User', 99999999999),
+      nodeId('Company', 999999),
+      nodeId('Event', 'E0000000-0000-4000-8000-000000000001'),
+      nodeId('Event', 'not-a-uuid'),
+      nodeId('SmartDirectory', 'not-a-uuid'),
+      nodeId('InboxNotification', 'x:y'),
+      nodeId('__proto__', 1),
       Buffer.from('User:1').toString('base64'),
     ];
     const body = await nodes(olivia, forged);
@@ -172,13 +169,13 @@ describe('node and nodes', () => {
   });
 
   it('without a credential, node and nodes are refused as every root operation is', async () => {
-    const res = await t.gql('query($id: ID!){ node(id: $id){ id } }', { id: idOf('Company', NORTHWIND) });
+    const res = await t.gql('query($id: ID!){ node(id: $id){ id } }', { id: nodeId('Company', NORTHWIND) });
     expect(res.body.data).toEqual({ node: null });
     expect(res.body.errors!.map((e: any) => e.extensions.code)).toEqual(['WSInvalidAuthTokenException']);
   });
 
   it('more than 100 ids are refused before anything is read', async () => {
-    const res = await olivia.gql('query($ids:[ID!]!){ nodes(ids:$ids){ id } }', { ids: Array(101).fill(idOf('User', OLIVIA)) });
+    const res = await olivia.gql('query($ids:[ID!]!){ nodes(ids:$ids){ id } }', { ids: Array(101).fill(nodeId('User', OLIVIA)) });
     expect(res.body.data).toBeNull();
     expect(res.body.errors!.map((e: any) => [e.extensions.code, e.extensions.field])).toEqual([['WSLimitExceededException', 'ids']]);
   });
@@ -189,14 +186,14 @@ describe('node and nodes', () => {
         { length: n },
         (_v, i) =>
           [
-            idOf('Company', NORTHWIND + (i % 3)),
-            idOf('Event', DEMO.eventUuidOf((i % 8) + 1)),
-            idOf('SmartEntry', WELCOME_PACK + (i % 4)),
-            idOf('SmartLibrary', LIBRARY + (i % 2)),
-            idOf('SmartDirectory', i % 2 ? DEMO.directories.staff : DEMO.directories.cardiology),
-            idOf('Address', i % 2 ? DEMO.addresses.oliviaWork : DEMO.addresses.oliviaPersonal),
-            idOf('InboxNotification', `${OLIVIA}:${oliviaInboxItem.notificationId + i}`),
-            idOf('User', OLIVIA),
+            nodeId('Company', NORTHWIND + (i % 3)),
+            nodeId('Event', DEMO.eventUuidOf((i % 8) + 1)),
+            nodeId('SmartEntry', WELCOME_PACK + (i % 4)),
+            nodeId('SmartLibrary', LIBRARY + (i % 2)),
+            nodeId('SmartDirectory', i % 2 ? DEMO.directories.staff : DEMO.directories.cardiology),
+            nodeId('Address', i % 2 ? DEMO.addresses.oliviaWork : DEMO.addresses.oliviaPersonal),
+            nodeId('InboxNotification', `${OLIVIA}:${oliviaInboxItem.notificationId + i}`),
+            nodeId('User', OLIVIA),
           ][i % 8],
       );
     // Warm the caller's session so that neither count includes signing in.

@@ -19,3 +19,4 @@ export * from './library';
 export * from './support-group';
 export { fingerprint } from './fingerprint';
 export { gatewayRequest } from './gateway';
+export { nodeId } from './node-id';

@@ -5,7 +5,7 @@
 // Where another user is refused, the same call by its rightful caller then succeeds: a refusal
 // of a call nobody could make (an id that does not exist) proves nothing.
 import http from 'node:http';
-import { createSystemToken, DEMO, fingerprint, OLIVIA, PAT, tokenFor, useTestApp } from '../kit';
+import { createSystemToken, DEMO, fingerprint, nodeId, OLIVIA, PAT, tokenFor, useTestApp } from '../kit';
 import { SWEEP, sendCall, type Call, type Sweep } from '../kit/route-sweep';
 import type { RouteDef } from '../kit/src';
 import { ROUTES } from '../../src/rest/routes';
@@ -153,14 +153,13 @@ function unfinishedBody(path: string, method: string, contentType: string): Prom
  * Olivia gets the record. A Node type missing here fails the first test.
  */
 describe('node and nodes', () => {
-  const idOf = (type: string, key: string | number) => Buffer.from(`${type}:${key}`, 'utf8').toString('base64url');
   const OWNED: Record<string, () => Promise<string>> = {
-    User: async () => idOf('User', OLIVIA),
-    Address: async () => idOf('Address', DEMO.addresses.oliviaWork),
-    SmartLibrary: async () => idOf('SmartLibrary', DEMO.library.smartLibId),
-    SmartEntry: async () => idOf('SmartEntry', DEMO.library.welcomePackEntryId),
-    Event: async () => idOf('Event', DEMO.eventUuidOf(1)),
-    SmartDirectory: async () => idOf('SmartDirectory', DEMO.directories.staff),
+    User: async () => nodeId('User', OLIVIA),
+    Address: async () => nodeId('Address', DEMO.addresses.oliviaWork),
+    SmartLibrary: async () => nodeId('SmartLibrary', DEMO.library.smartLibId),
+    SmartEntry: async () => nodeId('SmartEntry', DEMO.library.welcomePackEntryId),
+    Event: async () => nodeId('Event', DEMO.eventUuidOf(1)),
+    SmartDirectory: async () => nodeId('SmartDirectory', DEMO.directories.staff),
     // A hidden wall Olivia is connected to: Pat, with no connection, may not see it.
     Company: async () => {
       const [row] = await t.sql('select 1 from company_connection where user_id = ? and company_id = ?', [OLIVIA, DEMO.companies.hidden]);
@@ -169,7 +168,7 @@ describe('node and nodes', () => {
           OLIVIA,
           DEMO.companies.hidden,
         ]);
-      return idOf('Company', DEMO.companies.hidden);
+      return nodeId('Company', DEMO.companies.hidden);
     },
     InboxNotification: async () => {
       const res = await t.as(OLIVIA).gql('{ me { notifications(first: 1) { edges { node { id } } } } }');

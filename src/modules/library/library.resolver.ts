@@ -1,5 +1,6 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver, UseMiddleware } from 'type-graphql';
-import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
+import type { FileUpload } from 'graphql-upload-minimal';
+import { Upload } from '../../graphql/scalars';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { ServiceError } from '../../graphql/errors';
@@ -69,7 +70,7 @@ export class LibraryResolver {
   async uploadSmartFile(
     @Ctx() ctx: Context,
     // type-graphql awaits the Upload scalar's promise before the resolver runs.
-    @Arg('file', () => GraphQLUpload, { description: 'The file; its type is detected from its content.' }) file: FileUpload,
+    @Arg('file', () => Upload, { description: 'The file; its type is detected from its content.' }) file: FileUpload,
   ): Promise<UploadedSmartFile> {
     const upload = await acceptUpload(ctx, file, 'FILE');
     return {
@@ -88,7 +89,7 @@ export class LibraryResolver {
   @UseMiddleware(UploadFailures('TILE'))
   async uploadTileImage(
     @Ctx() ctx: Context,
-    @Arg('file', () => GraphQLUpload, { description: 'A PNG, JPEG, GIF or WebP image.' }) file: FileUpload,
+    @Arg('file', () => Upload, { description: 'A PNG, JPEG, GIF or WebP image.' }) file: FileUpload,
   ): Promise<UploadedTileImage> {
     const upload = await acceptUpload(ctx, file, 'TILE');
     return { tempImageName: upload.tempName, bytes: upload.bytes, md5: upload.md5, mimeType: upload.mimeType, expiresAt: upload.expiresAt };

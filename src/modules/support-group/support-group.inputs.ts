@@ -5,7 +5,8 @@
 // An asset's fields have none here: their errors name the numbered form field (assetName3),
 // which only the parser knows, so it checks them against the same SUPPORT_GROUP_LIMITS.
 import { Field, InputType, Int } from 'type-graphql';
-import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
+import type { FileUpload } from 'graphql-upload-minimal';
+import { Upload } from '../../graphql/scalars';
 import { Rule } from '../../graphql/rules';
 import { DIRECTORY_ORDERS, DIRECTORY_TYPES } from '../directory';
 import { ASSET_TYPES } from './support-group.entity';
@@ -43,13 +44,13 @@ export class SupportGroupAssetInput {
   })
   internalId?: string | null;
 
-  @Field(() => GraphQLUpload, {
+  @Field(() => Upload, {
     nullable: true,
     description: 'Asset image (assetImageFile<n>): PNG, JPEG, GIF or WebP, at most UPLOAD_TILE_MAX_BYTES.',
   })
   imageFile?: UploadValue;
 
-  @Field(() => GraphQLUpload, {
+  @Field(() => Upload, {
     nullable: true,
     description:
       "File of the asset's first version (assetVersionFile<n>): a type of UPLOAD_ALLOWED_TYPES (html assets also HTML or ZIP), at most UPLOAD_MAX_BYTES.",
@@ -110,7 +111,7 @@ export class CreateSupportGroupInput {
   @Rule({ required: true })
   directoryConsents!: string;
 
-  @Field(() => GraphQLUpload, { nullable: true, description: 'Team logo: PNG, JPEG, GIF or WebP, at most UPLOAD_TILE_MAX_BYTES.' })
+  @Field(() => Upload, { nullable: true, description: 'Team logo: PNG, JPEG, GIF or WebP, at most UPLOAD_TILE_MAX_BYTES.' })
   teamImageFile?: UploadValue;
 
   @Field(() => [SupportGroupAssetInput], { nullable: true, description: `The assets, numbered 1 to ${LIMITS.assets}.` })
