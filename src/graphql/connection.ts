@@ -1,13 +1,15 @@
 // Relay cursor connections (https://relay.dev/graphql/connections.htm) for every GraphQL list that
-// can grow: `edges { cursor node }`, `pageInfo`, `totalCount`, paged forward with `first` (at most
-// 100) and `after`. Cursors are opaque keyset cursors: base64url of the list's name and the sort key
-// of the row they stand on, so a page asked for after a cursor starts right after that row however
-// many rows were inserted or removed meanwhile (no row skipped or repeated, as page numbers would).
+// can grow: `edges { cursor node }`, `pageInfo`, `totalCount`, paged forward with `first` and
+// `after` or backward with `last` and `before` (at most 100 either way). Cursors are opaque keyset
+// cursors: base64url of the list's name and the sort key of the row they stand on, so a page asked
+// for after (or before) a cursor starts right after (or ends right before) that row however many
+// rows were inserted or removed meanwhile (no row skipped or repeated, as page numbers would).
 //
 // A list that hangs under many parents (Company.events under fifty connections) reads the pages of
 // every parent in one statement: `keysetWindow` wraps the candidate rows of all the parents into the
-// first `first + 1` rows per parent after the cursor, with each parent's total, and `pagesByGroup`
-// turns those rows into one connection per parent.
+// first `first + 1` rows per parent after the cursor (or, backward, the last `last + 1` before it,
+// read in the reverse order), with each parent's total, and `pagesByGroup` turns those rows into one
+// connection per parent, its edges in the list's order either way.
 import { ArgsType, Directive, Field, Int, ObjectType, type ClassType } from 'type-graphql';
 import DataLoader from 'dataloader';
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
@@ -25,9 +27,18 @@ export const DEFAULT_FIRST = 20;
 @Directive('@shareable')
 @ObjectType({ description: 'Where a page of a cursor connection stands in its list (Relay PageInfo).', simpleResolvers: true })
 export class PageInfo {
-  @Field({ description: 'Whether the list goes on after endCursor: ask again with after: endCursor.' }) hasNextPage!: boolean;
+  @Field({
+    description:
+      'Whether the list has edges after this page. With first: whether more edges follow endCursor before the cursor before (or ' +
+      'the end of the list); read on with after: endCursor. With last: whether the list has edges at or after before (false without before).',
+  })
+  hasNextPage!: boolean;
 
-  @Field({ description: 'Whether the list has edges before startCursor (true when the page was asked for after a cursor).' })
+  @Field({
+    description:
+      'Whether the list has edges before this page. With last: whether more edges precede startCursor after the cursor after (or ' +
+      'the start of the list); read back with before: startCursor. With first: whether the list has edges at or before after (false without after).',
+  })
   hasPreviousPage!: boolean;
 
   @Field(() => String, { nullable: true, description: "Cursor of the page's first edge; null when the page is empty." })
@@ -62,7 +73,8 @@ export function connectionType<T extends object>(node: ClassType<T>, name: strin
 
   @ObjectType(`${name}Edge`, { description: `One ${what} of a ${name}Connection, with its cursor.`, simpleResolvers: true })
   class EdgeType {
-    @Field({ description: `Opaque cursor of this ${what}: pass it as after to read on from here.` }) cursor!: string;
+    @Field({ description: `Opaque cursor of this ${what}: pass it as after to read on from here, or as before to read back.` })
+    cursor!: string;
 
     @Field(() => node, { description: `The ${what}.` }) node!: T;
   }
@@ -83,33 +95,54 @@ export function connectionType<T extends object>(node: ClassType<T>, name: strin
 
 const MADE = new Map<string, { node: ClassType<object>; type: ClassType<object> }>();
 
-/** `first` and `after`, the forward paging arguments of every connection field (extend it for more). */
+/**
+ * `first`/`after` and `last`/`before`, the paging arguments of every connection field (extend it for
+ * more). `first` has no default in the schema: a default would stand beside a client's `last`.
+ */
 @ArgsType()
 export class ConnectionArgs {
   @Field(() => Int, {
     nullable: true,
-    defaultValue: DEFAULT_FIRST,
-    description: `How many edges to return, 1 to ${MAX_FIRST} (null or omitted: ${DEFAULT_FIRST}).`,
+    description: `The first n edges of the list (of those after the cursor after, when given), 1 to ${MAX_FIRST}; null or omitted: ${DEFAULT_FIRST}, unless last is given.`,
   })
-  first!: number | null;
+  first?: number | null;
 
   @Field(() => String, {
     nullable: true,
     description: 'Return the edges after this cursor (an endCursor or edge cursor of the same list).',
   })
   after?: string | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: `The last n edges of the list (of those before the cursor before, when given), 1 to ${MAX_FIRST}, in the list's order. Not with first (WSInvalidParameterException naming last).`,
+  })
+  last?: number | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Return the edges before this cursor (a startCursor or edge cursor of the same list).',
+  })
+  before?: string | null;
 }
+
+/** The paging arguments as a resolver receives them. */
+export type PagingArgs = Pick<ConnectionArgs, 'first' | 'after' | 'last' | 'before'>;
 
 /** A sort key value a cursor holds: the values the list's ORDER BY compares (text, numbers, epoch ms). */
 export type KeyValue = string | number;
 
 /**
- * A checked page request: how many rows, the sort key to start after (null: from the top), and
- * whether the list's total is wanted (absent: it is); counting a list costs its length.
+ * A checked page request. The window is the list's rows after `after` and before `before` (each
+ * null: from the start, to the end); the page is the window's first `size` rows, or its last `size`
+ * when `backward` (`last`). `counted` says whether the list's total is wanted (absent: it is);
+ * counting a list costs its length.
  */
 export interface PageRequest {
-  first: number;
+  size: number;
+  backward: boolean;
   after: KeyValue[] | null;
+  before: KeyValue[] | null;
   counted?: boolean;
 }
 
@@ -158,21 +191,28 @@ export function encodeCursor(list: string, key: readonly KeyValue[]): string {
   return Buffer.from(JSON.stringify([list, ...key])).toString('base64url');
 }
 
+/** The page size asked as `name` (first or last): 1 to 100, else WSInvalidParameterException naming it. */
+function checkedSize(name: 'first' | 'last', size: number): number {
+  if (!Number.isInteger(size) || size < 1 || size > MAX_FIRST) throw invalidParameter(name, `${name} must be from 1 to ${MAX_FIRST}.`);
+  return size;
+}
+
 /**
- * Checks `first` (1 to 100) and decodes `after` as a cursor of list `list` whose key has a value of
- * the right kind for each of the list's `order` columns; anything else is WSInvalidParameterException
- * naming the argument.
+ * Checks the paging arguments: `first` or `last` (not both, which Relay discourages: that is
+ * WSInvalidParameterException naming `last`), 1 to 100; neither given is `first: 20`. Decodes `after`
+ * and `before` as cursors of list `list` whose key has a value of the right kind for each of the
+ * list's `order` columns; anything else is WSInvalidParameterException naming the argument.
  */
-export function pageRequest(
-  list: string,
-  order: readonly OrderColumn[],
-  args: { first?: number | null; after?: string | null },
-): PageRequest {
-  const { after } = args;
-  const first = args.first ?? DEFAULT_FIRST;
-  if (!Number.isInteger(first) || first < 1 || first > MAX_FIRST) throw invalidParameter('first', `first must be from 1 to ${MAX_FIRST}.`);
-  if (after === undefined || after === null) return { first, after: null };
-  return { first, after: decodeCursor(list, order, after) };
+export function pageRequest(list: string, order: readonly OrderColumn[], args: PagingArgs): PageRequest {
+  const { first, last, after, before } = args;
+  const backward = last !== undefined && last !== null;
+  if (backward && first !== undefined && first !== null) throw invalidParameter('last', 'first and last may not be given together.');
+  return {
+    size: backward ? checkedSize('last', last) : checkedSize('first', first ?? DEFAULT_FIRST),
+    backward,
+    after: after === undefined || after === null ? null : decodeCursor(list, order, after, 'after'),
+    before: before === undefined || before === null ? null : decodeCursor(list, order, before, 'before'),
+  };
 }
 
 /** The instants a cursor may hold, in epoch microseconds: years 1 to 9999 (PostgreSQL's timestamptz holds more, bigint less). */
@@ -189,8 +229,8 @@ const KEY_CHECKS: Record<KeyKind, (v: unknown) => boolean> = {
   text: (v) => typeof v === 'string',
 };
 
-function decodeCursor(list: string, order: readonly OrderColumn[], cursor: string): KeyValue[] {
-  const notOurs = () => invalidParameter('after', 'after is not a cursor of this list.');
+function decodeCursor(list: string, order: readonly OrderColumn[], cursor: string, name: 'after' | 'before'): KeyValue[] {
+  const notOurs = () => invalidParameter(name, `${name} is not a cursor of this list.`);
   if (!/^[A-Za-z0-9_-]{1,512}$/.test(cursor)) throw notOurs();
   let decoded: unknown;
   try {
@@ -205,8 +245,11 @@ function decodeCursor(list: string, order: readonly OrderColumn[], cursor: strin
 }
 
 /**
- * One connection from up to `first + 1` rows in list order (the extra row only tells that the list
- * goes on), the request it answers and the list's total.
+ * One connection from up to `size + 1` rows of the window in list order (the extra row, the last
+ * one forward and the first one backward, only tells that the window goes on past the page), the
+ * request it answers, the list's total, and `beyond`: whether the list has rows on the cursor's
+ * side the page was not read towards (at or before `after` forward, at or after `before`
+ * backward; false without that cursor).
  */
 export function pageOf<R, T = R>(
   rows: readonly R[],
@@ -214,14 +257,16 @@ export function pageOf<R, T = R>(
   totalCount: number,
   cursorOf: (row: R) => string,
   nodeOf: (row: R) => T = (row) => row as unknown as T,
+  beyond = false,
 ): ConnectionPage<T> {
-  const page = rows.slice(0, request.first);
+  const more = rows.length > request.size;
+  const page = !more ? rows : request.backward ? rows.slice(rows.length - request.size) : rows.slice(0, request.size);
   const edges = page.map((row) => ({ cursor: cursorOf(row), node: nodeOf(row) }));
   return {
     edges,
     pageInfo: {
-      hasNextPage: rows.length > request.first,
-      hasPreviousPage: request.after !== null,
+      hasNextPage: request.backward ? beyond : more,
+      hasPreviousPage: request.backward ? more : beyond,
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges.at(-1)?.cursor ?? null,
     },
@@ -279,10 +324,15 @@ const KEY_PARAMS: Record<KeyKind, string> = {
 };
 const keyParam = (o: OrderColumn) => KEY_PARAMS[o.kind];
 
-/** The column names keysetWindow adds to each row: its parent's total and its place in the page. */
+/**
+ * The column names keysetWindow adds to each row: its parent's total, its place in the page, and
+ * (only when the request has the cursor the page is read away from) whether the list has rows past
+ * that cursor, pageOf's `beyond`.
+ */
 export const WINDOW_TOTAL = '_total';
 export const WINDOW_PAGE = '_page';
 export const WINDOW_PARENT_COLUMN = '_parent';
+export const WINDOW_BEYOND = '_beyond';
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -290,18 +340,24 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export const WINDOW_PARENT = 'p.g';
 
 /**
- * The first `first + 1` rows of each parent after the cursor, in order, each with its parent's
- * total (column `_total`, counted before the cursor applies). `candidates` selects one parent's
- * rows, naming the parent as WINDOW_PARENT (an int), with the `order` columns (none of them null, the
- * last one unique within a parent); each row comes back with its parent (column `_parent`). Each parent's page is its own
+ * Each parent's page, in list order, each row with its parent's total (column `_total`, counted
+ * before the cursors apply): the first `size + 1` rows of the window (after `after`, before
+ * `before`), or, backward, its last `size + 1`, read in the reverse order so that the index serves
+ * them as it serves a forward page. `candidates` selects one parent's rows, naming the parent as
+ * WINDOW_PARENT (an int), with the `order` columns (none of them null, the last one unique within a
+ * parent); each row comes back with its parent (column `_parent`). Each parent's page is its own
  * `order by ... limit` (a LATERAL join), so an index on (parent, order) serves it and a parent with
- * thousands of rows costs its page, not a sort of all its rows. A parent with no row after the
- * cursor keeps one row with `_page = false`, which carries only its total. Placeholders are `?`.
+ * thousands of rows costs its page, not a sort of all its rows. A parent with no row in the window
+ * keeps one row with `_page = false`, which carries only its total. Placeholders are `?`.
  * `total`, when given, is an expression of a parent's total (naming WINDOW_PARENT, no placeholders)
  * read instead of counting its candidates: a count kept by the database. A request whose total is
  * not wanted (`counted: false`) counts nothing (`_total` 0): a count reads every candidate of the
  * parent, so it grows with the table where the page does not. A count is made once per
  * parent (`offset 0` keeps PostgreSQL from pulling it up into a subplan run for every row).
+ * With `after` forward (or `before` backward), each row also says (`_beyond`) whether the list has
+ * a row at or before `after` (at or after `before`): whether its first (last) row is one. A cursor
+ * bounds the page's first order column too (`seek`), so that the index starts the page at the
+ * cursor, forward or backward. A forward page without `after` is the statement it always was.
  */
 export function keysetWindow(
   candidates: string,
@@ -311,32 +367,57 @@ export function keysetWindow(
   request: PageRequest,
   total?: string,
 ): { sql: string; params: unknown[] } {
-  if (request.after && request.after.length !== order.length) throw new Error('cursor key and order differ in length');
-  const by = (alias: string) => order.map((o) => `${alias}.${quote(o.column)} ${o.desc ? 'desc' : 'asc'}`).join(', ');
-  const afterParams: unknown[] = [];
-  let after = 'true';
-  if (request.after) {
-    // (c1 > v1) or (c1 = v1 and c2 > v2) or ..., each comparison in its column's direction.
-    const key = request.after;
+  for (const key of [request.after, request.before])
+    if (key && key.length !== order.length) throw new Error('cursor key and order differ in length');
+  const by = (alias: string, reversed = false) =>
+    order.map((o) => `${alias}.${quote(o.column)} ${Boolean(o.desc) !== reversed ? 'desc' : 'asc'}`).join(', ');
+  // The rows of `b` later than `key` in list order (or earlier), its own row too when `inclusive`:
+  // (c1 > v1) or (c1 = v1 and c2 > v2) or ..., each comparison in its column's direction. A
+  // `seek` bound adds c1 >= v1 before them: the same rows, but a range of the index on (parent,
+  // c1), where the terms alone are a filter on every row of the parent before the cursor.
+  const past = (key: readonly KeyValue[], later: boolean, inclusive: boolean, seek = false) => {
+    const params: unknown[] = [];
+    const towards = (o: OrderColumn) => (later !== Boolean(o.desc) ? '>' : '<');
     const terms = order.map((o, i) => {
       const parts: string[] = [];
       for (let j = 0; j < i; j++) parts.push(`b.${quote(order[j].column)} = ${keyParam(order[j])}`);
-      parts.push(`b.${quote(o.column)} ${o.desc ? '<' : '>'} ${keyParam(o)}`);
-      afterParams.push(...key.slice(0, i), key[i]);
+      parts.push(`b.${quote(o.column)} ${towards(o)}${inclusive && i === order.length - 1 ? '=' : ''} ${keyParam(o)}`);
+      params.push(...key.slice(0, i), key[i]);
       return `(${parts.join(' and ')})`;
     });
-    after = terms.join(' or ');
-  }
+    if (!seek || order.length === 1) return { sql: terms.join(' or '), params };
+    const [first] = order;
+    return {
+      sql: `b.${quote(first.column)} ${towards(first)}= ${keyParam(first)} and (${terms.join(' or ')})`,
+      params: [key[0], ...params],
+    };
+  };
+  const bounds = [
+    request.after && past(request.after, true, false, true),
+    request.before && past(request.before, false, false, true),
+  ].filter((b) => !!b);
+  const window = bounds.length === 0 ? 'true' : bounds.length === 1 ? bounds[0].sql : bounds.map((b) => `(${b.sql})`).join(' and ');
+  // The rows on the far side of the cursor read away from are a prefix (forward) or a suffix
+  // (backward) of the list: whether there is any is whether the list's first (last) row is one,
+  // a single row read whatever the cursor.
+  const far = request.backward ? request.before : request.after;
+  const probe = far ? past(far, request.backward, true) : null;
+  const end = `select ${order.map((o) => `b.${quote(o.column)}`).join(', ')} from (${candidates}) b order by ${by('b', request.backward)} limit 1`;
+  const beyond = probe ? `, exists (select 1 from (${end}) b where ${probe.sql}) as e` : '';
   const last = quote(order[order.length - 1].column);
   const counted = request.counted !== false;
   const count = !counted ? '0' : (total ?? `(select count(*)::int from (${candidates}) c)`);
-  const sql = `select x.*, p.g as "${WINDOW_PARENT_COLUMN}", t.n as "${WINDOW_TOTAL}", (x.${last} is not null) as "${WINDOW_PAGE}"
+  const sql = `select x.*, p.g as "${WINDOW_PARENT_COLUMN}", t.n as "${WINDOW_TOTAL}", (x.${last} is not null) as "${WINDOW_PAGE}"${probe ? `, t.e as "${WINDOW_BEYOND}"` : ''}
     from unnest(?::int[]) with ordinality as p(g, o)
-    cross join lateral (select ${count} as n offset 0) t
-    left join lateral (select b.* from (${candidates}) b where ${after} order by ${by('b')} limit ?) x on true
+    cross join lateral (select ${count} as n${beyond} offset 0) t
+    left join lateral (select b.* from (${candidates}) b where ${window} order by ${by('b', request.backward)} limit ?) x on true
     order by p.o, ${by('x')}`;
   const totalParams = counted && !total ? candidateParams : [];
-  return { sql, params: [intArray(parents), ...totalParams, ...candidateParams, ...afterParams, request.first + 1] };
+  const probeParams = probe ? [...candidateParams, ...probe.params] : [];
+  return {
+    sql,
+    params: [intArray(parents), ...totalParams, ...probeParams, ...candidateParams, ...bounds.flatMap((b) => b.params), request.size + 1],
+  };
 }
 
 /** The connection of each group (in the order of `groups`) from keysetWindow's rows. */
@@ -347,15 +428,15 @@ export function pagesByGroup<R extends Record<string, unknown>, T = R>(
   cursorOf: (row: R) => string,
   nodeOf: (row: R) => T = (row) => row as unknown as T,
 ): ConnectionPage<T>[] {
-  const byGroup = new Map<number, { total: number; page: R[] }>();
+  const byGroup = new Map<number, { total: number; beyond: boolean; page: R[] }>();
   for (const row of rows) {
     const key = Number(row[WINDOW_PARENT_COLUMN]);
     let entry = byGroup.get(key);
-    if (!entry) byGroup.set(key, (entry = { total: Number(row[WINDOW_TOTAL]), page: [] }));
+    if (!entry) byGroup.set(key, (entry = { total: Number(row[WINDOW_TOTAL]), beyond: row[WINDOW_BEYOND] === true, page: [] }));
     if (row[WINDOW_PAGE]) entry.page.push(row);
   }
   return groups.map((g) => {
     const entry = byGroup.get(g);
-    return pageOf(entry?.page ?? [], request, entry?.total ?? 0, cursorOf, nodeOf);
+    return pageOf(entry?.page ?? [], request, entry?.total ?? 0, cursorOf, nodeOf, entry?.beyond ?? false);
   });
 }

@@ -1,9 +1,10 @@
 // The event edges of the graph: User.events (the caller's invitations as a cursor connection),
 // Company.events (a wall's events the caller may see) and the company of an event (Event.company,
 // UserEvent.company), on the real database: exact pages for Olivia, walking to the end once, cursors
-// stable when invitations arrive between pages, argument errors, visibility (another user's
-// invitations, managers against invitees, hidden walls and inactive companies) and statement counts
-// that do not grow with the number of parents.
+// stable when invitations arrive between pages, walking back with last/before (the forward walk in
+// reverse page order), argument errors, visibility (another user's invitations, managers against
+// invitees, hidden walls and inactive companies) and statement counts that do not grow with the
+// number of parents, forward or backward.
 import {
   CARA,
   connect,
@@ -19,6 +20,7 @@ import {
   type Caller,
 } from '../kit';
 import { encodeCursor } from '../../src/graphql/connection';
+import { PAGING_ERRORS, walkBothWays, type PagingVariables } from '../kit/paging';
 import { USER_EVENT_FIELDS } from '../../src/modules/event/event.routes';
 
 const t = useTestApp();
@@ -41,7 +43,8 @@ const companyCursor = (e: { eUTCStartDateTime: number; eId: number }) =>
 /** The caller's invitations through userProfile (or `me`), with the node fields asked. */
 function userEvents(who: Caller, variables: Record<string, unknown>, node = 'eventUUID', root = 'userProfile') {
   return who.gql(
-    `query($first: Int, $after: String, $companyId: Int) { ${root} { events(first: $first, after: $after, companyId: $companyId) {
+    `query($first: Int, $after: String, $last: Int, $before: String, $companyId: Int) { ${root} {
+      events(first: $first, after: $after, last: $last, before: $before, companyId: $companyId) {
       ${PAGE_INFO} edges { cursor node { ${node} } } } } }`,
     variables,
   );
@@ -50,8 +53,9 @@ function userEvents(who: Caller, variables: Record<string, unknown>, node = 'eve
 /** Companies as federation references, each with a page of its events. */
 function companyEvents(who: Pick<Caller, 'gql'>, companyIds: number[], variables: Record<string, unknown> = {}, node = 'eventUUID') {
   return who.gql(
-    `query($r: [_Any!]!, $first: Int, $after: String) { _entities(representations: $r) { ... on Company { companyId
-      events(first: $first, after: $after) { ${PAGE_INFO} edges { cursor node { ${node} } } } } } }`,
+    `query($r: [_Any!]!, $first: Int, $after: String, $last: Int, $before: String) { _entities(representations: $r) {
+      ... on Company { companyId events(first: $first, after: $after, last: $last, before: $before) {
+      ${PAGE_INFO} edges { cursor node { ${node} } } } } } }`,
     { r: companyIds.map((companyId) => ({ __typename: 'Company', companyId })), ...variables },
   );
 }
@@ -116,6 +120,35 @@ describe('User.events', () => {
     // Without first: 20 a page.
     const byDefault = await userEvents(olivia, {});
     expect(byDefault.body.data!.userProfile.events.edges).toHaveLength(20);
+  });
+
+  it("when Olivia walks her 25 invitations back with last: 7 and before, then she meets the forward walk's edges in reverse page order", async () => {
+    const listed = await oliviasList();
+    const read = async (variables: PagingVariables) => {
+      const res = await userEvents(olivia, variables, 'eventUUID eventInviteUUID', 'me');
+      expect(res.body.errors).toBeUndefined();
+      return res.body.data!.me.events;
+    };
+    const expected = listed.map((row) => ({ eventUUID: row.eventUUID, eventInviteUUID: row.eventInviteUUID }));
+    const { backward } = await walkBothWays(read, 7, expected);
+    // The last page holds the 4 latest; each page keeps the list's order (by start time) and the total.
+    expect(backward.map((p) => p.edges.length)).toEqual([7, 7, 7, 4]);
+    expect(backward[0].edges.map((e: any) => e.cursor)).toEqual(listed.slice(18).map(userCursor));
+    expect(backward.map((p) => p.totalCount)).toEqual([25, 25, 25, 25]);
+    // Between two cursors: last takes the end of the rows between them; hasNextPage tells of the rows from before on.
+    const between = (await read({ last: 2, before: userCursor(listed[10]) })).pageInfo;
+    expect(between).toEqual({
+      hasNextPage: true,
+      hasPreviousPage: true,
+      startCursor: userCursor(listed[8]),
+      endCursor: userCursor(listed[9]),
+    });
+    const res = await userEvents(olivia, { after: userCursor(listed[3]), last: 3, before: userCursor(listed[7]) }, 'eventUUID', 'me');
+    expect(res.body.data!.me.events).toEqual({
+      totalCount: 25,
+      pageInfo: { hasNextPage: true, hasPreviousPage: false, startCursor: userCursor(listed[4]), endCursor: userCursor(listed[6]) },
+      edges: listed.slice(4, 7).map((row) => ({ cursor: userCursor(row), node: { eventUUID: row.eventUUID } })),
+    });
   });
 
   it('when an invitation arrives between pages, then the next page starts right after the cursor: nothing skipped or repeated', async () => {
@@ -196,28 +229,37 @@ describe('User.events', () => {
     expect(own.body).toEqual({ data: { _entities: [{ uId: OLIVIA, events: { totalCount: 25 } }] } });
   });
 
-  it('when first is outside 1..100 or after is not a cursor of this list, then WSInvalidParameterException names the argument', async () => {
+  it('when first or last is outside 1..100, both are given, or after or before is not a cursor of this list, then WSInvalidParameterException names the argument', async () => {
     const listed = await oliviasList();
-    const cases: [Record<string, unknown>, string][] = [
-      [{ first: 0 }, 'first'],
-      [{ first: 101 }, 'first'],
-      [{ first: -1 }, 'first'],
-      [{ after: companyCursor(listed[0]) }, 'after'],
-      [{ after: 'not-a-cursor' }, 'after'],
-      [{ after: encodeCursor('UserEvent', [1]) }, 'after'],
-      [{ companyId: 0 }, 'companyId'],
+    const { first, last, both, after, before } = PAGING_ERRORS;
+    const cases: [Record<string, unknown>, { message: string; field: string }][] = [
+      [{ first: 0 }, first],
+      [{ first: 101 }, first],
+      [{ first: -1 }, first],
+      [{ last: 0 }, last],
+      [{ last: 101 }, last],
+      [{ last: -1 }, last],
+      [{ first: 5, last: 5 }, both],
+      [{ after: companyCursor(listed[0]) }, after],
+      [{ after: 'not-a-cursor' }, after],
+      [{ after: encodeCursor('UserEvent', [1]) }, after],
+      [{ last: 5, before: companyCursor(listed[0]) }, before],
+      [{ last: 5, before: 'not-a-cursor' }, before],
+      [{ before: encodeCursor('UserEvent', [1]) }, before],
+      [{ companyId: 0 }, { message: 'companyId must be a positive company id.', field: 'companyId' }],
     ];
-    for (const [variables, field] of cases) {
+    for (const [variables, { message, field }] of cases) {
       const res = await userEvents(olivia, variables);
       // The connection and userProfile are non-null: the error nulls the whole answer.
-      expect([variables, res.body.data, res.body.errors!.map((e: any) => e.extensions)]).toEqual([
+      expect([variables, res.body.data, res.body.errors!.map((e: any) => [e.message, e.extensions])]).toEqual([
         variables,
         null,
-        [{ code: 'WSInvalidParameterException', field }],
+        [[message, { code: 'WSInvalidParameterException', field }]],
       ]);
     }
-    // 100 is allowed.
+    // 100 is allowed, either way.
     expect((await userEvents(olivia, { first: 100 })).body.data!.userProfile.events.edges).toHaveLength(25);
+    expect((await userEvents(olivia, { last: 100 })).body.data!.userProfile.events.edges).toHaveLength(25);
   });
 
   it('when a user has 1 invitation on 1 wall or 50 on 50 walls, then the page and their companies cost the same statements', async () => {
@@ -236,6 +278,11 @@ describe('User.events', () => {
     expect(bodies[1].data.userProfile.events.edges.map((e: any) => e.node.company.companyId)).toEqual(walls);
     // The caller's user row, the page (invitations, events and company names) and the visible companies.
     expect([a, b]).toEqual([3, 3]);
+    // Backward, before the last invitation: the same statements, the page in the list's order.
+    const before = bodies[1].data.userProfile.events.edges[49].cursor;
+    const c = await t.countStatements(async () => bodies.push((await userEvents(many, { last: 40, before }, node)).body));
+    expect(bodies[2].data.userProfile.events.edges.map((e: any) => e.node.company.companyId)).toEqual(walls.slice(9, 49));
+    expect(c).toBe(3);
   });
 });
 
@@ -302,6 +349,25 @@ describe('Company.events', () => {
     expect(seen).toEqual(listed.map((row) => row.eventUUID));
   });
 
+  it("when Olivia walks Northwind's events back with last: 10 and before, then she meets the forward walk's edges in reverse page order", async () => {
+    const listed = await oliviasList();
+    const read = async (variables: PagingVariables) => {
+      const res = await companyEvents(olivia, [NORTHWIND], variables, 'eventUUID eName');
+      expect(res.body.errors).toBeUndefined();
+      return res.body.data!._entities[0].events;
+    };
+    const { forward, backward } = await walkBothWays(
+      read,
+      10,
+      listed.map((row) => ({ eventUUID: row.eventUUID, eName: row.eName })),
+    );
+    expect([forward.map((p) => p.edges.length), backward.map((p) => p.edges.length)]).toEqual([
+      [10, 10, 5],
+      [10, 10, 5],
+    ]);
+    expect(backward[2].edges.map((e: any) => e.cursor)).toEqual(listed.slice(0, 5).map(companyCursor));
+  });
+
   it('when the caller only has invitations, then they see those; an ADMIN or PUSH_NOTIFICATION sees every active event; a stranger none', async () => {
     const { companyId, events } = await wall([1, 2, 3]);
     const cancelled = await createEvent(t.orm, companyId, { status: 'C' });
@@ -362,6 +428,28 @@ describe('Company.events', () => {
     );
     // The caller's user row, the companies (the references; Event.company reuses them) and one window for every page.
     expect([a, b]).toEqual([3, 3]);
+    // Backward, from the end and from a cursor (the 4th event of the 8th wall, for every wall): the same statements.
+    let back: any;
+    let fromCursor: any;
+    const before = fifty.data._entities[7].events.edges[3].cursor;
+    const c = await t.countStatements(async () => (back = (await companyEvents(user, walls, { last: 5 }, node)).body));
+    const d = await t.countStatements(async () => (fromCursor = (await companyEvents(user, walls, { last: 2, before }, node)).body));
+    expect([c, d]).toEqual([3, 3]);
+    expect(
+      back.data._entities.map((c: any) => [c.events.edges.length, c.events.pageInfo.hasPreviousPage, c.events.pageInfo.hasNextPage]),
+    ).toEqual(walls.map(() => [5, true, false]));
+    expect(back.data._entities[7].events.edges.map((e: any) => e.node.eName)).toEqual([2, 3, 4, 5, 6].map((k) => `Event 8.${k}`));
+    // Walls 1 to 7 start before the cursor: their last two, and rows from the cursor on only on walls 8 to 50.
+    const pageOf = (c: any) => [
+      c.events.edges.map((e: any) => e.node.eName),
+      c.events.pageInfo.hasPreviousPage,
+      c.events.pageInfo.hasNextPage,
+    ];
+    expect(fromCursor.data._entities.slice(6, 9).map(pageOf)).toEqual([
+      [['Event 7.5', 'Event 7.6'], true, false],
+      [['Event 8.2', 'Event 8.3'], true, true],
+      [[], false, true],
+    ]);
     // A second argument set is one more statement, whatever the number of companies.
     const two = await t.countStatements(() =>
       user.gql(
@@ -372,16 +460,24 @@ describe('Company.events', () => {
     expect(two).toBe(4);
   });
 
-  it('when first or after is invalid, then WSInvalidParameterException names it (the non-null connection nulls its company)', async () => {
+  it('when a paging argument is invalid, then WSInvalidParameterException names it (the non-null connection nulls its company)', async () => {
     const listed = await oliviasList();
-    for (const [variables, field] of [
-      [{ first: 0 }, 'first'],
-      [{ first: 101 }, 'first'],
-      [{ after: userCursor(listed[0]) }, 'after'],
+    const { first, last, both, after, before } = PAGING_ERRORS;
+    for (const [variables, { message, field }] of [
+      [{ first: 0 }, first],
+      [{ first: 101 }, first],
+      [{ last: 0 }, last],
+      [{ last: 101 }, last],
+      [{ first: 1, last: 1 }, both],
+      [{ after: userCursor(listed[0]) }, after],
+      [{ last: 2, before: userCursor(listed[0]) }, before],
+      [{ before: 'not a cursor!' }, before],
     ] as const) {
       const res = await companyEvents(olivia, [NORTHWIND], variables);
       expect(res.body.data!._entities).toEqual([null]);
-      expect(res.body.errors!.map((e: any) => e.extensions)).toEqual([{ code: 'WSInvalidParameterException', field }]);
+      expect(res.body.errors!.map((e: any) => [e.message, e.extensions])).toEqual([
+        [message, { code: 'WSInvalidParameterException', field }],
+      ]);
     }
   });
 });

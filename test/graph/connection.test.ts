@@ -1,8 +1,11 @@
 // The cursor connection helpers of src/graphql/connection.ts on the real database: keysetWindow
 // pages many parents in one statement, each parent's page starting right after the cursor's row
-// however many rows arrive meanwhile; cursors of another list, or not cursors at all, and `first`
-// outside 1..100 are WSInvalidParameterException naming the argument.
+// (or, backward with last/before, ending right before it) however many rows arrive meanwhile;
+// pageInfo as Relay's algorithm has it both ways; cursors of another list, or not cursors at all,
+// `first` or `last` outside 1..100, and both at once are WSInvalidParameterException naming the
+// argument.
 import { useTestApp } from '../kit';
+import { walkBothWays, type PagingVariables } from '../kit/paging';
 import { serviceErrorOf } from '../kit/errors';
 import { runSql } from '../../src/db/lean';
 import { Kind, parse, type FieldNode, type FragmentDefinitionNode, type GraphQLResolveInfo, type OperationDefinitionNode } from 'graphql';
@@ -78,6 +81,120 @@ it('walks a list to its end exactly once, ties on the first key included, and ke
   expect(end.pageInfo.hasPreviousPage).toBe(true);
 });
 
+it('walks a list backward with last/before: the forward walk in reverse page order, pageInfo exact both ways', async () => {
+  const read = async (variables: PagingVariables) => (await pages([1], pageRequest('probe', ORDER, variables)))[0];
+  for (const size of [1, 2, 3, 7, 100]) {
+    const { forward, backward } = await walkBothWays(read, size, [7, 6, 5, 4, 3, 2, 1]);
+    expect([forward.length, backward.length]).toEqual([Math.ceil(7 / size), Math.ceil(7 / size)]);
+    expect(backward.every((p) => p.totalCount === 7)).toBe(true);
+  }
+  // Size 3, backward: the last three, then the three before id 3, then what is left.
+  const { backward } = await walkBothWays(read, 3, [7, 6, 5, 4, 3, 2, 1]);
+  expect(backward.map(ids)).toEqual([[3, 2, 1], [6, 5, 4], [7]]);
+});
+
+it('reads the last pages of every group in one statement, each in its order, with its total', async () => {
+  let result: Awaited<ReturnType<typeof pages>> = [];
+  const request = pageRequest('probe', ORDER, { last: 3 });
+  const statements = await t.countStatements(async () => (result = await pages([1, 2, 3], request)));
+  expect(statements).toBe(1);
+  expect(result.map(ids)).toEqual([[3, 2, 1], [12, 11], []]);
+  expect(result.map((p) => p.totalCount)).toEqual([7, 2, 0]);
+  expect(result.map((p) => p.pageInfo)).toEqual([
+    { hasNextPage: false, hasPreviousPage: true, startCursor: encodeCursor('probe', [30, 3]), endCursor: encodeCursor('probe', [10, 1]) },
+    { hasNextPage: false, hasPreviousPage: false, startCursor: encodeCursor('probe', [6, 12]), endCursor: encodeCursor('probe', [5, 11]) },
+    { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+  ]);
+});
+
+it("tells from each group's own rows whether edges lie beyond the cursor a page is read away from", async () => {
+  // One cursor for two groups, as a field under many parents is given: group 1's row (50, 5) is
+  // in the middle of group 1 and before every row of group 2 (times 6 and 5, newest first).
+  const middle = encodeCursor('probe', [50, 5]);
+  const [one, two] = await pages([1, 2], pageRequest('probe', ORDER, { first: 5, after: middle }));
+  expect([ids(one), one.pageInfo.hasPreviousPage, ids(two), two.pageInfo.hasPreviousPage]).toEqual([[4, 3, 2, 1], true, [12, 11], false]);
+  // Backward from a cursor after every row of group 1 and between the two rows of group 2.
+  const late = encodeCursor('probe', [5, 11]);
+  const [a, b] = await pages([1, 2], pageRequest('probe', ORDER, { last: 2, before: late }));
+  expect([ids(a), a.pageInfo, ids(b), b.pageInfo]).toEqual([
+    [2, 1],
+    { hasNextPage: false, hasPreviousPage: true, startCursor: encodeCursor('probe', [20, 2]), endCursor: encodeCursor('probe', [10, 1]) },
+    [12],
+    { hasNextPage: true, hasPreviousPage: false, startCursor: encodeCursor('probe', [6, 12]), endCursor: encodeCursor('probe', [6, 12]) },
+  ]);
+  // A cursor whose row is gone still bounds the page; the rows beyond it are what says hasNextPage.
+  const gone = encodeCursor('probe', [40, 40]);
+  const [back] = await pages([1], pageRequest('probe', ORDER, { last: 2, before: gone }));
+  expect([ids(back), back.pageInfo.hasNextPage, back.pageInfo.hasPreviousPage]).toEqual([[6, 5], true, true]);
+  // Before the first row: nothing before it, and the whole list after it.
+  const [none] = await pages([1], pageRequest('probe', ORDER, { last: 2, before: encodeCursor('probe', [70, 7]) }));
+  expect([ids(none), none.pageInfo]).toEqual([[], { hasNextPage: true, hasPreviousPage: false, startCursor: null, endCursor: null }]);
+  // After a key past the last row: an empty page, every row before it.
+  const [end] = await pages([1], pageRequest('probe', ORDER, { first: 2, after: encodeCursor('probe', [1, 1]) }));
+  expect([ids(end), end.pageInfo.hasPreviousPage, end.pageInfo.hasNextPage]).toEqual([[], true, false]);
+  // After a key before the first row: the list from its start, with nothing before it.
+  const [top] = await pages([1], pageRequest('probe', ORDER, { first: 2, after: encodeCursor('probe', [99, 99]) }));
+  expect([ids(top), top.pageInfo.hasPreviousPage, top.pageInfo.hasNextPage]).toEqual([[7, 6], false, true]);
+});
+
+it('pages the rows between after and before with first or with last, as Relay applies both cursors', async () => {
+  const after = encodeCursor('probe', [70, 7]);
+  const before = encodeCursor('probe', [20, 2]);
+  // The window is 6, 5, 4, 3.
+  const [head] = await pages([1], pageRequest('probe', ORDER, { first: 2, after, before }));
+  expect([ids(head), head.pageInfo.hasNextPage, head.pageInfo.hasPreviousPage]).toEqual([[6, 5], true, true]);
+  const [tail] = await pages([1], pageRequest('probe', ORDER, { last: 2, after, before }));
+  expect([ids(tail), tail.pageInfo.hasNextPage, tail.pageInfo.hasPreviousPage]).toEqual([[4, 3], true, true]);
+  const [whole] = await pages([1], pageRequest('probe', ORDER, { last: 10, after, before }));
+  expect([ids(whole), whole.pageInfo.hasNextPage, whole.pageInfo.hasPreviousPage]).toEqual([[6, 5, 4, 3], true, false]);
+  // With first, hasNextPage speaks of the window: nothing past id 3 before the cursor.
+  const [all] = await pages([1], pageRequest('probe', ORDER, { first: 10, after, before }));
+  expect([ids(all), all.pageInfo.hasNextPage, all.pageInfo.hasPreviousPage]).toEqual([[6, 5, 4, 3], false, true]);
+});
+
+it('reads a backward page by keyset in the reverse order: the rows of the page, not the list', async () => {
+  await t.sql('create table conn_long (g int not null, at bigint not null, id int primary key)');
+  await t.sql('create index conn_long_g_at_id on conn_long (g, at, id)');
+  await t.sql('insert into conn_long select 1, k, k from generate_series(1, 5000) k');
+  await t.sql('analyze conn_long');
+  const order: OrderColumn[] = [
+    { column: 'at', kind: 'int' },
+    { column: 'id', kind: 'int' },
+  ];
+  const candidates = `select g, at, id from conn_long where g = ${WINDOW_PARENT}`;
+  // The rows the scans of the statement read (those they kept and those their filter dropped), summed over its plan.
+  const scanned = async (request: PageRequest) => {
+    const { sql, params } = keysetWindow(candidates, [], [1], order, request);
+    const [row] = await runSql<{ 'QUERY PLAN': unknown }>(t.orm.em.fork(), `explain (analyze, format json) ${sql}`, params);
+    const plan = typeof row['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row['QUERY PLAN'];
+    let rows = 0;
+    const visit = (node: any) => {
+      if (/Scan/.test(node['Node Type']) && node['Relation Name'] === 'conn_long')
+        rows += (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'];
+      (node.Plans ?? []).forEach(visit);
+    };
+    visit((plan)[0].Plan);
+    return rows;
+  };
+  const middle = pageRequest('long', order, { last: 3, before: encodeCursor('long', [2500, 2500]) });
+  const { sql, params } = keysetWindow(candidates, [], [1], order, { ...middle, counted: false });
+  const [page] = pagesByGroup(
+    [1],
+    await runSql<Row>(t.orm.em.fork(), sql, params),
+    middle,
+    (r) => encodeCursor('long', [r.at, r.id]),
+    (r) => r.id,
+  );
+  expect([ids(page), page.pageInfo.hasNextPage, page.pageInfo.hasPreviousPage]).toEqual([[2497, 2498, 2499], true, true]);
+  // The page's 4 rows, the cursor's own row the index range starts at, and the probe's 1, forward
+  // and backward alike; the list has 5000 rows, 2500 of them on the far side of the cursor.
+  expect(await scanned({ ...middle, counted: false })).toBeLessThanOrEqual(6);
+  expect(await scanned({ ...pageRequest('long', order, { last: 3 }), counted: false })).toBeLessThanOrEqual(4);
+  expect(
+    await scanned({ ...pageRequest('long', order, { first: 3, after: encodeCursor('long', [2500, 2500]) }), counted: false }),
+  ).toBeLessThanOrEqual(6);
+});
+
 /** The resolve info of the connection field `probe` in `document` (what a resolver is given). */
 function infoOf(document: string): GraphQLResolveInfo {
   const doc = parse(document);
@@ -105,8 +222,10 @@ it('counts only when the total is wanted; the pages are the same', async () => {
     const rows = await runSql<{ 'QUERY PLAN': string }>(t.orm.em.fork(), `explain ${sql}`, params);
     return rows.map((row) => row['QUERY PLAN']).join('\n');
   };
-  expect(await plan({ first: 3, after: null })).toMatch(/Aggregate/);
-  expect(await plan({ first: 3, after: null, counted: false })).not.toMatch(/Aggregate/);
+  const three: PageRequest = { size: 3, backward: false, after: null, before: null };
+  expect(await plan(three)).toMatch(/Aggregate/);
+  expect(await plan({ ...three, counted: false })).not.toMatch(/Aggregate/);
+  expect(await plan({ ...three, backward: true, counted: false })).not.toMatch(/Aggregate/);
 });
 
 it('a pageLoader reads once a tick, counting when any load asks; a later load that asks reads again', async () => {
@@ -155,10 +274,12 @@ it('refuses first outside 1..100 and cursors that are not this list', () => {
     message: 'first must be from 1 to 100.',
   });
   expect(err(() => pageRequest('probe', ORDER, { first: 101 }))).toMatchObject({ code: 'WSInvalidParameterException', field: 'first' });
-  expect(pageRequest('probe', ORDER, { first: 100 })).toEqual({ first: 100, after: null });
+  const forward = { backward: false, after: null, before: null };
+  expect(pageRequest('probe', ORDER, { first: 100 })).toEqual({ size: 100, ...forward });
   // first null or omitted: the default page of 20.
-  expect(pageRequest('probe', ORDER, { first: null })).toEqual({ first: 20, after: null });
-  expect(pageRequest('probe', ORDER, {})).toEqual({ first: 20, after: null });
+  expect(pageRequest('probe', ORDER, { first: null })).toEqual({ size: 20, ...forward });
+  expect(pageRequest('probe', ORDER, {})).toEqual({ size: 20, ...forward });
+  expect(pageRequest('probe', ORDER, { first: null, last: null, after: null, before: null })).toEqual({ size: 20, ...forward });
   const notOurs = { code: 'WSInvalidParameterException', field: 'after', message: 'after is not a cursor of this list.' };
   expect(err(() => pageRequest('probe', ORDER, { first: 1, after: encodeCursor('other', [1, 2]) }))).toEqual(notOurs);
   expect(err(() => pageRequest('probe', ORDER, { first: 1, after: encodeCursor('probe', [1]) }))).toEqual(notOurs);
@@ -168,10 +289,11 @@ it('refuses first outside 1..100 and cursors that are not this list', () => {
   // A key value of another kind than its column's: text where the order has an integer.
   expect(err(() => pageRequest('probe', ORDER, { first: 1, after: encodeCursor('probe', ['2027-01-01', 3]) }))).toEqual(notOurs);
   expect(err(() => pageRequest('probe', ORDER, { first: 1, after: encodeCursor('probe', [1.5, 3]) }))).toEqual(notOurs);
-  expect(pageRequest('probe', ORDER, { first: 1, after: encodeCursor('probe', [30, 3]) })).toEqual({ first: 1, after: [30, 3] });
+  expect(pageRequest('probe', ORDER, { first: 1, after: encodeCursor('probe', [30, 3]) })).toEqual({ ...forward, size: 1, after: [30, 3] });
   const MICROS: OrderColumn[] = [{ column: 'at', kind: 'micros' }];
   expect(pageRequest('probe', MICROS, { first: 1, after: encodeCursor('probe', ['1732442400123456']) })).toEqual({
-    first: 1,
+    ...forward,
+    size: 1,
     after: ['1732442400123456'],
   });
   // An instant key is microseconds as integer text: a number of milliseconds is not one.

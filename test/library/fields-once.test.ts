@@ -133,7 +133,12 @@ describe('the rows of the library are its entities', () => {
     const byId = await entriesByIds(em, [entryId, WELCOME_PACK]);
     for (const row of byId) expectRowOf(em, SmartEntry, row!);
 
-    const [page] = await entryPages(em, [DEMO_LIBRARY], { first: 100, after: null }, { folderId: null, tagKey: null });
+    const [page] = await entryPages(
+      em,
+      [DEMO_LIBRARY],
+      { size: 100, backward: false, after: null, before: null },
+      { folderId: null, tagKey: null },
+    );
     const node = page.edges.find((e) => e.node.entry.smartEntryId === entryId)!.node;
     expectRowOf(em, SmartEntry, node.entry);
     expectContents(em, node.contents);

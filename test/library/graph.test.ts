@@ -1,5 +1,5 @@
 // The library's edges of the graph (issue "The graph"): SmartLibrary.entries as a cursor
-// connection (newest first, keyset cursors, folder and tag filters), SmartEntry.library,
+// connection (newest first, keyset cursors both ways, folder and tag filters), SmartEntry.library,
 // SmartLibrary.company, Company.smartLibraries and User.smartLibraries. Each follows the rule of
 // Query.smartLibrary (or, for a company, of a federation reference), and each costs a fixed number
 // of statements whatever the number of its parents.
@@ -23,6 +23,7 @@ import {
 } from '../kit';
 import { createSmartLibrary } from '../../src/modules/library/library.service';
 import { encodeCursor } from '../../src/graphql/connection';
+import { PAGING_ERRORS, walkBothWays, type PagingVariables } from '../kit/paging';
 
 const t = useTestApp();
 const olivia = t.as(OLIVIA);
@@ -133,8 +134,8 @@ describe('for the demo user Olivia', () => {
   });
 });
 
-const ENTRIES = `query($id: Int!, $first: Int, $after: String, $folderId: Int, $tagName: String) { smartLibrary(smartLibId: $id) {
-  entries(first: $first, after: $after, folderId: $folderId, tagName: $tagName) {
+const ENTRIES = `query($id: Int!, $first: Int, $after: String, $last: Int, $before: String, $folderId: Int, $tagName: String) {
+  smartLibrary(smartLibId: $id) { entries(first: $first, after: $after, last: $last, before: $before, folderId: $folderId, tagName: $tagName) {
     totalCount edges { cursor node { smartEntryId smartEntryTags { smartTagName } smartEntryFolders { smartFolderName } } }
     pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } }`;
 
@@ -179,6 +180,26 @@ describe('SmartLibrary.entries', () => {
     }
     expect(seen).toEqual(ids);
     expect(counts).toEqual([7, 7, 7]);
+  });
+
+  it('walks the list back with last and before: the forward walk in reverse page order, pageInfo exact, filters kept', async () => {
+    const read = (vars: Record<string, unknown>) => async (variables: PagingVariables) => {
+      const pg = await page({ ...vars, ...variables });
+      return { ...pg, edges: pg.edges.map((e: any) => ({ cursor: e.cursor, node: e.node.smartEntryId })) };
+    };
+    const { backward } = await walkBothWays(read({}), 3, ids);
+    expect(backward.map((pg) => pg.edges.map((e: { node: number }) => e.node))).toEqual([ids.slice(4), ids.slice(1, 4), ids.slice(0, 1)]);
+    expect(backward.map((pg) => pg.totalCount)).toEqual([7, 7, 7]);
+    // The two entries that share their instant are split across pages one way and the other.
+    for (const size of [1, 2, 4, 7]) await walkBothWays(read({}), size, ids);
+    // Only those with the tag, and only those in the folder.
+    await walkBothWays(
+      read({ tagName: 'ALPHA' }),
+      2,
+      ids.filter((_, i) => [1, 3, 5].includes(i)),
+    );
+    const [shelf] = await t.rows('smart_folder', { smart_lib_id: p.smartLibId, smart_folder_name: 'Shelf' });
+    await walkBothWays(read({ folderId: shelf.smart_folder_id }), 2, ids.slice(4));
   });
 
   it('is stable when an entry arrives between pages: the next page starts right after the cursor', async () => {
@@ -233,12 +254,17 @@ describe('SmartLibrary.entries', () => {
     expect((await page({ folderId: otherFolder.smart_folder_id })).totalCount).toBe(0);
   });
 
-  it('refuses first outside 1..100 and cursors that are not of this list, naming the argument', async () => {
+  it('refuses first or last outside 1..100, both at once, and cursors that are not of this list, naming the argument', async () => {
     const ask = (vars: Record<string, unknown>) => p.gql(ENTRIES, { id: p.smartLibId, ...vars });
+    const refused = (which: keyof typeof PAGING_ERRORS) => [{ ...PAGING_ERRORS[which], code: 'WSInvalidParameterException' }];
     const firstError = [{ message: 'first must be from 1 to 100.', code: 'WSInvalidParameterException', field: 'first' }];
     expect(errorOf(await ask({ first: 0 }))).toEqual(firstError);
     expect(errorOf(await ask({ first: 101 }))).toEqual(firstError);
     expect((await ask({ first: 100 })).body.errors).toBeUndefined();
+    expect(errorOf(await ask({ last: 0 }))).toEqual(refused('last'));
+    expect(errorOf(await ask({ last: 101 }))).toEqual(refused('last'));
+    expect((await ask({ last: 100 })).body.errors).toBeUndefined();
+    expect(errorOf(await ask({ first: 3, last: 3 }))).toEqual(refused('both'));
     const afterError = [{ message: 'after is not a cursor of this list.', code: 'WSInvalidParameterException', field: 'after' }];
     for (const after of [
       encodeCursor('Company.events', [base, ids[0]]),
@@ -251,13 +277,18 @@ describe('SmartLibrary.entries', () => {
       encodeCursor('SmartLibrary.entries', ['-9999999999999999999', ids[0]]),
       encodeCursor('SmartLibrary.entries', ['253402300800000000', ids[0]]),
       encodeCursor('SmartLibrary.entries', ['-62135596800000001', ids[0]]),
-    ])
+    ]) {
       expect(errorOf(await ask({ after }))).toEqual(afterError);
+      expect(errorOf(await ask({ last: 2, before: after }))).toEqual(refused('before'));
+    }
     // An id past PostgreSQL's integer is still a key: the page after it starts with the newest
-    // entry, whose instant the cursor names and whose id is below it.
+    // entry, whose instant the cursor names and whose id is below it; nothing comes before it.
     const far = await ask({ first: 1, after: cursorOf(base + 6000 + 123, 2 ** 40) });
     expect(far.body.errors).toBeUndefined();
     expect(nodeIds(far.body.data.smartLibrary.entries)).toEqual([ids[0]]);
+    expect(far.body.data.smartLibrary.entries.pageInfo.hasPreviousPage).toBe(false);
+    const farBack = await ask({ last: 1, before: cursorOf(base + 6000 + 123, 2 ** 40) });
+    expect(farBack.body.data.smartLibrary.entries).toMatchObject({ edges: [], pageInfo: { hasNextPage: true, hasPreviousPage: false } });
   });
 });
 
@@ -323,26 +354,29 @@ describe('statements', () => {
         await createEntry(Object.assign(reader, { smartLibId }));
       }
     }
-    const query = `query($r: [_Any!]!) { _entities(representations: $r) { ... on Company { companyId
-      smartLibraries { smartLibId entries(first: 2) { totalCount edges { node { smartEntryName library { smartLibId } } } } } } } }`;
-    const few = { r: [companyRef(companies[0])] };
-    const many = { r: companies.map(companyRef) };
-    await reader.gql(query, few);
-    let small: any;
-    let large: any;
-    const smallCount = await t.countStatements(async () => (small = await reader.gql(query, few)));
-    const largeCount = await t.countStatements(async () => (large = await reader.gql(query, many)));
-    expect(small.body.data._entities).toHaveLength(1);
-    expect(large.body.data._entities).toHaveLength(8);
-    for (const company of large.body.data._entities) {
-      expect(company.smartLibraries).toHaveLength(2);
-      for (const library of company.smartLibraries)
-        expect(library.entries.edges.map((e: any) => e.node.library.smartLibId)).toEqual([library.smartLibId]);
+    // Forward and backward alike.
+    for (const paging of ['first: 2', 'last: 2']) {
+      const query = `query($r: [_Any!]!) { _entities(representations: $r) { ... on Company { companyId
+        smartLibraries { smartLibId entries(${paging}) { totalCount edges { node { smartEntryName library { smartLibId } } } } } } } }`;
+      const few = { r: [companyRef(companies[0])] };
+      const many = { r: companies.map(companyRef) };
+      await reader.gql(query, few);
+      let small: any;
+      let large: any;
+      const smallCount = await t.countStatements(async () => (small = await reader.gql(query, few)));
+      const largeCount = await t.countStatements(async () => (large = await reader.gql(query, many)));
+      expect(small.body.data._entities).toHaveLength(1);
+      expect(large.body.data._entities).toHaveLength(8);
+      for (const company of large.body.data._entities) {
+        expect(company.smartLibraries).toHaveLength(2);
+        for (const library of company.smartLibraries)
+          expect(library.entries.edges.map((e: any) => e.node.library.smartLibId)).toEqual([library.smartLibId]);
+      }
+      expect(largeCount).toBe(smallCount);
+      // The caller, the companies (visibility), their libraries, the entries of every library: the
+      // libraries and entries part is two statements, and SmartEntry.library none.
+      expect([paging, smallCount]).toEqual([paging, 4]);
     }
-    expect(largeCount).toBe(smallCount);
-    // The caller, the companies (visibility), their libraries, the entries of every library: the
-    // libraries and entries part is two statements, and SmartEntry.library none.
-    expect(smallCount).toBe(4);
   });
 });
 

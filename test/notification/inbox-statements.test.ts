@@ -34,7 +34,8 @@ async function measured(fn: () => Promise<{ status: number; body: any }>): Promi
   return { statements, body: res!.body };
 }
 
-const CONNECTION_QUERY = `{ userProfile { unreadNotificationCount notifications(first: 50) {
+const CONNECTION_QUERY = `query($first: Int, $last: Int, $before: String) { userProfile { unreadNotificationCount
+  notifications(first: $first, last: $last, before: $before) {
   totalCount edges { cursor node { notificationId type companyId eventUUID brochureId message url read received } } } } }`;
 
 describe('reading the inbox', () => {
@@ -52,16 +53,26 @@ describe('reading the inbox', () => {
   it('User.notifications with unreadNotificationCount: 1 item and 50 of 51 each take 3 statements (credential, page with total, count)', async () => {
     const one = await inboxOf(1);
     const many = await inboxOf(51);
-    const a = await measured(() => one.u.gql(CONNECTION_QUERY));
-    const b = await measured(() => many.u.gql(CONNECTION_QUERY));
     const shape = (body: any) => [body.data.userProfile.notifications.edges.length, body.data.userProfile.notifications.totalCount];
-    expect({ pages: [shape(a.body), shape(b.body)], statements: [a.statements, b.statements] }).toEqual({
-      pages: [
-        [1, 1],
-        [50, 51],
-      ],
-      statements: [3, 3],
-    });
+    const oldest = (await many.u.gql(CONNECTION_QUERY, { last: 1 })).body.data.userProfile.notifications.edges[0].cursor;
+    // Forward, backward from the end of the list, and backward from many's oldest item (one's only
+    // item, delivered at that instant with a lower id, comes after it).
+    for (const [variables, sizes] of [
+      [{ first: 50 }, [1, 50]],
+      [{ last: 50 }, [1, 50]],
+      [{ last: 50, before: oldest }, [0, 50]],
+    ] as const) {
+      const a = await measured(() => one.u.gql(CONNECTION_QUERY, variables));
+      const b = await measured(() => many.u.gql(CONNECTION_QUERY, variables));
+      expect({ variables, pages: [shape(a.body), shape(b.body)], statements: [a.statements, b.statements] }).toEqual({
+        variables,
+        pages: [
+          [sizes[0], 1],
+          [sizes[1], 51],
+        ],
+        statements: [3, 3],
+      });
+    }
   });
 
   it('the same User reached 1 and 20 times (federation representations of the caller) costs the same statements', async () => {

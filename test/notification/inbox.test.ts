@@ -4,6 +4,7 @@
 // markAllNotificationsRead). Only the owner reads or changes an inbox; the demo tenant gives
 // Olivia four items, two of them read.
 import { CARA, createCompany, createSystemToken, DEMO, NORTHWIND, OLIVIA, PAT, useTestApp, type Client } from '../kit';
+import { PAGING_ERRORS, walkBothWays, type PagingVariables } from '../kit/paging';
 
 const t = useTestApp();
 const olivia = t.as(OLIVIA);
@@ -336,12 +337,13 @@ describe('the OpenAPI document', () => {
   });
 });
 
-const CONNECTION = `notifications(first: $first, after: $after, unreadOnly: $unreadOnly) {
+const CONNECTION = `notifications(first: $first, after: $after, last: $last, before: $before, unreadOnly: $unreadOnly) {
   totalCount edges { cursor node { ${ITEM_FIELDS} } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } }`;
-const USER_INBOX = `query($first: Int, $after: String, $unreadOnly: Boolean) { userProfile { uId unreadNotificationCount ${CONNECTION} } }`;
+const USER_INBOX = `query($first: Int, $after: String, $last: Int, $before: String, $unreadOnly: Boolean) {
+  userProfile { uId unreadNotificationCount ${CONNECTION} } }`;
 
 async function connection(who: Client, variables: Record<string, unknown> = {}) {
-  const res = await who.gql(USER_INBOX, { first: 20, unreadOnly: false, ...variables });
+  const res = await who.gql(USER_INBOX, { unreadOnly: false, ...('last' in variables ? {} : { first: 20 }), ...variables });
   expect(res.body.errors).toBeUndefined();
   return res.body.data.userProfile;
 }
@@ -389,23 +391,43 @@ describe('User.notifications and User.unreadNotificationCount', () => {
     }
     expect(walked).toEqual(restOrder);
     expect((await connection(u)).unreadNotificationCount).toBe(50);
+    // Back from the oldest with last: 7 and before: the same edges, the pages in reverse order, pageInfo exact.
+    const read = (unreadOnly: boolean) => async (variables: PagingVariables) => {
+      const { notifications } = await connection(u, { ...variables, unreadOnly });
+      expect(notifications.totalCount).toBe(unreadOnly ? 50 : 51);
+      return { ...notifications, edges: notifications.edges.map((e: any) => ({ cursor: e.cursor, node: e.node.notificationId })) };
+    };
+    const { backward } = await walkBothWays(read(false), 7, restOrder);
+    expect(backward.map((p) => p.edges.length)).toEqual([7, 7, 7, 7, 7, 7, 7, 2]);
+    // The unread ones only: the item read is in neither walk.
+    const unread = (await u.rest('GET', `${INBOX}?version=1&unreadOnly=true&pageNum=1`)).body;
+    const unreadRest = (await u.rest('GET', `${INBOX}?version=1&unreadOnly=true&pageNum=2`)).body;
+    await walkBothWays(read(true), 10, ids([...unread, ...unreadRest]));
   });
 
-  it('when first or after is not acceptable, then WSInvalidParameterException naming it', async () => {
+  it('when first, last, after or before is not acceptable, or first and last come together, then WSInvalidParameterException naming it', async () => {
     const forged = (key: unknown[]) => Buffer.from(JSON.stringify(['inbox', ...key])).toString('base64url');
-    for (const [variables, field] of [
-      [{ first: 0 }, 'first'],
-      [{ first: 101 }, 'first'],
-      [{ after: 'nonsense' }, 'after'],
-      [{ after: forged([1, 2]) }, 'after'], // a number where the microsecond text belongs
-      [{ after: forged(['1 or 1=1', 2]) }, 'after'],
-      [{ after: forged(['17', 2.5]) }, 'after'],
-      [{ after: Buffer.from(JSON.stringify(['companyEvents', '1', 2])).toString('base64url') }, 'after'],
-    ] as [Record<string, unknown>, string][]) {
+    const { first, last, both, after, before } = PAGING_ERRORS;
+    const notCursors = [
+      'nonsense',
+      forged([1, 2]), // a number where the microsecond text belongs
+      forged(['1 or 1=1', 2]),
+      forged(['17', 2.5]),
+      Buffer.from(JSON.stringify(['companyEvents', '1', 2])).toString('base64url'),
+    ];
+    for (const [variables, { message, field }] of [
+      [{ first: 0 }, first],
+      [{ first: 101 }, first],
+      [{ first: null, last: 0 }, last],
+      [{ first: null, last: 101 }, last],
+      [{ first: 20, last: 20 }, both],
+      ...notCursors.map((cursor) => [{ after: cursor }, after]),
+      ...notCursors.map((cursor) => [{ first: null, last: 5, before: cursor }, before]),
+    ] as [Record<string, unknown>, { message: string; field: string }][]) {
       const res = await olivia.gql(USER_INBOX, { first: 20, unreadOnly: false, ...variables });
-      expect({ variables, errors: res.body.errors?.map((e: any) => [e.extensions.code, e.extensions.field]) }).toEqual({
+      expect({ variables, errors: res.body.errors?.map((e: any) => [e.message, e.extensions.code, e.extensions.field]) }).toEqual({
         variables,
-        errors: [['WSInvalidParameterException', field]],
+        errors: [[message, 'WSInvalidParameterException', field]],
       });
     }
   });

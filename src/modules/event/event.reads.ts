@@ -14,6 +14,7 @@ import {
   instantKeyColumns,
   INSTANT_COLUMN,
   pagesByGroup,
+  WINDOW_BEYOND,
   WINDOW_PAGE,
   WINDOW_PARENT,
   WINDOW_PARENT_COLUMN,
@@ -182,12 +183,12 @@ const visibleEventCandidates = sqlOnce((n) => {
   );
 });
 
-type Windowed<R> = R & InstantKeyed & { _total: number; _page: boolean; _parent: number };
+type Windowed<R> = R & InstantKeyed & { _total: number; _page: boolean; _parent: number; _beyond?: boolean };
 
 /** A window row's view without the window's bookkeeping columns. */
 function withoutWindow<R extends object>(row: R): R {
   const view = { ...row } as Record<string, unknown>;
-  for (const column of [WINDOW_TOTAL, WINDOW_PAGE, WINDOW_PARENT_COLUMN, '_uId', INSTANT_COLUMN, '_us']) delete view[column];
+  for (const column of [WINDOW_TOTAL, WINDOW_PAGE, WINDOW_BEYOND, WINDOW_PARENT_COLUMN, '_uId', INSTANT_COLUMN, '_us']) delete view[column];
   return view as R;
 }
 

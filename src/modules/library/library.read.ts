@@ -150,7 +150,7 @@ export interface EntryWithContents {
 }
 
 /** A row of the window: the entry and its lists, its order key, and keysetWindow's own columns (its library's total, its place). */
-type WindowRow = SelectedEntry & InstantKeyed & { [ENTRY_KEY]: number; _total: number; _page: boolean; _parent: number };
+type WindowRow = SelectedEntry & InstantKeyed & { [ENTRY_KEY]: number; _total: number; _page: boolean; _parent: number; _beyond?: boolean };
 
 const entryCursor = (row: WindowRow) => encodeCursor(ENTRY_LIST, [String(row._us), row[ENTRY_KEY]]);
 
@@ -161,7 +161,8 @@ let pageParts: { entry: string; lists: string } | undefined;
  * A page of entries of each library (in key order), newest first, each entry with its nested lists
  * and each page with its library's count of matching entries (the kept count when nothing is
  * filtered): one statement for any number of libraries (keysetWindow picks the first `first + 1`
- * entries of each library after the cursor; the entries' rows and lists are built for those only).
+ * entries of each library after the cursor, or the last `last + 1` before it; the entries' rows
+ * and lists are built for those only).
  */
 export async function entryPages(
   em: EntityManager,

@@ -21,6 +21,7 @@ import {
   type InstantKeyed,
   type OrderColumn,
   type PageRequest,
+  type PagingArgs,
 } from '../../graphql/connection';
 import { NotificationInbox, SentNotification } from './notification.entity';
 import type { InboxNotification } from './inbox.types';
@@ -105,14 +106,15 @@ const INBOX_ORDER: readonly OrderColumn[] = [
 ];
 
 /**
- * Checks `first` and decodes `after` as a cursor of the inbox: [microseconds as text, notification
- * id]. A cursor of another list, or one whose key is not of these types, is WSInvalidParameterException.
+ * Checks `first` or `last` and decodes `after` and `before` as cursors of the inbox: [microseconds
+ * as text, notification id]. A cursor of another list, or one whose key is not of these types, is
+ * WSInvalidParameterException.
  */
-export function inboxPageRequest(args: { first?: number | null; after?: string | null }): PageRequest {
+export function inboxPageRequest(args: PagingArgs): PageRequest {
   return pageRequest(INBOX_LIST, INBOX_ORDER, args);
 }
 
-type Windowed = ItemRow & InstantKeyed & { _owner: number; _total: number; _page: boolean; _parent: number };
+type Windowed = ItemRow & InstantKeyed & { _owner: number; _total: number; _page: boolean; _parent: number; _beyond?: boolean };
 
 /** The page of each user's inbox (in the order of `userIds`) with each total: one statement for all of them. */
 export async function readInboxPages(
