@@ -1,4 +1,4 @@
-// Writes the OpenAPI document /openapi.json serves (npm run lint:openapi lints it with Redocly).
+// Writes the OpenAPI document /openapi.json serves (npm run lint:openapi lints it with Redocly and Spectral).
 // It is derived from the schema and the route table alone: no database, no configuration.
 // Usage: node dist/scripts/print-openapi.js [file] [server URL]; without a file, to stdout.
 import fs from 'node:fs';

@@ -9,6 +9,7 @@ import type { Context } from '../context';
 import type { Logger } from '../logger';
 import type { NodeTypes } from '../graphql/node';
 import type { RouteDef } from '../rest/route';
+import type { ApiTag } from '../rest/openapi-tags';
 import type { Services } from '../services';
 import type { HookHandlers } from './hooks';
 import type { SqlDoors } from './sql-doors';
@@ -73,8 +74,8 @@ export interface ModuleDefinition<L extends object = object> {
   nodes?: NodeTypes;
   /** The request's DataLoaders of the module (created per request, never at module scope). */
   loaders?: (em: EntityManager) => L;
-  /** OpenAPI tag of the module's routes (a route may name its own). */
-  tag?: string;
+  /** The area of the module's routes, their OpenAPI tag (a route may name its own). */
+  tag?: ApiTag;
   /** REST route table rows. */
   routes?: readonly RouteDef[];
   /** Demo data, loaded only when the demo tenant is seeded, so production never loads a seeder. */

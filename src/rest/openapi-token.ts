@@ -3,6 +3,7 @@
 // serves. It is not a GraphQL route, so this is the one place the document is written by hand:
 // the form fields of each grant (RFC 6749 4.1.3, 4.3.2, 6) and the RFC 6749 5.2 error bodies.
 import type { Components, JsonSchema } from './json-schema';
+import type { ApiTag } from './openapi-tags';
 
 export const TOKEN_PATH = '/as/token.oauth2';
 const AUTHORIZATION_PATH = '/as/authorization.oauth2';
@@ -147,7 +148,7 @@ export function tokenPathItem(components: Components, serverUrl: string, authBas
       'RFC 6749 token endpoint, under AUTH_BASE_URL. The client authenticates with HTTP Basic (client_secret_basic) or ' +
       'client_id and client_secret in the form (client_secret_post), not both. A parameter sent twice, or a parameter of ' +
       'another grant, is invalid_request. Repeated failures for an account or a client address lock it out for a while (429).',
-    tags: ['Identity'],
+    tags: ['Identity' satisfies ApiTag],
     security: [{ clientBasic: [] }, {}],
     requestBody: {
       required: true,

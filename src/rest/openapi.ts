@@ -2,18 +2,20 @@
 // parameters, request body and answer are derived from its GraphQL document and the schema
 // (json-schema.ts, with named components: openapi-names.ts), so the document cannot say
 // something the service does not do. Its caching headers come from http-cache.ts, the 429s from
-// the modules' rate-limited operations; only the token endpoint is written by hand (openapi-token.ts).
+// the modules' rate-limited operations, its tags from the areas (openapi-tags.ts); only the token
+// endpoint is written by hand (openapi-token.ts).
 import { Kind, OperationTypeNode, getNullableType, isNonNullType, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
 import { speaksUnprefixed, UNPREFIXED_UNAUTHORISED } from './route-vocabulary';
 import { ERROR_REGISTRY, type ErrorCode } from '../graphql/errors';
 import { allRules, type FieldRule } from '../graphql/rules';
 import { RATE_LIMITED_OPERATIONS } from '../modules';
-import type { Credential } from './route';
+import type { Credential, RouteDef } from './route';
 import type { CompiledRoute } from './executor';
 import { annotated, Components, inputSchema, outputSchema, type JsonSchema } from './json-schema';
 import { formSchema } from './form';
 import { cacheControlOf, varyOf } from './http-cache';
 import { oauthSchemes, TOKEN_PATH, tokenPathItem } from './openapi-token';
+import { openApiTags, type ApiTag } from './openapi-tags';
 import EXAMPLES from './openapi-examples.json';
 
 interface RecordedExamples {
@@ -61,6 +63,18 @@ function summaryOf(description: string | null | undefined): string {
   const text = description ?? '';
   const end = text.search(/\.(\s|$)/);
   return end < 0 ? text : text.slice(0, end + 1);
+}
+
+/**
+ * What the operation does, in full (the route's own summary, or else the root field's whole
+ * description, which the summary is the first sentence of), then what the REST wire adds (the
+ * route's description): each said once, where the route or its field is declared.
+ */
+function descriptionOf(route: CompiledRoute): string {
+  const r = route.def;
+  const does = r.summary ?? route.binding.rootField.description;
+  if (!does) throw new Error(`Route ${r.operation}: its root field has no description, so the route must give its summary`);
+  return `${does}\n\n${r.description}`;
 }
 
 /** The rules of the arguments of each root field (args classes), by "Query.field" and argument name. */
@@ -131,6 +145,12 @@ function responseSchema(d: Derivation, schema: GraphQLSchema, route: CompiledRou
   for (const def of document.definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments[def.name.value] = def;
   const derived = outputSchema(d.components, route.def.operation, schema, rootField.type, rootNode.selectionSet, fragments);
   return rootField.description ? { description: rootField.description, ...derived } : derived;
+}
+
+/** The route's area: every operation carries exactly one of the document's tags. */
+function tagOf(r: RouteDef): ApiTag {
+  if (!r.tag) throw new Error(`Route ${r.operation} has no area: its module or itself must name one (openapi-tags.ts)`);
+  return r.tag;
 }
 
 const ERROR_CONTENT = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } };
@@ -226,11 +246,11 @@ export function buildOpenApi(schema: GraphQLSchema, routes: CompiledRoute[], opt
     const op: Record<string, unknown> = {
       operationId: r.operation,
       summary: r.summary ?? summaryOf(route.binding.rootField.description),
-      tags: r.tags,
+      description: descriptionOf(route),
+      tags: [tagOf(r)],
       parameters: [...recordedParameters, ...(r.method === 'GET' ? [{ $ref: '#/components/parameters/IfNoneMatch' }] : [])],
       responses,
     };
-    if (r.description) op.description = r.description;
     if (route.binding.rootField.deprecationReason) op.deprecated = true;
     const answer = (responses[String(r.status ?? 200)] as { content?: Record<string, Record<string, unknown>> }).content?.[
       'application/json'
@@ -289,8 +309,11 @@ export function buildOpenApi(schema: GraphQLSchema, routes: CompiledRoute[], opt
         'Requests are decoded as the legacy service did: unknown properties are ignored, a number is accepted for a text field, ' +
         'integer text for an integer and "true"/"false" (any case) for a boolean; the schemas below give each field\'s canonical type.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      // The operator of this deployment, reached where it serves the API.
+      contact: { name: 'Operator of this service', url: serverUrl },
     },
     servers: [{ url: serverUrl }],
+    tags: openApiTags(),
     paths: resolve(paths),
     components: {
       securitySchemes: {

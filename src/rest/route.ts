@@ -7,6 +7,7 @@ import type { Context } from '../context';
 import type { ErrorCode } from '../graphql/errors';
 import type { MultipartSpec } from './multipart';
 import type { FormShape } from './form';
+import type { ApiTag } from './openapi-tags';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Which credential a route requires. */
@@ -28,12 +29,16 @@ export interface RouteDef {
   credential: Credential;
   /** GraphQL document with exactly one operation, named after `operation`. */
   document: string;
-  /** OpenAPI summary (default: the first sentence of the root field's description). */
+  /**
+   * OpenAPI summary, where the root field's description does not fit the REST answer (default: its
+   * first sentence). The operation's description opens with this summary, or else with the root
+   * field's whole description: what the operation does, said once.
+   */
   summary?: string;
-  /** What the REST wire adds to the root field's description. */
-  description?: string;
-  /** OpenAPI tags (default: the module definition's tag). */
-  tags?: string[];
+  /** What the REST wire adds to that (the answer, its order, who may call): the description goes on with it. */
+  description: string;
+  /** The operation's area, its one OpenAPI tag (default: the module definition's). */
+  tag?: ApiTag;
   /** Error identifiers this route can answer with. */
   errors: string[];
   /** Success status (default 200). */
@@ -84,8 +89,11 @@ export function route({ at, ...rest }: RouteSpec): RouteDef {
   return { operation, method, path, ...rest };
 }
 
-/** A public reference list: no credential, kept by caches (http-cache.ts); a filter it takes can be invalid. */
-export function referenceList(path: `/${string}`, document: string): RouteDef {
+/**
+ * A public reference list: no credential, kept by caches (http-cache.ts); a filter it takes can be
+ * invalid. `description` is what the REST answer adds to the root field's description.
+ */
+export function referenceList(path: `/${string}`, document: string, description: string): RouteDef {
   const errors = document.includes('$') ? ['WSInvalidParameterException', 'WSRefDataServiceException'] : ['WSRefDataServiceException'];
-  return route({ at: `GET ${path}`, credential: 'none', document, reference: true, tags: ['Reference data'], errors });
+  return route({ at: `GET ${path}`, credential: 'none', document, reference: true, tag: 'Reference data', description, errors });
 }

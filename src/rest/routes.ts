@@ -4,7 +4,5 @@ import type { ModuleDefinition } from '../core/module';
 import { MODULES } from '../modules';
 import type { RouteDef } from './route';
 
-/** Each module's routes under its OpenAPI tag (a route may name its own). */
-export const ROUTES: RouteDef[] = MODULES.flatMap((m: ModuleDefinition) =>
-  (m.routes ?? []).map((r) => ({ ...r, tags: r.tags ?? (m.tag ? [m.tag] : undefined) })),
-);
+/** Each module's routes under its area, its OpenAPI tag (a route may name its own). */
+export const ROUTES: RouteDef[] = MODULES.flatMap((m: ModuleDefinition) => (m.routes ?? []).map((r) => ({ ...r, tag: r.tag ?? m.tag })));

@@ -34,7 +34,7 @@ const route: RouteDef = {
   credential: 'none',
   document: 'query getBroken { broken }',
   summary: 'broken',
-  tags: [],
+  description: 'Fails with an unexpected error.',
   errors: [],
 };
 

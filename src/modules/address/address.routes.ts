@@ -31,13 +31,16 @@ export const addressRoutes: RouteDef[] = [
     at: 'GET /rest/user/addresses',
     credential: 'user',
     document: `query getUserAddresses { userAddresses { ${ADDRESS_SELECTION} } }`,
+    description:
+      'Every field of each address is present, null when empty, with the names of its type, state and country after their codes; ' +
+      'an empty array when the caller has none.',
     errors: ['WSInvalidAuthTokenException', 'WSCacheServiceException', 'WSAddressServiceException'],
   }),
   route({
     at: 'POST /rest/user/addresses',
     credential: 'user',
     document: `mutation createUserAddress($input: AddressInput!) { createUserAddress(input: $input) { ${ADDRESS_SELECTION} } }`,
-    description: `typeCode is required; the uuid is assigned by the service. A user keeps at most ${MAX_USER_ADDRESSES} addresses.`,
+    description: `The uuid is assigned by the service. A user keeps at most ${MAX_USER_ADDRESSES} addresses (WSLimitExceededException beyond).`,
     errors: [
       'WSInvalidParameterException',
       'WSFieldLengthException',
@@ -61,7 +64,7 @@ export const addressRoutes: RouteDef[] = [
     credential: 'user',
     document: `mutation deleteUserAddressByAddressUUID($addressUUID: String!) { deleteUserAddress(addressUUID: $addressUUID) }`,
     status: 204,
-    description: 'Copies of the address in smart directory contact records stay, no longer linked to it.',
+    description: "204 without a body. Another user's address is WSAddressNotFoundException, exactly as an unknown uuid.",
     errors: ONE_ADDRESS_ERRORS,
   }),
 ];

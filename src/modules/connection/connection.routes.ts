@@ -9,11 +9,14 @@ const COMPANY_CONNECTION_FIELDS = bodySelection(Connection, new Map([[Connection
 /** A connection: every field of its type, without its edges. */
 const CONNECTION_FIELDS = bodySelection(Connection, new Map([[Connection, { omit: ['company', 'requester'] }]]));
 
-const decision = (operation: 'approveConnection' | 'declineConnection', verb: 'approve' | 'decline'): RouteDef =>
+const decision = (operation: 'approveConnection' | 'declineConnection', verb: 'approve' | 'decline', description: string): RouteDef =>
   route({
     at: `POST /rest/company/:companyId/connections/:userId/${verb}`,
     credential: 'user',
     document: `mutation ${operation}($companyId: Int!, $userId: Int!) { ${operation}(companyId: $companyId, userId: $userId) { ${CONNECTION_FIELDS} } }`,
+    description:
+      `${description} The deciding administrator is recorded. No request of the user: WSRecordNotFoundException; ` +
+      'a caller who is not an administrator of the company: WSInsufficientPrivilegesException.',
     errors: [
       'WSInvalidParameterException',
       'WSInsufficientPrivilegesException',
@@ -30,14 +33,15 @@ export const connectionRoutes: RouteDef[] = [
       requestConnection(companyId: $companyId, identifiers: $identifiers) { ${CONNECTION_FIELDS} }
     }`,
     description:
-      'Fully meeting a criterion: pending (awaiting vetting), or accepted where the company does not vet. Partly meeting one (profile data missing): requested, settled when the profile changes. ' +
-      "Meeting none: WSInvalidParameterException (companyId), nothing stored. identifiers supplies values the criteria ask for (see getRecommendedCriteriaForEntity); they are stored as the caller's own.",
+      'A pending request awaits vetting by the company. A requested one (profile data missing) is settled when the profile changes. ' +
+      "A refused request (WSInvalidParameterException naming companyId) stores nothing. identifiers supplies values the criteria ask for (see getRecommendedCriteriaForEntity); they are stored as the caller's own.",
     errors: ['WSInvalidParameterException', 'WSFieldLengthException', 'WSAlreadyExistsException', 'WSDiscoverableServiceException'],
   }),
   route({
     at: 'GET /rest/user/connections',
     credential: 'user',
     document: `query getUserConnections($status: String) { myConnections(status: $status) { ${CONNECTION_FIELDS} } }`,
+    description: 'status (requested, pending, accepted or rejected) narrows the list; an empty array when the caller has asked no company.',
     errors: ['WSInvalidParameterException', 'WSDiscoverableServiceException'],
   }),
   route({
@@ -46,8 +50,14 @@ export const connectionRoutes: RouteDef[] = [
     document: `query getCompanyConnections($companyId: Int!, $status: String) {
       companyConnections(companyId: $companyId, status: $status) { ${COMPANY_CONNECTION_FIELDS} }
     }`,
+    description:
+      'Each connection with its requester; status narrows the list. A caller who is not an administrator of the company: WSInsufficientPrivilegesException.',
     errors: ['WSInvalidParameterException', 'WSInsufficientPrivilegesException', 'WSDiscoverableServiceException'],
   }),
-  decision('approveConnection', 'approve'),
-  decision('declineConnection', 'decline'),
+  decision('approveConnection', 'approve', 'The request becomes accepted; one in another status is WSInvalidParameterException.'),
+  decision(
+    'declineConnection',
+    'decline',
+    'The request becomes rejected (rejectionReason declined), and the user may ask again; one in another status is WSInvalidParameterException.',
+  ),
 ];

@@ -29,6 +29,9 @@ export const consentRoutes: RouteDef[] = [
     document: `query getEConsents($type: String, $companyId: Int, $eventUUID: String) {
       eConsents(type: $type, companyId: $companyId, eventUUID: $eventUUID) { ${ECONSENT_SELECTION} }
     }`,
+    description:
+      'type C takes companyId and type E eventUUID, each required with its type and refused with the other (WSInvalidParameterException ' +
+      'naming it). In the order the company or event gives them; an empty array when it asks none.',
     errors: ['WSInvalidParameterException', 'WSInvalidAuthTokenException', 'WSCacheServiceException', 'WSUserServiceException'],
   }),
   route({

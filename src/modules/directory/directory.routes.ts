@@ -22,6 +22,9 @@ export const directoryRoutes: RouteDef[] = [
     document: `query getAddressesForDirectoryContact($directoryUUID: String!) {
       directoryContactAddresses(directoryUUID: $directoryUUID) { ${ADDRESS_SELECTION} }
     }`,
+    description:
+      'Checked in this order, each failure its identifier: the directory exists, is enabled for its company and active, holds the caller, ' +
+      'who has a contact record in it and has given its required consents, and it shows address fields. Every field of each address is present, null when empty.',
     errors: [...SHAPE, ...CHAIN, 'WSSmartDirectoryServiceException'],
   }),
   route({
@@ -41,7 +44,7 @@ export const directoryRoutes: RouteDef[] = [
     document: `mutation copyAddressesFromUserToDirectoryContact($directoryUUID: String!, $addressUUIDs: [String!]!) {
       copyUserAddressesToDirectoryContact(directoryUUID: $directoryUUID, addressUUIDs: $addressUUIDs) { ${ADDRESS_SELECTION} }
     }`,
-    description: `All or nothing, in one transaction. A contact record holds one address per typeCode (WSAddressAlreadyFullException) and one copy of a profile address (WSAlreadyExistsException); at most ${MAX_COPY} uuids per request (WSLimitExceededException).`,
+    description: `One transaction. A contact record holds one address per typeCode (WSAddressAlreadyFullException) and one copy of a profile address (WSAlreadyExistsException); at most ${MAX_COPY} uuids per request (WSLimitExceededException).`,
     errors: [
       ...SHAPE,
       'WSLimitExceededException',

@@ -19,9 +19,8 @@ export const discoveryRoutes: RouteDef[] = [
     }`,
     computed: { withCaf: (v) => v.version !== 1 },
     description:
-      'The control object is the JSON body. A company is returned once when one of its criteria is fully or partly met by the profile, full matches first, then by name; ' +
-      'accepted connections, hidden walls and inactive companies never. entityConnectionPending is true for a request awaiting vetting. ' +
-      'Banner and logo URLs are PUBLIC_BASE_URL/files/<storage key>.',
+      'The control object is the JSON body. A company is listed once however many of its criteria are met; entityConnectionPending is true ' +
+      'for a request awaiting vetting. Banner and logo URLs are PUBLIC_BASE_URL/files/<storage key>.',
     // The specification's list for endpoint 3 (a searchTerms over its bound is WSInvalidParameterException).
     errors: ['WSInvalidParameterException', 'WSUnsupportedVersionException', 'WSDiscoverableServiceException'],
   }),

@@ -33,6 +33,9 @@ export const eventRoutes: RouteDef[] = [
     document: `query findEventsForUserAndCompany($cId: Int!, $version: Int!, $pageNum: Int) {
       userEvents(cId: $cId, version: $version, pageNum: $pageNum) { ${USER_EVENT_FIELDS.join(' ')} }
     }`,
+    description:
+      'version must be 1 (WSUnsupportedVersionException otherwise). pageNum counts from 1 (default 1); a page past the end is an empty array. ' +
+      'Cancelled events are never listed; eHasEnded is Y once the end time has passed.',
     errors: [
       'WSInvalidParameterException',
       'WSUnsupportedVersionException',

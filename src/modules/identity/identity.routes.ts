@@ -14,6 +14,9 @@ export const identityRoutes: RouteDef[] = [
     at: 'POST /rest/user/login',
     credential: 'bearer',
     document: `mutation loginUser { loginUser { ${bodySelection(LoginResult, new Map())} } }`,
+    description:
+      'The access token comes from the token endpoint (scope sso). authToken is the x-service-authtoken of every user-level operation; ' +
+      'it expires 24 hours after its last use (expiresAt). An invalid, expired or revoked access token is WSInvalidAuthTokenException.',
     errors: ['WSAuthorisationServiceException'],
   }),
   route({
@@ -21,6 +24,8 @@ export const identityRoutes: RouteDef[] = [
     credential: 'user',
     document: `mutation logout { logout }`,
     status: 204,
+    description:
+      '204 without a body. The service auth tokens and refresh tokens of the same login are revoked with it: any later use is WSInvalidAuthTokenException.',
     errors: ['WSCacheServiceException', 'WSAuthorisationServiceException'],
   }),
   route({
@@ -34,6 +39,9 @@ export const identityRoutes: RouteDef[] = [
     at: 'GET /rest/user/session',
     credential: 'user',
     document: `query getAuthSession { authSession { ${bodySelection(AuthSession, new Map())} } }`,
+    description:
+      'Answers the user id and e-mail, how the user signs in (authType O or I) and when the token expires unless used again (expiresAt). ' +
+      'A missing, expired or revoked token is WSInvalidAuthTokenException.',
     errors: ['WSCacheServiceException', 'WSAuthorisationServiceException'],
   }),
 ];

@@ -48,7 +48,7 @@ export const libraryRoutes: RouteDef[] = [
     multipart: { files: ['file'], maxFileSize: (config) => config.uploadMaxBytes },
     document: `mutation uploadSmartFile($file: Upload!) { uploadSmartFile(file: $file) { originalFilename tempFilename bytes md5 } }`,
     description:
-      'The content streams into shared storage; its type comes from its magic bytes (UPLOAD_ALLOWED_TYPES), its size is at most UPLOAD_MAX_BYTES. tempFilename is valid for 24 hours on any instance. Library publishers only.',
+      'The content streams into shared storage; its type comes from its magic bytes (UPLOAD_ALLOWED_TYPES), its size is at most UPLOAD_MAX_BYTES. tempFilename is valid for 24 hours on any instance.',
     errors: UPLOAD_ERRORS,
   }),
   route({
@@ -57,8 +57,7 @@ export const libraryRoutes: RouteDef[] = [
     before: admitUpload,
     multipart: { files: ['file'], maxFileSize: (config) => config.tileMaxBytes },
     document: `mutation uploadTileImage($file: Upload!) { uploadTileImage(file: $file) { tempImageName } }`,
-    description:
-      'PNG, JPEG, GIF or WebP, at most UPLOAD_TILE_MAX_BYTES. tempImageName is valid for 24 hours on any instance. Library publishers only.',
+    description: 'PNG, JPEG, GIF or WebP, at most UPLOAD_TILE_MAX_BYTES. tempImageName is valid for 24 hours on any instance.',
     errors: UPLOAD_ERRORS,
   }),
   route({
@@ -94,7 +93,9 @@ export const libraryRoutes: RouteDef[] = [
     // character written as two escapes) is said here.
     bodyLimit: LIMITS.aiIngestionError * JSON_CHAR_BYTES + 64 * 1024,
     body: 'none',
-    description: 'Stores aiIngestionError and adds one to aiIngestionFailures atomically. x-api-key system token with the ingestion scope.',
+    description:
+      'The count goes up atomically, so concurrent reports are all counted. The system token is sent in x-api-key. 200 without a payload; ' +
+      'every failure is named without the WS prefix.',
     errors: ['InvalidParameterException', 'SmartEntryNotFoundException', 'SmartLibraryServiceException', 'InsufficientPrivilegesException'],
   }),
   route({
@@ -102,7 +103,9 @@ export const libraryRoutes: RouteDef[] = [
     credential: 'user',
     document: `query downloadSmartFile($smartFileId: Int!) { smartFile(smartFileId: $smartFileId) { smartFileId smartFileName smartFileBytes smartFileMd5 mimeType } }`,
     respond: sendSmartFile,
-    description: 'Tiles for every reader of the library; originals for publishers and, when smartEntryDownloadOrig is Y, every reader.',
+    description:
+      "The file's bytes, streamed, with its media type and its name as an attachment; the ETag is its MD5. An original the caller may not " +
+      'download is WSInsufficientPrivilegesException; a file outside the libraries the caller reads is WSRecordNotFoundException, as an unknown id.',
     errors: [
       'WSInvalidParameterException',
       'WSRecordNotFoundException',

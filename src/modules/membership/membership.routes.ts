@@ -10,8 +10,8 @@ export const membershipRoutes: RouteDef[] = [
       createMembershipDetails(details: $details) { ${bodySelection(MembershipDetails, new Map())} }
     }`,
     description:
-      "The user must exist, be active and have an accepted connection to the key's company. A second call for the same user replaces the record " +
-      '(omitted optional fields become null). membershipId must have the format of the linked identifier definition.',
+      "The user must exist, be active and have an accepted connection to the key's company. A replacing call sets the optional fields it " +
+      'omits to null. membershipId must have the format of the linked identifier definition.',
     errors: [
       'WSInvalidParameterException',
       'WSFieldLengthException',

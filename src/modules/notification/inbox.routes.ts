@@ -30,6 +30,8 @@ export const inboxRoutes: RouteDef[] = [
     at: 'PUT /rest/user/notifications/read',
     credential: 'user',
     document: `mutation markAllNotificationsRead { markAllNotificationsRead { updated } }`,
+    description:
+      'Answers {updated}: how many items went from unread to read (0 when none was unread). Items read before keep their first read time.',
     errors: SERVICE_ERRORS,
   }),
 ];

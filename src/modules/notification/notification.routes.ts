@@ -39,7 +39,7 @@ export const notificationRoutes: RouteDef[] = [
       sendNotification(input: $input) { sentNotification { ${SENT_SELECTION} } scheduledNotification { ${SCHEDULED_SELECTION} } }
     }`,
     description:
-      'Needs the PUSH_NOTIFICATION role on companyId. Ad hoc: answers sentNotification; with scheduleLocalDateTime and scheduleTimezoneId: answers scheduledNotification.',
+      'That role is PUSH_NOTIFICATION on companyId. Ad hoc: answers sentNotification; with scheduleLocalDateTime and scheduleTimezoneId: answers scheduledNotification.',
     errors: [
       'WSInvalidParameterException',
       'WSFieldLengthException',

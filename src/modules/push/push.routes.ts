@@ -7,6 +7,9 @@ export const pushRoutes: RouteDef[] = [
     at: 'GET /rest/user/push-subscriptions/vapid-public-key',
     credential: 'user',
     document: `query getVapidPublicKey { vapidPublicKey { publicKey } }`,
+    description:
+      'Answers {publicKey}: base64url of the uncompressed P-256 point (65 bytes). It changes only when the operator replaces the key pair, ' +
+      'which invalidates every stored subscription: a client subscribes again with the new key.',
     errors: SERVICE_ERRORS,
   }),
   route({

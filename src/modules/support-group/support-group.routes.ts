@@ -43,8 +43,7 @@ export const supportGroupRoutes: RouteDef[] = [
       },
     },
     description:
-      'multipart/form-data, parts in any order. x-service-authtoken of an administrator of companyId and x-service-company-api-key of that ' +
-      'company. One transaction: any failure leaves nothing stored. Names: prefix = supportGroupPrefix[-countryCode[-stateCode]]; product and team ' +
+      'multipart/form-data, parts in any order. One transaction: any failure leaves nothing stored. Names: prefix = supportGroupPrefix[-countryCode[-stateCode]]; product and team ' +
       '"<prefix> <supportGroupName>", QR code "... QR Code", library "... Library", directory "... Directory". The new library and directory ' +
       '(smartLibId, directoryUUID) are answered by the createSupportGroup mutation on /graphql.',
     errors: [
@@ -65,7 +64,7 @@ export const supportGroupRoutes: RouteDef[] = [
     respond: sendQrCode,
     responseContentType: 'image/png',
     description:
-      "For administrators of the QR code's company and members of its team (others: not found). The PNG encodes the team's join URL.",
+      "Anyone else is answered not found (WSRecordNotFoundException), as for an unknown id. The PNG encodes the team's join URL.",
     errors: ['WSInvalidParameterException', 'WSRecordNotFoundException', 'WSCacheServiceException', 'WSUserServiceException'],
   }),
 ];

@@ -35,6 +35,9 @@ export const userRoutes: RouteDef[] = [
     at: 'GET /rest/user/profile',
     credential: 'user',
     document: `query findUserProfile { userProfile { ${PROFILE_SELECTION} } }`,
+    description:
+      'A field without a value is null; the name of each reference follows its id or code (uTitle, uGenderName, uCountryName, ...). ' +
+      'The client edits it and sends it back to PUT /rest/user/profile.',
     errors: ['WSInvalidAuthTokenException', 'WSCacheServiceException', 'WSUserServiceException'],
   }),
   route({
@@ -42,7 +45,7 @@ export const userRoutes: RouteDef[] = [
     credential: 'user',
     document: `mutation updateUserProfile($input: UpdateUserProfileInput!) { updateUserProfile(input: $input) { updatedFieldCount } }`,
     description:
-      'Only fields whose value differs from the stored one are written. Null or omitted fields keep their value; fieldsToNull names the fields to erase. ' +
+      'Null or omitted fields keep their value, so a client that leaves filled fields out loses no data; fieldsToNull names the fields to erase. ' +
       'Read-only fields of the profile (uTitle, uGenderName, uCountryName, uProfessionName, uSpecialtyName, uConditionName, uTimezoneName, uCreationDate) may be sent back and are ignored.',
     errors: [
       'WSInvalidParameterException',
@@ -53,6 +56,14 @@ export const userRoutes: RouteDef[] = [
       'WSUserServiceException',
     ],
   }),
-  referenceList('/rest/refdata/titles', `query getTitles { titles { titleId titleName } }`),
-  referenceList('/rest/refdata/genders', `query getGenders { genders { genderCode genderName } }`),
+  referenceList(
+    '/rest/refdata/titles',
+    `query getTitles { titles { titleId titleName } }`,
+    "Sorted by titleId: the values of a profile's uTitleId.",
+  ),
+  referenceList(
+    '/rest/refdata/genders',
+    `query getGenders { genders { genderCode genderName } }`,
+    "Sorted by genderName: the values of a profile's uGenderCode.",
+  ),
 ];
