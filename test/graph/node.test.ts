@@ -320,9 +320,9 @@ describe('files, QR codes, invitations, connections and sent notifications', () 
     expect(errorsOf(caras)).toEqual([0, 1, 2].map((i) => [i, 'WSRecordNotFoundException', 'id']));
     // The root fields agree.
     const root = await pat.gql(`{ supportGroupQrCode(qrCodeId: ${qrCodeId}) { qrCodeId } }`);
-    expect(root.body.errors.map((e: any) => e.extensions.code)).toEqual(['WSRecordNotFoundException']);
+    expect(root.body.errors!.map((e: any) => e.extensions.code)).toEqual(['WSRecordNotFoundException']);
     const list = await olivia.gql(`{ sentNotifications(${LIST}) { notificationId } }`);
-    expect(list.body.errors.map((e: any) => e.extensions.code)).toEqual(['WSInsufficientPrivilegesException']);
+    expect(list.body.errors!.map((e: any) => e.extensions.code)).toEqual(['WSInsufficientPrivilegesException']);
   });
 
   it("a manager of another company's notifications reads that company's records only", async () => {
@@ -351,7 +351,7 @@ describe('files, QR codes, invitations, connections and sent notifications', () 
       const list = await cara.gql(
         `{ sentNotifications(version: 1, broadcastType: "GE", eventUUID: "${row.event_uuid}") { notificationId } }`,
       );
-      expect(list.body.errors.map((e: any) => e.extensions.code)).toEqual(['WSEventCancelledException']);
+      expect(list.body.errors!.map((e: any) => e.extensions.code)).toEqual(['WSEventCancelledException']);
     } finally {
       await t.sql(`update event set status = 'A' where event_uuid = ?`, [row.event_uuid]);
     }
