@@ -3,11 +3,12 @@
 // it with the rule of the root operation that hands them out. Another user's record, an unknown
 // one and a forged id all answer null with WSRecordNotFoundException naming `id`, never data and
 // never a 5xx; nodes of 50 ids runs as many statements as nodes of 5.
-import { DEMO, NORTHWIND, nodeId, OLIVIA, PAT, useTestApp, type Client } from '../kit';
+import { CARA, createManagedNotifications, createQrCode, DEMO, NORTHWIND, nodeId, OLIVIA, PAT, useTestApp, type Client } from '../kit';
 
 const t = useTestApp();
 const olivia = t.as(OLIVIA);
 const pat = t.as(PAT);
+const cara = t.as(CARA);
 const { hidden } = DEMO.companies;
 const { smartLibId: LIBRARY, welcomePackEntryId: WELCOME_PACK } = DEMO.library;
 
@@ -19,7 +20,13 @@ const NODE_FIELDS = `__typename id
   ... on SmartEntry { smartEntryId smartEntryName }
   ... on SmartDirectory { directoryUUID directoryName }
   ... on Address { uuid name }
-  ... on InboxNotification { notificationId message }`;
+  ... on InboxNotification { notificationId message }
+  ... on SmartFile { smartFileId smartFileType }
+  ... on SupportGroupQrCode { qrCodeId teamId }
+  ... on UserEvent { eventInviteUUID eventUUID }
+  ... on Connection { userId companyId status }
+  ... on SentNotification { notificationId companyId }
+  ... on ScheduledNotification { notificationScheduleId companyId }`;
 
 async function nodes(who: Client, ids: string[]) {
   const res = await who.gql(`query($ids:[ID!]!){ nodes(ids:$ids){ ${NODE_FIELDS} } }`, { ids });
@@ -32,11 +39,20 @@ const errorsOf = (body: any) =>
   (body.errors ?? []).map((e: any) => [e.path[1], e.extensions.code, e.extensions.field]).sort((a: any[], b: any[]) => a[0] - b[0]);
 
 let oliviaInboxItem: { id: string; notificationId: number; message: string };
+/** The welcome pack's files, original then tile (Olivia publishes to its library; Pat reads none of it). */
+let files: { original: number; tile: number };
+/** A QR code of a Northwind team Olivia is a member of; Northwind's admin Cara reads it too. */
+let qrCodeId: number;
 
 beforeAll(async () => {
-  const res = await olivia.gql('{ me { notifications(first: 1) { edges { node { id notificationId message } } } } }');
+  const res = await olivia.gql(
+    `{ me { notifications(first: 1) { edges { node { id notificationId message } } } } smartEntry(smartEntryId: ${WELCOME_PACK}) { smartFiles { smartFileId } } }`,
+  );
   expect(res.status).toBe(200);
   oliviaInboxItem = res.body.data.me.notifications.edges[0].node;
+  const [original, tile] = res.body.data.smartEntry.smartFiles.map((f: { smartFileId: number }) => f.smartFileId);
+  files = { original, tile };
+  qrCodeId = await createQrCode(t, NORTHWIND, [OLIVIA]);
 });
 
 describe('ids', () => {
@@ -194,13 +210,160 @@ describe('node and nodes', () => {
             nodeId('Address', i % 2 ? DEMO.addresses.oliviaWork : DEMO.addresses.oliviaPersonal),
             nodeId('InboxNotification', `${OLIVIA}:${oliviaInboxItem.notificationId + i}`),
             nodeId('User', OLIVIA),
-          ][i % 8],
+            nodeId('SmartFile', i % 2 ? files.original : files.tile),
+            nodeId('SupportGroupQrCode', qrCodeId + (i % 2)),
+            nodeId('UserEvent', DEMO.inviteUuidOf((i % 8) + 1)),
+            nodeId('Connection', `${OLIVIA}:${i % 2 ? NORTHWIND : DEMO.companies.pending}`),
+            nodeId('SentNotification', DEMO.sentIds.welcome + (i % 4)),
+            nodeId('ScheduledNotification', DEMO.scheduleId + (i % 2)),
+          ][i % 14],
       );
     // Warm the caller's session so that neither count includes signing in.
-    await nodes(olivia, mixed(8));
-    const small = await t.countStatements(() => nodes(olivia, mixed(8)));
+    await nodes(olivia, mixed(14));
+    const small = await t.countStatements(() => nodes(olivia, mixed(14)));
     const large = await t.countStatements(() => nodes(olivia, mixed(50)));
     expect(large).toBe(small);
-    expect(small).toBeLessThanOrEqual(20);
+    expect(small).toBeLessThanOrEqual(30);
+  });
+});
+
+describe('files, QR codes, invitations, connections and sent notifications', () => {
+  const WALL = `cId: ${NORTHWIND}, version: 1`;
+  const LIST = `version: 1, broadcastType: "GT", companyId: ${NORTHWIND}`;
+  const ids = () => ({
+    original: nodeId('SmartFile', files.original),
+    tile: nodeId('SmartFile', files.tile),
+    qr: nodeId('SupportGroupQrCode', qrCodeId),
+    invitation: nodeId('UserEvent', DEMO.inviteUuidOf(1)),
+    connection: nodeId('Connection', `${OLIVIA}:${NORTHWIND}`),
+    sent: nodeId('SentNotification', DEMO.sentIds.welcome),
+    scheduled: nodeId('ScheduledNotification', DEMO.scheduleId),
+  });
+
+  it('each carries the id of its type and key through every field that hands it out', async () => {
+    const mine = await olivia.gql(`{
+      smartFile(smartFileId: ${files.tile}) { id smartFileId }
+      smartEntry(smartEntryId: ${WELCOME_PACK}) { smartFiles { id smartFileId } }
+      supportGroupQrCode(qrCodeId: ${qrCodeId}) { id qrCodeId }
+      userEvents(${WALL}) { id eventInviteUUID }
+      me { events(first: 1) { edges { node { id eventInviteUUID } } } connections(status: "accepted") { id userId companyId } }
+      myConnections(status: "accepted") { id userId companyId }
+      northwind: node(id: "${nodeId('Company', NORTHWIND)}") { ... on Company { viewerConnection { id } } }
+    }`);
+    expect(mine.status).toBe(200);
+    const { original, tile, qr, invitation, connection } = ids();
+    const ownConnection = { id: connection, userId: OLIVIA, companyId: NORTHWIND };
+    expect(mine.body.data).toEqual({
+      smartFile: { id: tile, smartFileId: files.tile },
+      smartEntry: {
+        smartFiles: [
+          { id: original, smartFileId: files.original },
+          { id: tile, smartFileId: files.tile },
+        ],
+      },
+      supportGroupQrCode: { id: qr, qrCodeId },
+      userEvents: expect.arrayContaining([{ id: invitation, eventInviteUUID: DEMO.inviteUuidOf(1) }]),
+      me: { events: { edges: [{ node: { id: invitation, eventInviteUUID: DEMO.inviteUuidOf(1) } }] }, connections: [ownConnection] },
+      myConnections: [ownConnection],
+      northwind: { viewerConnection: { id: connection } },
+    });
+    expect(mine.body.data.userEvents).toHaveLength(20);
+    const managed = await cara.gql(`{
+      sentNotifications(${LIST}, pageSize: 500) { id notificationId }
+      sentScheduledNotifications(${LIST}) { id notificationScheduleId }
+      companyConnections(companyId: ${NORTHWIND}, status: "accepted") { id userId }
+    }`);
+    expect(managed.status).toBe(200);
+    expect(managed.body.data.sentNotifications).toContainEqual({ id: ids().sent, notificationId: DEMO.sentIds.welcome });
+    expect(managed.body.data.sentScheduledNotifications).toEqual([{ id: ids().scheduled, notificationScheduleId: DEMO.scheduleId }]);
+    expect(managed.body.data.companyConnections).toContainEqual({ id: connection, userId: OLIVIA });
+  });
+
+  it('node and nodes answer them to whoever those fields answer them, as their type', async () => {
+    const { original, tile, qr, invitation, connection, sent, scheduled } = ids();
+    // The original too: SmartEntry.smartFiles hands every reader the record (Query.smartFile's rule is the bytes').
+    expect(await nodes(olivia, [original, tile, qr, invitation, connection])).toEqual({
+      data: {
+        nodes: [
+          { __typename: 'SmartFile', id: original, smartFileId: files.original, smartFileType: 'OUF' },
+          { __typename: 'SmartFile', id: tile, smartFileId: files.tile, smartFileType: 'THMB' },
+          { __typename: 'SupportGroupQrCode', id: qr, qrCodeId, teamId: expect.any(Number) },
+          { __typename: 'UserEvent', id: invitation, eventInviteUUID: DEMO.inviteUuidOf(1), eventUUID: DEMO.eventUuidOf(1) },
+          { __typename: 'Connection', id: connection, userId: OLIVIA, companyId: NORTHWIND, status: 'accepted' },
+        ],
+      },
+    });
+    // Cara administers Northwind: its QR codes, its connections (companyConnections) and its notifications are hers to read.
+    expect(await nodes(cara, [qr, connection, sent, scheduled, invitation])).toEqual({
+      data: {
+        nodes: [
+          { __typename: 'SupportGroupQrCode', id: qr, qrCodeId, teamId: expect.any(Number) },
+          { __typename: 'Connection', id: connection, userId: OLIVIA, companyId: NORTHWIND, status: 'accepted' },
+          { __typename: 'SentNotification', id: sent, notificationId: DEMO.sentIds.welcome, companyId: NORTHWIND },
+          { __typename: 'ScheduledNotification', id: scheduled, notificationScheduleId: DEMO.scheduleId, companyId: NORTHWIND },
+          // An invitation is its invitee's alone, whoever manages the event.
+          null,
+        ],
+      },
+      errors: [expect.objectContaining({ path: ['nodes', 4], extensions: { code: 'WSRecordNotFoundException', field: 'id' } })],
+    });
+  });
+
+  it("another user's are null with WSRecordNotFoundException naming id, as the root fields refuse them", async () => {
+    const all = Object.values(ids());
+    const body = await nodes(pat, all);
+    expect(body.data).toEqual({ nodes: all.map(() => null) });
+    expect(errorsOf(body)).toEqual(all.map((_id, i) => [i, 'WSRecordNotFoundException', 'id']));
+    // Olivia manages no company's notifications, and reads no other user's connection.
+    const caras = await nodes(olivia, [ids().sent, ids().scheduled, nodeId('Connection', `${CARA}:${NORTHWIND}`)]);
+    expect(caras.data).toEqual({ nodes: [null, null, null] });
+    expect(errorsOf(caras)).toEqual([0, 1, 2].map((i) => [i, 'WSRecordNotFoundException', 'id']));
+    // The root fields agree.
+    const root = await pat.gql(`{ supportGroupQrCode(qrCodeId: ${qrCodeId}) { qrCodeId } }`);
+    expect(root.body.errors!.map((e: any) => e.extensions.code)).toEqual(['WSRecordNotFoundException']);
+    const list = await olivia.gql(`{ sentNotifications(${LIST}) { notificationId } }`);
+    expect(list.body.errors!.map((e: any) => e.extensions.code)).toEqual(['WSInsufficientPrivilegesException']);
+  });
+
+  it("a manager of another company's notifications reads that company's records only", async () => {
+    const other = await createManagedNotifications(t, PAT);
+    const theirs = [nodeId('SentNotification', other.sentId), nodeId('ScheduledNotification', other.scheduleId)];
+    expect((await nodes(pat, theirs)).data.nodes).toEqual([
+      { __typename: 'SentNotification', id: theirs[0], notificationId: other.sentId, companyId: other.companyId },
+      { __typename: 'ScheduledNotification', id: theirs[1], notificationScheduleId: other.scheduleId, companyId: other.companyId },
+    ]);
+    const body = await nodes(cara, theirs);
+    expect(body.data).toEqual({ nodes: [null, null] });
+    expect(errorsOf(body)).toEqual([0, 1].map((i) => [i, 'WSRecordNotFoundException', 'id']));
+  });
+
+  it("an event's notifications are null once the event is cancelled, as its list refuses them; a scheduled one until it is processed", async () => {
+    const [row] = await t.sql('select event_uuid from sent_notification where notification_id = ?', [DEMO.sentIds.event]);
+    const eventId = nodeId('SentNotification', DEMO.sentIds.event);
+    expect((await nodes(cara, [eventId])).data.nodes).toEqual([
+      { __typename: 'SentNotification', id: eventId, notificationId: DEMO.sentIds.event, companyId: NORTHWIND },
+    ]);
+    await t.sql(`update event set status = 'C' where event_uuid = ?`, [row.event_uuid]);
+    try {
+      const body = await nodes(cara, [eventId]);
+      expect(body.data).toEqual({ nodes: [null] });
+      expect(errorsOf(body)).toEqual([[0, 'WSRecordNotFoundException', 'id']]);
+      const list = await cara.gql(
+        `{ sentNotifications(version: 1, broadcastType: "GE", eventUUID: "${row.event_uuid}") { notificationId } }`,
+      );
+      expect(list.body.errors!.map((e: any) => e.extensions.code)).toEqual(['WSEventCancelledException']);
+    } finally {
+      await t.sql(`update event set status = 'A' where event_uuid = ?`, [row.event_uuid]);
+    }
+    await t.sql(`update scheduled_notification set status = 'PROCESSING' where notification_schedule_id = ?`, [DEMO.scheduleId]);
+    try {
+      const body = await nodes(cara, [ids().scheduled]);
+      expect(body.data).toEqual({ nodes: [null] });
+      expect((await cara.gql(`{ sentScheduledNotifications(${LIST}) { notificationScheduleId } }`)).body).toEqual({
+        data: { sentScheduledNotifications: [] },
+      });
+    } finally {
+      await t.sql(`update scheduled_notification set status = 'SENT' where notification_schedule_id = ?`, [DEMO.scheduleId]);
+    }
   });
 });

@@ -20,3 +20,4 @@ export * from './support-group';
 export { fingerprint } from './fingerprint';
 export { gatewayRequest } from './gateway';
 export { nodeId } from './node-id';
+export { createManagedNotifications, createQrCode } from './node-fixtures';

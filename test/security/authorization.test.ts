@@ -5,7 +5,19 @@
 // Where another user is refused, the same call by its rightful caller then succeeds: a refusal
 // of a call nobody could make (an id that does not exist) proves nothing.
 import http from 'node:http';
-import { createSystemToken, DEMO, fingerprint, nodeId, OLIVIA, PAT, tokenFor, useTestApp } from '../kit';
+import {
+  createManagedNotifications,
+  createQrCode,
+  createSystemToken,
+  DEMO,
+  fingerprint,
+  NORTHWIND,
+  nodeId,
+  OLIVIA,
+  PAT,
+  tokenFor,
+  useTestApp,
+} from '../kit';
 import { SWEEP, sendCall, type Call, type Sweep } from '../kit/route-sweep';
 import type { RouteDef } from '../kit/src';
 import { ROUTES } from '../../src/rest/routes';
@@ -153,6 +165,7 @@ function unfinishedBody(path: string, method: string, contentType: string): Prom
  * Olivia gets the record. A Node type missing here fails the first test.
  */
 describe('node and nodes', () => {
+  let managed: { sentId: number; scheduleId: number } | undefined;
   const OWNED: Record<string, () => Promise<string>> = {
     User: async () => nodeId('User', OLIVIA),
     Address: async () => nodeId('Address', DEMO.addresses.oliviaWork),
@@ -174,6 +187,18 @@ describe('node and nodes', () => {
       const res = await t.as(OLIVIA).gql('{ me { notifications(first: 1) { edges { node { id } } } } }');
       return res.body.data.me.notifications.edges[0].node.id;
     },
+    SmartFile: async () => {
+      const res = await t.as(OLIVIA).gql(`{ smartEntry(smartEntryId: ${DEMO.library.welcomePackEntryId}) { smartFiles { id } } }`);
+      return res.body.data.smartEntry.smartFiles[0].id;
+    },
+    // A QR code of a team Olivia is a member of.
+    SupportGroupQrCode: async () => nodeId('SupportGroupQrCode', await createQrCode(t, NORTHWIND, [OLIVIA])),
+    UserEvent: async () => nodeId('UserEvent', DEMO.inviteUuidOf(1)),
+    Connection: async () => nodeId('Connection', `${OLIVIA}:${NORTHWIND}`),
+    // The demo's notifications are Cara's company's: these are of a company whose notifications Olivia manages.
+    SentNotification: async () => nodeId('SentNotification', (managed ??= await createManagedNotifications(t, OLIVIA)).sentId),
+    ScheduledNotification: async () =>
+      nodeId('ScheduledNotification', (managed ??= await createManagedNotifications(t, OLIVIA)).scheduleId),
   };
 
   it('every type that implements Node has an entry', async () => {

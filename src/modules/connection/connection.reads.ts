@@ -4,6 +4,7 @@
 // selects every column the entity maps, its rows are mapped by the entity's metadata and shaped
 // into the GraphQL view (connectionView), so no column is named here.
 import { readModel, type NamesOf } from '../../db/lean';
+import { isCompanyAdminSql } from '../company';
 import type { RowOf } from '../../db/rows';
 import { CompanyConnection } from './connection.entity';
 import { connectionView, type Connection } from './connection.types';
@@ -44,6 +45,24 @@ export const connectionsWithCompanies = readModel<Connection, [userId: number, c
       n,
       (c) => `${c('user')} = ? and ${c('company')} = any(?::int[])`,
       (c) => c('company'),
+    ),
+  entity: CompanyConnection,
+  shape,
+});
+
+/**
+ * The connections of these (user, company) pairs (two intArrays, pairwise) that the viewer may
+ * read: their own (myConnections) and those of the companies they are an ADMIN of
+ * (companyConnections). One statement for any number of pairs.
+ */
+export const connectionsReadableBy = readModel<Connection, [ownerId: number, adminId: number, userIds: string, companyIds: string], Row>({
+  sql: (n) =>
+    connectionSql(
+      n,
+      (c) =>
+        `(${c('user')} = ? or ${isCompanyAdminSql(n, c('company'), '?')}) ` +
+        `and (${c('user')}, ${c('company')}) in (select * from unnest(?::int[], ?::int[]))`,
+      (c) => c('id'),
     ),
   entity: CompanyConnection,
   shape,

@@ -1,11 +1,12 @@
 // GraphQL views and inputs of connections.
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { ownFieldProperties } from '../../graphql/graph-fields';
+import { Node } from '../../graphql/node';
 import { ruleText } from '../../graphql/rules';
 import { IDENTIFIER_VALUE_MAX } from '../discovery';
 import type { CompanyConnection } from './connection.entity';
 
-@ObjectType({ description: "A user's connection with a company wall and where it stands.", simpleResolvers: true })
+@ObjectType({ implements: Node, description: "A user's connection with a company wall and where it stands.", simpleResolvers: true })
 export class Connection {
   @Field(() => Int, { description: 'Id of the company.' }) companyId!: number;
 

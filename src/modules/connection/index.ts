@@ -7,6 +7,7 @@ import { CompanyConnection } from './connection.entity';
 import { CompanyViewerConnectionResolver, ConnectionResolver, UserConnectionsResolver } from './connection.resolver';
 import { createConnectionLoaders } from './connection.loaders';
 import { connectionRoutes } from './connection.routes';
+import { connectionNode } from './connection.node';
 import { recheckAfterProfileChange } from './connection.hooks';
 import { connectionStatusSql, hasConnectionSql } from './connection.sql';
 
@@ -14,6 +15,7 @@ export const connection = defineModule({
   name: 'connection',
   entities: [CompanyConnection],
   resolvers: [ConnectionResolver, UserConnectionsResolver, CompanyViewerConnectionResolver],
+  nodes: { Connection: connectionNode },
   loaders: createConnectionLoaders,
   tag: 'Connections',
   routes: connectionRoutes,

@@ -109,6 +109,28 @@ export async function readUserEvents(
   return rows.map((row) => shape(row, now));
 }
 
+const invitationsByUuid = readModel<UserEventRow, [userId: number, inviteUuids: string[]]>({
+  sql: (n) => {
+    const [e, a] = [n(Event), n(EventAttendee)];
+    return (
+      `select ${userEventSelect(n).join(', ')} ` +
+      `from ${a.table} a join ${e.table} e on e.${e.column('eId')} = a.${a.column('event')} ${companyJoin(n)} ` +
+      `where a.${a.column('user')} = ? and a.${a.column('inviteUUID')} = any(?::uuid[]) and e.${e.column('status')} = 'A'`
+    );
+  },
+  prepared: true,
+});
+
+/**
+ * The user's own invitations of these UUIDs (lower case, already checked to be UUIDs) to active
+ * events, as userEvents and User.events list them, in no particular order: one statement.
+ */
+export async function readInvitationsByUuid(em: EntityManager, userId: number, inviteUuids: string[]): Promise<UserEventView[]> {
+  const rows = await invitationsByUuid(em, userId, inviteUuids);
+  const now = Date.now();
+  return rows.map((row) => shape(row, now));
+}
+
 const eventsByUuids = readModel<EventRow, [uuids: string[]]>({
   sql: (n) => {
     const e = n(Event);

@@ -110,6 +110,7 @@ export abstract class EventFields {
 export class EventView extends EventFields {}
 
 @ObjectType('UserEvent', {
+  implements: Node,
   description: "An event as listed for a user: the event and the user's invitation to it.",
   simpleResolvers: true,
 })

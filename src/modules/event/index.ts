@@ -8,13 +8,14 @@ import { EventResolver, resolveEventReference } from './event.resolver';
 import { createEventLoaders } from './event.loaders';
 import { CompanyEventsResolver, EventCompanyResolver, UserEventCompanyResolver, UserEventsResolver } from './event.graph';
 import { eventRoutes } from './event.routes';
+import { userEventNode } from './user-event.node';
 
 export const event = defineModule({
   name: 'event',
   entities: [Event, EventAttendee],
   resolvers: [EventResolver, UserEventsResolver, CompanyEventsResolver, EventCompanyResolver, UserEventCompanyResolver],
   references: { Event: resolveEventReference },
-  nodes: { Event: nodeFromReference('eventUUID', NODE_KEY.uuid, resolveEventReference) },
+  nodes: { Event: nodeFromReference('eventUUID', NODE_KEY.uuid, resolveEventReference), UserEvent: userEventNode },
   loaders: createEventLoaders,
   tag: 'Events',
   routes: eventRoutes,

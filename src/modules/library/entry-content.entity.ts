@@ -2,13 +2,18 @@
 import { Entity, PrimaryKey, Property, ManyToOne, Unique, Index, Enum } from '@mikro-orm/decorators/legacy';
 import { PrimaryKeyProp, type Opt, type Rel } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
+import { Node } from '../../graphql/node';
 import { StoredBlob } from '../storage';
 import { SmartEntry, SmartLibrary } from './library.entity';
 import { LIMITS, atMost } from './library.limits';
 
 export type SmartFileType = 'OUF' | 'THMB';
 
-@ObjectType({ description: 'A file of a smart entry: OUF (the original) or THMB (its tile image).', simpleResolvers: true })
+@ObjectType({
+  implements: Node,
+  description: 'A file of a smart entry: OUF (the original) or THMB (its tile image).',
+  simpleResolvers: true,
+})
 @Entity({ tableName: 'smart_file' })
 // The same uploaded content twice in one library is refused (WSDuplicateSmartFileException).
 @Unique({ properties: ['library', 'dedupeMd5'] })

@@ -15,6 +15,7 @@ import { CompanyLibrariesResolver } from './company-library.fields';
 import { UserLibrariesResolver } from './user-profile-library.fields';
 import { resolveSmartEntryReference, resolveSmartLibraryReference } from './library.reference';
 import { createLibraryLoaders } from './library.loaders';
+import { smartFileNode } from './smart-file.node';
 import { libraryRoutes } from './library.routes';
 import { uploadPurge } from './upload.purge';
 
@@ -46,6 +47,7 @@ export const library = defineModule({
   nodes: {
     SmartEntry: nodeFromReference('smartEntryId', NODE_KEY.int, resolveSmartEntryReference),
     SmartLibrary: nodeFromReference('smartLibId', NODE_KEY.int, resolveSmartLibraryReference),
+    SmartFile: smartFileNode,
   },
   loaders: createLibraryLoaders,
   tag: 'Smart library',

@@ -10,6 +10,7 @@ import { InboxResolver, UserInboxResolver } from './inbox.resolver';
 import { createInboxLoaders } from './inbox.loaders';
 import { inboxRoutes } from './inbox.routes';
 import { inboxNode } from './inbox.node';
+import { scheduledNotificationNode, sentNotificationNode } from './sent.node';
 import { announceDelivery, InboxLiveResolver } from './inbox.live';
 import { notifyEntryPublished } from './notification.library';
 import { notificationEmails, scheduledSends, scheduledSweep } from './notification.scheduler';
@@ -19,7 +20,7 @@ export const notification = defineModule({
   entities: [ScheduledNotification, SentNotification, NotificationInbox, NotificationEmail, AssetLevelPreference],
   resolvers: [NotificationResolver, InboxResolver, UserInboxResolver, InboxLiveResolver],
   loaders: createInboxLoaders,
-  nodes: { InboxNotification: inboxNode },
+  nodes: { InboxNotification: inboxNode, SentNotification: sentNotificationNode, ScheduledNotification: scheduledNotificationNode },
   tag: 'Notifications',
   routes: [...notificationRoutes, ...inboxRoutes],
   seeders: () => import('./notification.seeder.js').then((m) => [m.NotificationSeeder]),

@@ -12,9 +12,9 @@
 // allowed"; the resolver asks the role loader then.
 import type { EntityManager } from '@mikro-orm/core';
 import { invalidParameter } from '../../graphql/errors';
-import { runSql, tableOf } from '../../db/lean';
+import { intArray, runSql, tableOf } from '../../db/lean';
 import { CompanyRole } from '../company';
-import { NOTIFICATION_MANAGER_ROLES } from '../event';
+import { Event, NOTIFICATION_MANAGER_ROLES } from '../event';
 import type { BroadcastType, EmailParam } from './notification.entity';
 import type { ScheduledNotificationView, SentNotificationView } from './notification.types';
 
@@ -171,14 +171,17 @@ interface ScheduledRow {
 
 const emailParamsOf = (p: EmailParam[] | null) => (p ? p.map((x) => ({ key: x.key, value: x.value })) : null);
 
-/** The one statement of a sent-list page or batch, and its parameters. */
-export function sentListStatement(em: EntityManager, q: ListQuery): { sql: string; params: unknown[] } {
-  const f = filters(em, q, '"event_uuid"', ['"notification_created"', '"notification_id"']);
-  const sql = `select "notification_id", "type", "company_id", "event_uuid", "notification_schedule_id", "message", "description", "url",
+/** What every read of sent notifications selects (a SentRow), from the table. */
+const SENT_SELECT = `select "notification_id", "type", "company_id", "event_uuid", "notification_schedule_id", "message", "description", "url",
   "successful", "total_notifications_sent", "team_ids", ${microsOf('"notification_created"')} as "created_us",
   ${microsOf('"notification_modified"')} as "modified_us", "notification_created_by", "notification_modified_by", "brochure_id",
   "email_template", "email_subject", "email_params"
-from "sent_notification"
+from "sent_notification"`;
+
+/** The one statement of a sent-list page or batch, and its parameters. */
+export function sentListStatement(em: EntityManager, q: ListQuery): { sql: string; params: unknown[] } {
+  const f = filters(em, q, '"event_uuid"', ['"notification_created"', '"notification_id"']);
+  const sql = `${SENT_SELECT}
 where "company_id" = ? and "type" = ?${f.where}
 order by "notification_created" desc, "notification_id" desc
 limit ?${q.offset > 0 ? ' offset ?' : ''}`;
@@ -246,14 +249,17 @@ export async function readSentList(em: EntityManager, q: ListQuery): Promise<Sen
   return rows.map((r) => new SentItem(r));
 }
 
-/** The one statement of a scheduled-list page or batch, and its parameters. */
-export function scheduledListStatement(em: EntityManager, q: ListQuery): { sql: string; params: unknown[] } {
-  const f = filters(em, q, '"key_event_uuid"', ['"schedule_due_at"', '"notification_schedule_id"']);
-  const sql = `select "notification_schedule_id", "company_id", "broadcast_type", "key_company_id", "key_event_uuid", "schedule_timezone_id",
+/** What every read of scheduled notifications selects (a ScheduledRow), from the table. */
+const SCHEDULED_SELECT = `select "notification_schedule_id", "company_id", "broadcast_type", "key_company_id", "key_event_uuid", "schedule_timezone_id",
   "schedule_local_date_time", ${microsOf('"schedule_due_at"')} as "due_us", "status", "schedule_job_name", "message", "url", "value_ids",
   "total_notifications_sent", "notification_log", ${microsOf('"schedule_created"')} as "created_us", ${microsOf('"schedule_modified"')} as "modified_us",
   "schedule_created_by", "schedule_modified_by", "brochure_id", "email_template", "email_subject", "email_params", "version"
-from "scheduled_notification"
+from "scheduled_notification"`;
+
+/** The one statement of a scheduled-list page or batch, and its parameters. */
+export function scheduledListStatement(em: EntityManager, q: ListQuery): { sql: string; params: unknown[] } {
+  const f = filters(em, q, '"key_event_uuid"', ['"schedule_due_at"', '"notification_schedule_id"']);
+  const sql = `${SCHEDULED_SELECT}
 where "company_id" = ? and "broadcast_type" = ? and "status" in ('SENT', 'FAILED')${f.where}
 order by "schedule_due_at" desc, "notification_schedule_id" desc
 limit ?${q.offset > 0 ? ' offset ?' : ''}`;
@@ -327,4 +333,45 @@ export async function readScheduledList(em: EntityManager, q: ListQuery): Promis
   const { sql, params } = scheduledListStatement(em, q);
   const rows = await runSql<ScheduledRow>(em, sql, params);
   return rows.map((r) => new ScheduledItem(r));
+}
+
+// --- node(id:): records of either list by id, with the lists' rule ---
+
+let byIdRules: { sent: string; sched: string } | undefined;
+
+/**
+ * The conditions a record must meet for the caller to find it in its list (listQuery): they manage
+ * the notifications of the record's company (ADMIN or PUSH_NOTIFICATION), and an event's record
+ * (GE) is of an event of that company that is not cancelled (WSEventCancelledException in the
+ * list). Parameter: the caller's id. Written once from the entities' metadata.
+ */
+function byIdRule(em: EntityManager, kind: ListKind): string {
+  if (!byIdRules) {
+    const r = tableOf(em, CompanyRole);
+    const e = tableOf(em, Event);
+    const roles = NOTIFICATION_MANAGER_ROLES.map((role) => `'${role}'`).join(', ');
+    const rule = (type: string, company: string, event: string) =>
+      `exists (select 1 from ${r.table} r where r.${r.column('user')} = ? and r.${r.column('company')} = ${company} ` +
+      `and r.${r.column('role')} in (${roles})) and (${type} <> 'GE' or exists (select 1 from ${e.table} e ` +
+      `where e.${e.column('eventUUID')} = ${event} and e.${e.column('company')} = ${company} and e.${e.column('status')} <> 'C'))`;
+    // Every column of the record qualified: the role and event tables have columns of the same names.
+    const [n, s] = ['"sent_notification"', '"scheduled_notification"'];
+    byIdRules = {
+      sent: rule(`${n}."type"`, `${n}."company_id"`, `${n}."event_uuid"`),
+      sched: `${s}."status" in ('SENT', 'FAILED') and ${rule(`${s}."broadcast_type"`, `${s}."company_id"`, `${s}."key_event_uuid"`)}`,
+    };
+  }
+  return byIdRules[kind];
+}
+
+/** The sent notifications of these ids that the caller may read in sentNotifications, in no order: one statement. */
+export async function readSentByIds(em: EntityManager, userId: number, ids: readonly number[]): Promise<SentNotificationView[]> {
+  const sql = `${SENT_SELECT}\nwhere "sent_notification"."notification_id" = any(?::int[]) and ${byIdRule(em, 'sent')}`;
+  return (await runSql<SentRow>(em, sql, [intArray(ids), userId])).map((r) => new SentItem(r));
+}
+
+/** The processed scheduled notifications of these ids the caller may read in sentScheduledNotifications, in no order: one statement. */
+export async function readScheduledByIds(em: EntityManager, userId: number, ids: readonly number[]): Promise<ScheduledNotificationView[]> {
+  const sql = `${SCHEDULED_SELECT}\nwhere "scheduled_notification"."notification_schedule_id" = any(?::int[]) and ${byIdRule(em, 'sched')}`;
+  return (await runSql<ScheduledRow>(em, sql, [intArray(ids), userId])).map((r) => new ScheduledItem(r));
 }

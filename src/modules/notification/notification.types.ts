@@ -1,5 +1,6 @@
 // GraphQL views of the spec's notification records, with the spec's field names.
 import { ArgsType, Field, Int, ObjectType } from 'type-graphql';
+import { Node } from '../../graphql/node';
 import { lengthNotes, Rule } from '../../graphql/rules';
 import type { EmailParam, ScheduledNotification, SentNotification } from './notification.entity';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, cursorOfDate } from './notification.lists';
@@ -60,7 +61,7 @@ export class EmailParamView {
   @Field({ description: `Parameter value. ${atMost('emailParamValue')}` }) value!: string;
 }
 
-@ObjectType('SentNotification', { description: 'A sent notification, ad hoc or scheduled.', simpleResolvers: true })
+@ObjectType('SentNotification', { implements: Node, description: 'A sent notification, ad hoc or scheduled.', simpleResolvers: true })
 export class SentNotificationView {
   @Field(() => Int, { description: 'Id of the sent notification.' }) notificationId!: number;
 
@@ -107,6 +108,7 @@ export class SentNotificationView {
 }
 
 @ObjectType('ScheduledNotification', {
+  implements: Node,
   description: 'A notification scheduled for a local time in a time zone (record version 3).',
   simpleResolvers: true,
 })

@@ -5,11 +5,13 @@ import { defineModule } from '../../core/module';
 import { Product, ProductAsset, ProductAssetVersion, QrCode, TeamImage } from './support-group.entity';
 import { SupportGroupResolver } from './support-group.resolver';
 import { supportGroupRoutes } from './support-group.routes';
+import { qrCodeNode } from './qr-code.node';
 
 export const supportGroup = defineModule({
   name: 'support-group',
   entities: [Product, ProductAsset, ProductAssetVersion, QrCode, TeamImage],
   resolvers: [SupportGroupResolver],
+  nodes: { SupportGroupQrCode: qrCodeNode },
   tag: 'Company administration',
   routes: supportGroupRoutes,
   blobReferences: [

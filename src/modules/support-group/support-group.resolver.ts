@@ -3,9 +3,26 @@ import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
 import { CreateSupportGroupInput } from './support-group.inputs';
 import { SupportGroup, SupportGroupQrCode } from './support-group.types';
+import type { QrCode } from './support-group.entity';
 import { createSupportGroup, readableQrCode } from './support-group.service';
 
 export const qrCodeDownloadPath = (qrCodeId: number) => `/rest/company/support-group/qrcodes/${qrCodeId}/image`;
+
+/** A QR code as Query.supportGroupQrCode and node(id:) answer it. */
+export function qrCodeView(qr: QrCode, ctx: Context): SupportGroupQrCode {
+  return {
+    qrCodeId: qr.qrCodeId,
+    qrCodeName: qr.qrCodeName,
+    companyId: qr.company.companyId,
+    teamId: qr.team.teamId,
+    productId: qr.product?.productId ?? null,
+    joinUrl: qr.joinUrl,
+    imageBytes: qr.imageBytes,
+    imageMd5: qr.imageMd5,
+    downloadUrl: `${ctx.config.publicBaseUrl}${qrCodeDownloadPath(qr.qrCodeId)}`,
+    qrCodeCreated: qr.createdAt,
+  };
+}
 
 @Resolver()
 @ServiceBoundary('WSUserServiceException')
@@ -29,18 +46,6 @@ export class SupportGroupResolver {
     @Ctx() ctx: Context,
     @Arg('qrCodeId', () => Int, { description: 'Id of the QR code.' }) qrCodeId: number,
   ): Promise<SupportGroupQrCode> {
-    const qr = await readableQrCode(ctx, qrCodeId);
-    return {
-      qrCodeId: qr.qrCodeId,
-      qrCodeName: qr.qrCodeName,
-      companyId: qr.company.companyId,
-      teamId: qr.team.teamId,
-      productId: qr.product?.productId ?? null,
-      joinUrl: qr.joinUrl,
-      imageBytes: qr.imageBytes,
-      imageMd5: qr.imageMd5,
-      downloadUrl: `${ctx.config.publicBaseUrl}${qrCodeDownloadPath(qr.qrCodeId)}`,
-      qrCodeCreated: qr.createdAt,
-    };
+    return qrCodeView(await readableQrCode(ctx, qrCodeId), ctx);
   }
 }

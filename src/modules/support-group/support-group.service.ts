@@ -281,16 +281,29 @@ async function provision(em: EntityManager, config: Config, plan: SupportGroupPl
 
 // ---- the QR code's image ----
 
+/**
+ * The QR codes, each when the caller administers its company or is a member of its team, else null
+ * (in key order): three statements for any number of codes (the codes, the caller's roles through
+ * the request's loader, their memberships of the codes' teams). Query.supportGroupQrCode and
+ * node(id:) both ask here.
+ */
+export async function readableQrCodes(ctx: Context, qrCodeIds: readonly number[]): Promise<(QrCode | null)[]> {
+  const { user } = await ctx.auth.requireUser();
+  const codes = qrCodeIds.length ? await ctx.em.find(QrCode, { qrCodeId: { $in: [...new Set(qrCodeIds)] } }) : [];
+  const teams = [...new Set(codes.map((qr) => qr.team.teamId))];
+  const [admin, member] = await Promise.all([
+    Promise.all(codes.map((qr) => isCompanyAdmin(ctx, user.uId, qr.company.companyId))),
+    teams.length ? ctx.em.find(TeamMember, { team: { $in: teams }, user: user.uId }) : [],
+  ]);
+  const memberOf = new Set(member.map((m) => m.team.teamId));
+  const allowed = new Map(codes.map((qr, i) => [qr.qrCodeId, admin[i] || memberOf.has(qr.team.teamId) ? qr : null]));
+  return qrCodeIds.map((id) => allowed.get(id) ?? null);
+}
+
 /** The QR code, for an administrator of its company or a member of its team; otherwise not found. */
 export async function readableQrCode(ctx: Context, qrCodeId: number): Promise<QrCode> {
-  const { user } = await ctx.auth.requireUser();
-  const notFound = () => new ServiceError('WSRecordNotFoundException', 'The QR code was not found.', { field: 'qrCodeId' });
-  const qrCode = await ctx.em.findOne(QrCode, { qrCodeId });
-  if (!qrCode) throw notFound();
-  const allowed =
-    (await isCompanyAdmin(ctx, user.uId, qrCode.company.companyId)) ||
-    (await ctx.em.count(TeamMember, { team: qrCode.team, user: user.uId })) > 0;
-  if (!allowed) throw notFound();
+  const [qrCode] = await readableQrCodes(ctx, [qrCodeId]);
+  if (!qrCode) throw new ServiceError('WSRecordNotFoundException', 'The QR code was not found.', { field: 'qrCodeId' });
   return qrCode;
 }
 

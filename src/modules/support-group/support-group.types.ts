@@ -1,5 +1,6 @@
 // GraphQL views of a provisioned support group and of its QR code.
 import { Field, Int, ObjectType } from 'type-graphql';
+import { Node } from '../../graphql/node';
 
 // Each field is the ProductAsset property of its name, copied by name (assetAnswer, support-group.service.ts).
 @ObjectType({ description: 'An asset createSupportGroup created.', simpleResolvers: true })
@@ -37,7 +38,7 @@ export class SupportGroup {
   @Field({ description: "Id of the support group's smart directory." }) directoryUUID!: string;
 }
 
-@ObjectType({ description: "The QR code of a support group's team.", simpleResolvers: true })
+@ObjectType({ implements: Node, description: "The QR code of a support group's team.", simpleResolvers: true })
 export class SupportGroupQrCode {
   @Field(() => Int, { description: 'Id of the QR code.' }) qrCodeId!: number;
 
