@@ -188,7 +188,7 @@ describe('User.events', () => {
     const res = await ROUTER.gql(query, { r });
     // The connection is non-null, so the refused field nulls its User.
     expect(res.body.data!._entities).toEqual([null]);
-    expect(res.body.errors!.map((e: any) => [e.path, e.extensions.code])).toEqual([
+    expect(res.body.errors!.map((e: any) => [e.path, e.extensions.errorCode])).toEqual([
       [['_entities', 0, 'events'], 'WSInsufficientPrivilegesException'],
     ]);
     // Her own reference, with her token, lists them.
@@ -213,7 +213,7 @@ describe('User.events', () => {
       expect([variables, res.body.data, res.body.errors!.map((e: any) => e.extensions)]).toEqual([
         variables,
         null,
-        [{ code: 'WSInvalidParameterException', field }],
+        [{ code: 'BAD_USER_INPUT', errorCode: 'WSInvalidParameterException', field }],
       ]);
     }
     // 100 is allowed.
@@ -381,7 +381,9 @@ describe('Company.events', () => {
     ] as const) {
       const res = await companyEvents(olivia, [NORTHWIND], variables);
       expect(res.body.data!._entities).toEqual([null]);
-      expect(res.body.errors!.map((e: any) => e.extensions)).toEqual([{ code: 'WSInvalidParameterException', field }]);
+      expect(res.body.errors!.map((e: any) => e.extensions)).toEqual([
+        { code: 'BAD_USER_INPUT', errorCode: 'WSInvalidParameterException', field },
+      ]);
     }
   });
 });

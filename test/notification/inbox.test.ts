@@ -403,7 +403,7 @@ describe('User.notifications and User.unreadNotificationCount', () => {
       [{ after: Buffer.from(JSON.stringify(['companyEvents', '1', 2])).toString('base64url') }, 'after'],
     ] as [Record<string, unknown>, string][]) {
       const res = await olivia.gql(USER_INBOX, { first: 20, unreadOnly: false, ...variables });
-      expect({ variables, errors: res.body.errors?.map((e: any) => [e.extensions.code, e.extensions.field]) }).toEqual({
+      expect({ variables, errors: res.body.errors?.map((e: any) => [e.extensions.errorCode, e.extensions.field]) }).toEqual({
         variables,
         errors: [['WSInvalidParameterException', field]],
       });
@@ -421,7 +421,7 @@ describe('User.notifications and User.unreadNotificationCount', () => {
           expect.objectContaining({
             message: 'Only the user themselves may read their notifications.',
             path: ['_entities', 0, field.split(' ')[0]],
-            extensions: { code: 'WSInsufficientPrivilegesException' },
+            extensions: { code: 'FORBIDDEN', errorCode: 'WSInsufficientPrivilegesException' },
           }),
         ],
       });
@@ -458,7 +458,7 @@ describe('markNotificationsRead, markNotificationRead and markAllNotificationsRe
         expect.objectContaining({
           message: "A notification is not in the caller's inbox.",
           path: ['markNotificationsRead'],
-          extensions: { code: 'WSNotificationNotFoundException' },
+          extensions: { code: 'NOT_FOUND', errorCode: 'WSNotificationNotFoundException' },
         }),
       ],
     });
@@ -467,7 +467,7 @@ describe('markNotificationsRead, markNotificationRead and markAllNotificationsRe
 
   it('when more than 100 ids are named, then WSLimitExceededException naming ids', async () => {
     const res = await olivia.gql(MARK, { ids: Array.from({ length: 101 }, (_, i) => i + 1) });
-    expect(res.body.errors?.map((e: any) => [e.extensions.code, e.extensions.field, e.message])).toEqual([
+    expect(res.body.errors?.map((e: any) => [e.extensions.errorCode, e.extensions.field, e.message])).toEqual([
       ['WSLimitExceededException', 'ids', 'ids holds at most 100 items.'],
     ]);
   });
@@ -485,6 +485,6 @@ describe('markNotificationsRead, markNotificationRead and markAllNotificationsRe
 
   it('when the mutations are called without a credential, then WSInvalidAuthTokenException', async () => {
     const res = await t.gql(`mutation { markAllNotificationsRead { updated } }`);
-    expect(res.body.errors?.map((e: any) => e.extensions.code)).toEqual(['WSInvalidAuthTokenException']);
+    expect(res.body.errors?.map((e: any) => e.extensions.errorCode)).toEqual(['WSInvalidAuthTokenException']);
   });
 });
