@@ -198,7 +198,7 @@ describe('text is text (rows 4 and 8)', () => {
       query: 'query($c: String!) { states(countryCode: $c) { stateCode } }',
       variables: JSON.stringify({ c: 'A\u0000U' }),
     });
-    const res = await send('GET', `/graphql?${params.toString()}`, { 'apollo-require-preflight': '1' });
+    const res = await send('GET', `/graphql?${params.toString()}`, { 'apollo-require-preflight': '1', ...GQL_ACCEPT });
     expect(res.status).toBe(400);
     expect(res.body.errors[0].extensions).toEqual({ code: 'BAD_USER_INPUT', errorCode: 'WSInvalidParameterException', field: 'c' });
   });

@@ -5,7 +5,7 @@
 // error-level line with a stack per item. Within the bounds a representation the caller may not
 // see is `null`, as before (test/federation/visibility.test.ts). And a production instance (128 MB
 // heap, as `npm start` runs it) lives through the red team's reproducers and goes on answering.
-import { createSystemToken, createUser, OLIVIA, tokenFor, useTestApp, type Client } from '../kit';
+import { createSystemToken, createUser, GQL_ACCEPT, OLIVIA, tokenFor, useTestApp, type Client } from '../kit';
 import { createTestDb, type TestDb } from '../kit/db';
 import { productionEnv } from '../kit/production';
 import { spawnService, type SpawnedService } from '../kit/spawn';
@@ -170,7 +170,7 @@ describe('when `_entities` is sent more representations than the bound', () => {
   const post = async (body: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(`${service.baseUrl}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
+      headers: { 'content-type': 'application/json', ...GQL_ACCEPT, ...headers },
       body: JSON.stringify(body),
     });
     return { status: res.status, body: (await res.json()) as any };
