@@ -1,7 +1,7 @@
 // Turns whatever a GraphQL execution raised into the one error vocabulary. Used by Apollo's
 // formatError and by the REST executor, so both surfaces answer alike.
 import { GraphQLError } from 'graphql';
-import { ServiceError, isErrorCode, invalidParameter } from './errors';
+import { CATEGORY_BY_STATUS, ServiceError, isErrorCode, invalidParameter, statusOf, type ErrorCode } from './errors';
 
 const PG_UNAVAILABLE = new Set([
   'ECONNREFUSED',
@@ -62,6 +62,14 @@ function coercionField(message: string): string | undefined {
 
 export type Classified = { error: ServiceError; internal: boolean };
 
+/** The status `category` stands for, when it is not the identifier's own (a 429 WSLimitExceededException). */
+function statusOfCategory(code: ErrorCode, category: unknown): number {
+  const own = statusOf(code);
+  if (CATEGORY_BY_STATUS[own as keyof typeof CATEGORY_BY_STATUS] === category) return own;
+  const other = Object.entries(CATEGORY_BY_STATUS).find(([, c]) => c === category);
+  return other ? Number(other[0]) : own;
+}
+
 /**
  * Apollo refuses some requests before parsing them with a 4xx status and no code: an automatic
  * persisted query whose sha256Hash is not its text's ("provided sha does not match query") or of a
@@ -88,8 +96,13 @@ export function classify(err: GraphQLError): Classified | null {
   if (err instanceof ServiceError) return { error: err, internal: false };
   if (original instanceof ServiceError) return { error: original, internal: false };
   const code = err.extensions?.code;
-  if (isErrorCode(code))
-    return { error: new ServiceError(code, err.message, { field: err.extensions?.field as string | undefined }), internal: false };
+  // An error answered before (a subgraph's, a live transport's) names its identifier in errorCode,
+  // its category in code; the status its category stands for is kept (a rate limit stays 429).
+  const errorCode = err.extensions?.errorCode;
+  if (isErrorCode(errorCode)) {
+    const field = err.extensions?.field as string | undefined;
+    return { error: new ServiceError(errorCode, err.message, { field, status: statusOfCategory(errorCode, code) }), internal: false };
+  }
   // Variable coercion failures (wrong type, missing required value): the request is malformed.
   if (err.path === undefined && (code === 'BAD_USER_INPUT' || /^Variable "\$/.test(err.message))) {
     const field = coercionField(err.message) ?? 'request';

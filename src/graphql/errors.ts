@@ -1,16 +1,48 @@
-// One error vocabulary: the specification's identifiers are the codes. Domain code throws
+// One error vocabulary: the specification's identifiers name every failure. Domain code throws
 // ServiceError; the GraphQL formatter and the REST executor translate through ERROR_REGISTRY.
+// REST answers the identifier (errorCode) with its status; GraphQL answers it as
+// extensions.errorCode beside extensions.code, the common category GraphQL clients and routers
+// branch on, which follows the status (CATEGORY_BY_STATUS).
 import { GraphQLError } from 'graphql';
 
+/**
+ * The category of an error answered with each status, as GraphQL clients, Apollo Router and their
+ * error links know them. 405 is Apollo's own answer to a method it does not serve; 410 (a
+ * cancelled event) is gone, which a client treats as not found.
+ */
+export const CATEGORY_BY_STATUS = {
+  400: 'BAD_USER_INPUT',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'BAD_REQUEST',
+  409: 'CONFLICT',
+  410: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'RATE_LIMITED',
+  500: 'INTERNAL_SERVER_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
+} as const;
+
+type RegistryStatus = keyof typeof CATEGORY_BY_STATUS;
+export type ErrorCategory = (typeof CATEGORY_BY_STATUS)[RegistryStatus];
+
 interface ErrorSpec {
-  status: number;
+  status: RegistryStatus;
+  /** extensions.code on GraphQL, from the status. */
+  category: ErrorCategory;
   /** Default human text; callers may give a more precise one. */
   message: string;
   /** Whether the thrown message may be shown to clients (false: replaced by the default). */
   expose: boolean;
 }
 
-const e = (status: number, message: string, expose = true): ErrorSpec => ({ status, message, expose });
+const e = (status: RegistryStatus, message: string, expose = true): ErrorSpec => ({
+  status,
+  category: CATEGORY_BY_STATUS[status],
+  message,
+  expose,
+});
 
 export const ERROR_REGISTRY = {
   // 400: the request itself is wrong.
@@ -80,8 +112,28 @@ export function isErrorCode(code: unknown): code is ErrorCode {
   return typeof code === 'string' && Object.hasOwn(ERROR_REGISTRY, code);
 }
 
+/**
+ * Apollo's codes for a document refused before it runs, with the identifier a GraphQL error gives
+ * as errorCode: a document that does not parse or validate is a parameter (the query) that is
+ * invalid. (A variable's value graphql-js refuses is WSInvalidParameterException naming it, under
+ * BAD_USER_INPUT, as any 400.) Apollo's other codes (persisted queries, BAD_REQUEST) are of the
+ * protocol, with no identifier.
+ */
+export const DOCUMENT_ERROR_CODES = {
+  GRAPHQL_PARSE_FAILED: 'WSInvalidParameterException',
+  GRAPHQL_VALIDATION_FAILED: 'WSInvalidParameterException',
+} as const satisfies Record<string, ErrorCode>;
+
 export function statusOf(code: ErrorCode): number {
   return ERROR_REGISTRY[code].status;
+}
+
+/**
+ * The category of `code` answered with `status`: the status's, or the identifier's own where the
+ * status is one only REST answers (415, 422: the body's media type, an idempotency key reused).
+ */
+export function categoryOf(code: ErrorCode, status: number = statusOf(code)): ErrorCategory {
+  return CATEGORY_BY_STATUS[status as RegistryStatus] ?? ERROR_REGISTRY[code].category;
 }
 
 export interface ServiceErrorOptions {
@@ -96,7 +148,10 @@ export interface ServiceErrorOptions {
 
 /** A failure the caller is told about, named by the spec's identifier. */
 export class ServiceError extends GraphQLError {
+  /** The identifier: REST's errorCode, GraphQL's extensions.errorCode. */
   readonly code: ErrorCode;
+  /** GraphQL's extensions.code. */
+  readonly category: ErrorCategory;
   readonly field?: string;
   readonly headers?: Record<string, string>;
   readonly status: number;
@@ -104,13 +159,17 @@ export class ServiceError extends GraphQLError {
   constructor(code: ErrorCode, message?: string, options: ServiceErrorOptions = {}) {
     const spec = ERROR_REGISTRY[code];
     const text = spec.expose && message ? message : spec.message;
-    const extensions: Record<string, unknown> = { code };
+    const status = options.status ?? spec.status;
+    const category = categoryOf(code, status);
+    // As GraphQL clients see it (format-error.ts), for whatever serialises the error itself.
+    const extensions: Record<string, unknown> = { code: category, errorCode: code };
     if (options.field) extensions.field = options.field;
     super(text, { extensions, originalError: options.cause instanceof Error ? options.cause : undefined });
     this.code = code;
+    this.category = category;
     this.field = options.field;
     this.headers = options.headers;
-    this.status = options.status ?? spec.status;
+    this.status = status;
   }
 }
 

@@ -1,7 +1,8 @@
 // POST/GET /graphql: multipart uploads (the GraphQL multipart request spec) or a JSON body, then
 // Apollo's Koa integration inside the operation's span. The GraphQL context is the one REST
-// builds too, plus the request's state (for the access log) and the client's address; building it
-// checks the document against the trusted documents (GRAPHQL_TRUSTED_DOCUMENTS) first.
+// builds too, plus the request's state (for the access log, and the media type the client's
+// Accept chose, which the request-outcome plugin answers with) and the client's address; building
+// it checks the document against the trusted documents (GRAPHQL_TRUSTED_DOCUMENTS) first.
 import type Koa from 'koa';
 import type Router from '@koa/router';
 import type { ApolloServer } from '@apollo/server';
@@ -12,7 +13,7 @@ import { ServiceError } from '../graphql/errors';
 import { traceOperation } from '../observability/tracing';
 import { getParameters, trustedDocumentGuard } from '../graphql/plugins/trusted-documents';
 import { jsonBodyParser } from './json-body';
-import type { RequestMiddleware, RequestState } from './request-state';
+import type { GraphqlMediaType, RequestMiddleware, RequestState } from './request-state';
 
 /** The most files one operation takes (createSupportGroup). */
 const MAX_FILES = 21;
@@ -88,6 +89,10 @@ export async function mountGraphql(router: Router, apollo: ApolloServer<Context>
       const context = buildContext(deps, ctx.state.requestId, ctx.headers, () => ctx.state.logger);
       context.request = ctx.state;
       context.clientIp = ctx.ip;
+      // Plain JSON first: what a client that sends no Accept, or */*, is answered (graphql-http's
+      // audit); false (neither accepted) is left to Apollo, which answers 406.
+      const mediaType = ctx.accepts('application/json', 'application/graphql-response+json');
+      if (mediaType) ctx.state.graphqlMediaType = mediaType as GraphqlMediaType;
       // Before Apollo reads its persisted queries or parses: a refusal is answered with its status.
       if (trusted) await trusted(context, ctx.method === 'GET' ? getParameters(ctx.querystring) : (ctx.request as { body?: unknown }).body);
       return context;

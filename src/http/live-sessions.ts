@@ -210,7 +210,7 @@ export function subscriptionDocument(
   return { document };
 }
 
-/** An error as /graphql answers it (formatError: the identifier in extensions.code, unknown failures hidden). */
+/** An error as /graphql answers it (formatError: the category in extensions.code, the identifier in errorCode, unknown failures hidden). */
 export function asAnswered(err: unknown): GraphQLError {
   const raw =
     err instanceof GraphQLError ? err : new GraphQLError('Internal error', { originalError: err instanceof Error ? err : undefined });

@@ -13,7 +13,12 @@ export interface RequestState {
   operation?: string;
   /** The error identifier the request was answered with. */
   errorCode?: string;
+  /** /graphql: the media type the client's Accept chose for a single result (graphql-route.ts). */
+  graphqlMediaType?: GraphqlMediaType;
 }
+
+/** What /graphql answers a single result as: the GraphQL over HTTP media type, or plain JSON for the clients that ask for no other. */
+export type GraphqlMediaType = 'application/graphql-response+json' | 'application/json';
 
 /** Middleware that reads or writes the request's state. */
 export type RequestMiddleware = Koa.Middleware<RequestState>;

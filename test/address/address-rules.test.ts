@@ -24,7 +24,7 @@ describe('maxLength counts characters (code points), as the varchar column does'
     const long = await u.gql(CREATE, { i: { typeCode: 'W', name: EMOJI.repeat(256) } });
     expect(long.body.errors![0]).toMatchObject({
       message: 'name must be at most 255 characters.',
-      extensions: { code: 'WSFieldLengthException', field: 'name' },
+      extensions: { code: 'BAD_USER_INPUT', errorCode: 'WSFieldLengthException', field: 'name' },
     });
     expect(await addressCount(u.uId)).toBe(1);
   });
@@ -93,14 +93,14 @@ describe('each rule kind, through GraphQL, leaves the address unchanged', () => 
     const res = await u.gql(UPDATE, { u: uuid, i: { uuid, name: 'Changed', ...fields } });
     expect(res.body.data).toBeNull();
     expect(res.body.errors).toHaveLength(1);
-    expect(res.body.errors![0]).toMatchObject({ message, extensions: { code, field } });
+    expect(res.body.errors![0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT', errorCode: code, field } });
   });
 
   it("when the path uuid is over 50, then WSFieldLengthException names addressUUID (the body uuid's rule)", async () => {
     const res = await u.gql('mutation($u: String!) { deleteUserAddress(addressUUID: $u) }', { u: 'x'.repeat(51) });
     expect(res.body.errors![0]).toMatchObject({
       message: 'addressUUID must be at most 50 characters.',
-      extensions: { code: 'WSFieldLengthException', field: 'addressUUID' },
+      extensions: { code: 'BAD_USER_INPUT', errorCode: 'WSFieldLengthException', field: 'addressUUID' },
     });
   });
 });

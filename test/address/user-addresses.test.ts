@@ -277,13 +277,13 @@ describe("one user cannot touch another user's address", () => {
       'mutation($u: String!) { updateUserAddress(addressUUID: $u, input: { uuid: $u, city: "Stolen" }) { uuid } }',
       { u: a.uuid },
     );
-    expect(upd.body.errors![0].extensions).toEqual({ code: 'WSAddressNotFoundException', field: 'addressUUID' });
+    expect(upd.body.errors![0].extensions).toEqual({ code: 'NOT_FOUND', errorCode: 'WSAddressNotFoundException', field: 'addressUUID' });
     const del = await intruder.gql('mutation($u: String!) { deleteUserAddress(addressUUID: $u) }', { u: a.uuid });
-    expect(del.body.errors![0].extensions).toEqual({ code: 'WSAddressNotFoundException', field: 'addressUUID' });
+    expect(del.body.errors![0].extensions).toEqual({ code: 'NOT_FOUND', errorCode: 'WSAddressNotFoundException', field: 'addressUUID' });
     const entity = await intruder.gql('query($r: [_Any!]!) { _entities(representations: $r) { ... on User { uId addresses { uuid } } } }', {
       r: [{ __typename: 'User', uId: owner.uId }],
     });
-    expect(entity.body.errors![0].extensions).toEqual({ code: 'WSInsufficientPrivilegesException' });
+    expect(entity.body.errors![0].extensions).toEqual({ code: 'FORBIDDEN', errorCode: 'WSInsufficientPrivilegesException' });
     expect(entity.body.data).toEqual({ _entities: [null] });
     expect(await t.row('user_address', { uuid: a.uuid })).toEqual(before);
   });
@@ -352,7 +352,7 @@ describe('User as a federation entity', () => {
   it('when the system token lacks the federation scope, then the reference is refused', async () => {
     const raw = await createSystemToken(t.orm, ['ingestion'], { name: 'Other' });
     const res = await t.gql(query, { r: [{ __typename: 'User', uId: OLIVIA }] }, { 'x-api-key': raw });
-    expect(res.body.errors![0].extensions.code).toBe('InsufficientPrivilegesException');
+    expect(res.body.errors![0].extensions.errorCode).toBe('InsufficientPrivilegesException');
   });
 
   it('the SDL marks User as a federation entity keyed by uId', async () => {

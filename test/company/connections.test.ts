@@ -398,7 +398,11 @@ describe('GraphQL', () => {
     const refused = await auth.gql(`mutation($id: Int!) { requestConnection(companyId: $id) { status } }`, {
       id: DEMO.companies.westfield,
     });
-    expect(refused.body.errors![0].extensions).toEqual({ code: 'WSInvalidParameterException', field: 'companyId' });
+    expect(refused.body.errors![0].extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      errorCode: 'WSInvalidParameterException',
+      field: 'companyId',
+    });
     const mine = await auth.gql(`{ myConnections(status: "pending") { companyId } }`);
     expect(mine.body.data.myConnections).toEqual([{ companyId: company.companyId }]);
   });

@@ -73,10 +73,10 @@ describe('User.connections', () => {
     const res = await olivia.gql('{ me { uId connections(status: "open") { companyId } } }');
     expect(res.body.data).toBeNull();
     expect(res.body.errors!.map((e: any) => [e.path, e.extensions])).toEqual([
-      [['me', 'connections'], { code: 'WSInvalidParameterException', field: 'status' }],
+      [['me', 'connections'], { code: 'BAD_USER_INPUT', errorCode: 'WSInvalidParameterException', field: 'status' }],
     ]);
     const root = await olivia.gql('{ myConnections(status: "open") { companyId } }');
-    expect(root.body.errors![0].extensions).toEqual({ code: 'WSInvalidParameterException', field: 'status' });
+    expect(root.body.errors![0].extensions).toEqual({ code: 'BAD_USER_INPUT', errorCode: 'WSInvalidParameterException', field: 'status' });
   });
 
   it("when another user asks, then only their own connections: never Olivia's", async () => {
@@ -103,7 +103,7 @@ describe('User.connections', () => {
       expect(res.body.data).toEqual({
         _entities: [{ uId: OLIVIA, connections: [{ companyId: PENDING }, { companyId: NORTHWIND }] }, null],
       });
-      expect(res.body.errors!.map((e: any) => [e.path, e.extensions.code])).toEqual([
+      expect(res.body.errors!.map((e: any) => [e.path, e.extensions.errorCode])).toEqual([
         [['_entities', 1], 'WSInsufficientPrivilegesException'],
       ]);
     });
@@ -116,7 +116,7 @@ describe('User.connections', () => {
       expect(profile.body).toEqual({ data: { _entities: [{ uId: OLIVIA, uFirstName: 'Olivia' }] } });
       const res = await router.gql(ENTITIES, { r: [{ __typename: 'User', uId: OLIVIA }] });
       expect(res.body.data).toEqual({ _entities: [null] });
-      expect(res.body.errors!.map((e: any) => [e.path, e.extensions.code])).toEqual([
+      expect(res.body.errors!.map((e: any) => [e.path, e.extensions.errorCode])).toEqual([
         [['_entities', 0, 'connections'], 'WSInsufficientPrivilegesException'],
       ]);
     });

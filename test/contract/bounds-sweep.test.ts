@@ -440,7 +440,7 @@ const refusedRest = (res: Reply) => ({
 const refusedGql = (res: Reply) => {
   const error = res.body?.errors?.[0];
   return error
-    ? { errorCode: error.extensions?.code, field: error.extensions?.field, message: error.message }
+    ? { errorCode: error.extensions?.errorCode, field: error.extensions?.field, message: error.message }
     : { status: res.status, data: res.body?.data };
 };
 

@@ -43,7 +43,7 @@ describe('row 3: searchTerms counts characters, and over its bound answers an id
     );
     expect(gql.body.errors?.[0]).toMatchObject({
       message: 'searchTerms must be at most 255 characters.',
-      extensions: { code: 'WSInvalidParameterException', field: 'searchTerms' },
+      extensions: { code: 'BAD_USER_INPUT', errorCode: 'WSInvalidParameterException', field: 'searchTerms' },
     });
   });
 });
@@ -108,7 +108,11 @@ describe('rows 4 and 5: endpoint 2 names every bad input InvalidParameterExcepti
       'mutation($e: String!, $l: Int!, $c: Int!, $id: Int!) { updateSmartEntryAIIngestionFailure(smartEntryId: $id, smartlibId: $l, cId: $c, aiIngestionError: $e) }',
       { id: entryId, l: p.smartLibId, c: NORTHWIND, e: 'x'.repeat(100_001) },
     );
-    expect(res.body.errors?.[0].extensions).toEqual({ code: 'InvalidParameterException', field: 'aiIngestionError' });
+    expect(res.body.errors?.[0].extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      errorCode: 'InvalidParameterException',
+      field: 'aiIngestionError',
+    });
   });
 });
 
@@ -236,7 +240,11 @@ describe('row 11: a number that is not a supported version is WSUnsupportedVersi
     const gql = await olivia.gql('query($version: Int!) { recommendedEntities(version: $version, entityType: ["company"]) { entityId } }', {
       version: 2.5,
     });
-    expect(gql.body.errors?.[0].extensions).toEqual({ code: 'WSUnsupportedVersionException', field: 'version' });
+    expect(gql.body.errors?.[0].extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      errorCode: 'WSUnsupportedVersionException',
+      field: 'version',
+    });
   });
 
   it('when version is not a number, then WSInvalidParameterException', async () => {

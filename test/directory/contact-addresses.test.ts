@@ -152,7 +152,7 @@ describe('copyAddressesFromUserToDirectoryContact (9)', () => {
     const res = await s.gql(q, { d: s.dir.uuid, a: [s.work.uuid] });
     expect(res.body).toEqual({ data: { copyUserAddressesToDirectoryContact: [{ typeCode: 'W', type: 'Work' }] } });
     const again = await s.gql(q, { d: s.dir.uuid, a: [s.work.uuid] });
-    expect(again.body.errors![0].extensions).toEqual({ code: 'WSAlreadyExistsException', field: 'addressUUIDs' });
+    expect(again.body.errors![0].extensions).toEqual({ code: 'CONFLICT', errorCode: 'WSAlreadyExistsException', field: 'addressUUIDs' });
   });
 });
 
@@ -283,7 +283,7 @@ describe('every error identifier, in chain order, leaves every row unchanged', (
     );
     expect(res.body.errors![0]).toMatchObject({
       message: 'name must be at most 255 characters.',
-      extensions: { code: 'WSFieldLengthException', field: 'name' },
+      extensions: { code: 'BAD_USER_INPUT', errorCode: 'WSFieldLengthException', field: 'name' },
     });
   });
 

@@ -31,7 +31,7 @@ const ROOT = `query($d: String!) { smartDirectory(directoryUUID: $d) { ${DIRECTO
 /** Query.smartDirectory's answer for the caller: the directory, or the error code. */
 async function rootAnswer(who: { gql: NewUser['gql'] }, uuid: string): Promise<unknown> {
   const res = await who.gql(ROOT, { d: uuid });
-  return res.body.data?.smartDirectory ?? res.body.errors![0].extensions.code;
+  return res.body.data?.smartDirectory ?? res.body.errors![0].extensions.errorCode;
 }
 
 const entities = (who: { gql: NewUser['gql'] }, fragment: string, representations: object[]) =>
@@ -164,7 +164,7 @@ describe('User.smartDirectories', () => {
     const router = t.with({ 'x-api-key': await createSystemToken(t.orm, ['federation'], { name: `router-${crypto.randomUUID()}` }) });
     const res = await entities(router, '... on User { uId smartDirectories { directoryUUID } }', [{ __typename: 'User', uId: OLIVIA }]);
     expect(res.body.data).toEqual({ _entities: [null] });
-    expect(res.body.errors!.map((e: any) => [e.path, e.extensions.code])).toEqual([
+    expect(res.body.errors!.map((e: any) => [e.path, e.extensions.errorCode])).toEqual([
       [['_entities', 0, 'smartDirectories'], 'WSInsufficientPrivilegesException'],
     ]);
     const company = await entities(router, '... on Company { companyId smartDirectories { directoryUUID } }', [companyRef(NORTHWIND)]);

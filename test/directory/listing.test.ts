@@ -169,7 +169,7 @@ describe('listing contacts', () => {
   it('when an outsider asks, then the directory chain refuses (WSUserNotInSmartDirectoryException)', async () => {
     const [outsider] = await users(1);
     const res = await outsider.gql(CONTACTS, { d: DEMO.directories.staff });
-    expect(res.body.errors![0].extensions).toEqual({ code: 'WSUserNotInSmartDirectoryException' });
+    expect(res.body.errors![0].extensions).toEqual({ code: 'FORBIDDEN', errorCode: 'WSUserNotInSmartDirectoryException' });
   });
 });
 
@@ -186,7 +186,7 @@ describe('createDirectoryContactRecord', () => {
       data: { createDirectoryContactRecord: { uId: u.uId, displayName: 'Joy Park', email: u.user.email, mobile: '0400', addresses: [] } },
     });
     const again = await u.gql(CREATE, { d: dir.uuid });
-    expect(again.body.errors![0].extensions).toEqual({ code: 'WSAlreadyExistsException' });
+    expect(again.body.errors![0].extensions).toEqual({ code: 'CONFLICT', errorCode: 'WSAlreadyExistsException' });
     const rows = await t.sql('select count(*)::int as n from contact_record where user_id = ?', [u.uId]);
     expect(rows).toEqual([{ n: 1 }]);
   });
@@ -197,7 +197,7 @@ describe('createDirectoryContactRecord', () => {
     const res = await u.gql(CREATE, { d: dir.uuid });
     expect(res.body.data.createDirectoryContactRecord).toMatchObject({ displayName: 'Kai Moe', email: null });
     const [outsider] = await users(1);
-    expect((await outsider.gql(CREATE, { d: dir.uuid })).body.errors![0].extensions.code).toBe('WSUserNotInSmartDirectoryException');
+    expect((await outsider.gql(CREATE, { d: dir.uuid })).body.errors![0].extensions.errorCode).toBe('WSUserNotInSmartDirectoryException');
   });
 });
 
@@ -217,7 +217,7 @@ describe('SmartDirectory as a federation entity', () => {
     });
     const [outsider] = await users(1);
     const refused = await outsider.gql(ENTITIES, { r });
-    expect(refused.body.errors![0].extensions.code).toBe('WSUserNotInSmartDirectoryException');
+    expect(refused.body.errors![0].extensions.errorCode).toBe('WSUserNotInSmartDirectoryException');
   });
 
   it('when a trusted graph client resolves references, then any directory resolves, unknown ones are null', async () => {

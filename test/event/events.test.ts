@@ -175,7 +175,7 @@ describe('GraphQL: userEvents, event and the Event federation entity', () => {
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data!.userEvents).toHaveLength(5);
     const bad = await olivia.gql(`{ userEvents(cId: ${NORTHWIND}, version: 1, pageNum: 0) { eventUUID } }`);
-    expect(bad.body.errors![0].extensions).toEqual({ code: 'WSInvalidParameterException', field: 'pageNum' });
+    expect(bad.body.errors![0].extensions).toEqual({ code: 'BAD_USER_INPUT', errorCode: 'WSInvalidParameterException', field: 'pageNum' });
   });
 
   it('when an invitee or a company admin asks for an event, then it answers; anyone else gets null', async () => {
@@ -187,7 +187,11 @@ describe('GraphQL: userEvents, event and the Event federation entity', () => {
     expect((await cara.gql(query, { u: uuid.toUpperCase() })).body.data!.event).toEqual(expected);
     expect((await pat.gql(query, { u: uuid })).body.data!.event).toBeNull();
     const bad = await olivia.gql(query, { u: 'nope' });
-    expect(bad.body.errors![0].extensions).toEqual({ code: 'WSInvalidParameterException', field: 'eventUUID' });
+    expect(bad.body.errors![0].extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      errorCode: 'WSInvalidParameterException',
+      field: 'eventUUID',
+    });
   });
 
   it('when an invitee asks for an event, then every field is the one the events list shows for it', async () => {

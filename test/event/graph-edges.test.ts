@@ -221,7 +221,7 @@ describe('User.events', () => {
     const res = await ROUTER.gql(query, { r });
     // The connection is non-null, so the refused field nulls its User.
     expect(res.body.data!._entities).toEqual([null]);
-    expect(res.body.errors!.map((e: any) => [e.path, e.extensions.code])).toEqual([
+    expect(res.body.errors!.map((e: any) => [e.path, e.extensions.errorCode])).toEqual([
       [['_entities', 0, 'events'], 'WSInsufficientPrivilegesException'],
     ]);
     // Her own reference, with her token, lists them.
@@ -254,7 +254,7 @@ describe('User.events', () => {
       expect([variables, res.body.data, res.body.errors!.map((e: any) => [e.message, e.extensions])]).toEqual([
         variables,
         null,
-        [[message, { code: 'WSInvalidParameterException', field }]],
+        [[message, { code: 'BAD_USER_INPUT', errorCode: 'WSInvalidParameterException', field }]],
       ]);
     }
     // 100 is allowed, either way.
@@ -476,7 +476,7 @@ describe('Company.events', () => {
       const res = await companyEvents(olivia, [NORTHWIND], variables);
       expect(res.body.data!._entities).toEqual([null]);
       expect(res.body.errors!.map((e: any) => [e.message, e.extensions])).toEqual([
-        [message, { code: 'WSInvalidParameterException', field }],
+        [message, { code: 'BAD_USER_INPUT', errorCode: 'WSInvalidParameterException', field }],
       ]);
     }
   });

@@ -29,5 +29,5 @@ it('answers a query through the gateway', async () => {
 it('passes the subgraph error codes through', async () => {
   const res = await gateway.executeOperation({ query: '{ timezones(countryCode: "AUS") { timezoneId } }' });
   const body = res.body as any;
-  expect(body.singleResult.errors[0].extensions.code).toBe('WSInvalidParameterException');
+  expect(body.singleResult.errors[0].extensions.errorCode).toBe('WSInvalidParameterException');
 });

@@ -74,7 +74,7 @@ async function entities(representations: object[], who: Client) {
 
 /** The errors of an answer as [path index, code], in path order. */
 const errorsOf = (body: any) =>
-  (body.errors ?? []).map((e: any) => [e.path[1], e.extensions.code]).sort((a: any[], b: any[]) => a[0] - b[0]);
+  (body.errors ?? []).map((e: any) => [e.path[1], e.extensions.errorCode]).sort((a: any[], b: any[]) => a[0] - b[0]);
 
 /** An anonymous caller resolves none of the representations, each with WSInvalidAuthTokenException. */
 async function expectAnonymousRefused(representations: object[]) {
@@ -241,7 +241,7 @@ describe('SmartDirectory references', () => {
     ]);
     // The root operation answers the same.
     const root = await olivia.gql('query($d: String!) { smartDirectory(directoryUUID: $d) { directoryName } }', { d: inactiveDirectory });
-    expect(root.body.errors![0].extensions.code).toBe('WSSmartDirectoryInactiveException');
+    expect(root.body.errors![0].extensions.errorCode).toBe('WSSmartDirectoryInactiveException');
   });
 
   it('Pat (no team) resolves none, with WSUserNotInSmartDirectoryException', async () => {

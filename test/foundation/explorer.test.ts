@@ -162,7 +162,7 @@ describe("the page's fetcher", () => {
 
   it('runs a query with the header editor headers, past the CSRF prevention', async () => {
     const anonymous = await fetcher()({ query: '{ userProfile { uFirstName } }' }, { headers: JSON.parse(INITIAL_HEADERS) });
-    expect((anonymous.errors as any[])[0].extensions.code).toBe('WSInvalidAuthTokenException');
+    expect((anonymous.errors as any[])[0].extensions.errorCode).toBe('WSInvalidAuthTokenException');
     const headers = { 'x-service-authtoken': await olivia.token() };
     expect(await fetcher()({ query: '{ userProfile { uFirstName } }' }, { headers })).toEqual({
       data: { userProfile: { uFirstName: 'Olivia' } },
@@ -219,7 +219,7 @@ describe("the page's sign-in", () => {
 
     await signOut(session.authToken, options());
     const after = await fetcher()({ query: profile }, { headers });
-    expect((after.errors as any[]).map((e) => e.extensions.code)).toEqual(['WSInvalidAuthTokenException']);
+    expect((after.errors as any[]).map((e) => e.extensions.errorCode)).toEqual(['WSInvalidAuthTokenException']);
     // The token is revoked already: signing out again is no error.
     await expect(signOut(session.authToken, options())).resolves.toBeUndefined();
   });

@@ -27,7 +27,7 @@ describe('when the database does not answer', () => {
     const body: any = await res.json();
     expect(body.errors[0]).toMatchObject({
       message: 'The reference data service is unavailable.',
-      extensions: { code: 'WSRefDataServiceException' },
+      extensions: { code: 'SERVICE_UNAVAILABLE', errorCode: 'WSRefDataServiceException' },
     });
     expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|stack|127\.0\.0\.1/);
   });

@@ -60,6 +60,6 @@ describe('the HTTP surface', () => {
 
   it('maps a GraphQL variable of the wrong type to WSInvalidParameterException naming it', async () => {
     const res = await t.gql('query q($p: Int) { specialties(professionId: $p) { specialtyId } }', { p: 'x' });
-    expect(res.body.errors![0].extensions).toEqual({ code: 'WSInvalidParameterException', field: 'p' });
+    expect(res.body.errors![0].extensions).toEqual({ code: 'BAD_USER_INPUT', errorCode: 'WSInvalidParameterException', field: 'p' });
   });
 });

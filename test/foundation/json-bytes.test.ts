@@ -1,6 +1,7 @@
 // JSON answers: REST sends the bytes its JSON text encodes to (src/rest/respond.ts `sendJson`),
-// GraphQL Apollo's text as Koa sends it. Either way the type says UTF-8 JSON, the length is the
-// bytes' length, and text outside ASCII arrives exactly.
+// GraphQL Apollo's text as Koa sends it. Either way the type says UTF-8 JSON (on GraphQL the
+// media type the kit's Accept asks for), the length is the bytes' length, and text outside ASCII
+// arrives exactly.
 import { useTestApp } from '../kit';
 import type { Reply } from '../kit/http';
 
@@ -9,9 +10,9 @@ const t = useTestApp();
 // Latin-1, a combining mark, CJK and an emoji (a surrogate pair in JavaScript, 4 bytes in UTF-8).
 const NAME = 'Zoë Åsa-Ñuñez 東京 \u0065\u0301 \u{1F600}';
 
-function expectJsonBytes(res: Reply) {
+function expectJsonBytes(res: Reply, type = 'application/json') {
   expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(res.headers.get('content-type')).toBe(`${type}; charset=utf-8`);
   expect(Number(res.headers.get('content-length'))).toBe(res.bytes.length);
   expect(res.bytes.length).toBe(Buffer.byteLength(res.text));
 }
@@ -42,14 +43,14 @@ describe('JSON answers as bytes', () => {
     const u = await t.newUser();
     await u.rest('PUT', '/rest/user/profile', { body: { uId: u.uId, uFirstName: NAME } });
     const res = await u.gql('{ userProfile { uFirstName } }');
-    expectJsonBytes(res);
+    expectJsonBytes(res, 'application/graphql-response+json');
     expect(res.body).toEqual({ data: { userProfile: { uFirstName: NAME } } });
   });
 
   it('when a GraphQL request fails validation, then the error answer is JSON bytes with its exact length', async () => {
     const res = await t.gql('{ noSuchField }');
     expect(res.status).toBe(400);
-    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('content-type')).toBe('application/graphql-response+json; charset=utf-8');
     expect(Number(res.headers.get('content-length'))).toBe(res.bytes.length);
     expect(res.body).toMatchObject({ errors: [{ message: 'Cannot query field "noSuchField" on type "Query".' }] });
   });

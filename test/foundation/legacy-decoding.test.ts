@@ -111,7 +111,7 @@ describe('profile bodies (updateUserProfile)', () => {
     const res = await olivia.gql('mutation($i: UpdateUserProfileInput!) { updateUserProfile(input: $i) { updatedFieldCount } }', {
       i: { uId: String(OLIVIA) },
     });
-    expect(res.body.errors?.[0].extensions.code).toBe('WSInvalidParameterException');
+    expect(res.body.errors?.[0].extensions.errorCode).toBe('WSInvalidParameterException');
   });
 });
 

@@ -28,7 +28,7 @@ describe('on /graphql', () => {
     const query = '{ smartLibrary(smartLibId: 999999) { smartLibName } }';
     const first = await t.as(OLIVIA).gql(query);
     const second = await t.as(OLIVIA).gql(query);
-    expect(first.body.errors?.[0].extensions.code).toMatch(/^WS/);
+    expect(first.body.errors?.[0].extensions.errorCode).toMatch(/^WS/);
     expect(second.body).toEqual(first.body);
     expect(second.status).toBe(first.status);
   });

@@ -36,7 +36,7 @@ async function nodes(who: Client, ids: string[]) {
 
 /** The errors of an answer as [index in nodes, identifier, field], in index order. */
 const errorsOf = (body: any) =>
-  (body.errors ?? []).map((e: any) => [e.path[1], e.extensions.code, e.extensions.field]).sort((a: any[], b: any[]) => a[0] - b[0]);
+  (body.errors ?? []).map((e: any) => [e.path[1], e.extensions.errorCode, e.extensions.field]).sort((a: any[], b: any[]) => a[0] - b[0]);
 
 let oliviaInboxItem: { id: string; notificationId: number; message: string };
 /** The welcome pack's files, original then tile (Olivia publishes to its library; Pat reads none of it). */
@@ -178,7 +178,7 @@ describe('node and nodes', () => {
           message: 'The record was not found.',
           path: ['node'],
           locations: [{ line: 1, column: 18 }],
-          extensions: { code: 'WSRecordNotFoundException', field: 'id' },
+          extensions: { code: 'NOT_FOUND', errorCode: 'WSRecordNotFoundException', field: 'id' },
         },
       ],
     });
@@ -187,13 +187,13 @@ describe('node and nodes', () => {
   it('without a credential, node and nodes are refused as every root operation is', async () => {
     const res = await t.gql('query($id: ID!){ node(id: $id){ id } }', { id: nodeId('Company', NORTHWIND) });
     expect(res.body.data).toEqual({ node: null });
-    expect(res.body.errors!.map((e: any) => e.extensions.code)).toEqual(['WSInvalidAuthTokenException']);
+    expect(res.body.errors!.map((e: any) => [e.extensions.code, e.extensions.errorCode])).toEqual([['UNAUTHENTICATED', 'WSInvalidAuthTokenException']]);
   });
 
   it('more than 100 ids are refused before anything is read', async () => {
     const res = await olivia.gql('query($ids:[ID!]!){ nodes(ids:$ids){ id } }', { ids: Array(101).fill(nodeId('User', OLIVIA)) });
     expect(res.body.data).toBeNull();
-    expect(res.body.errors!.map((e: any) => [e.extensions.code, e.extensions.field])).toEqual([['WSLimitExceededException', 'ids']]);
+    expect(res.body.errors!.map((e: any) => [e.extensions.code, e.extensions.errorCode, e.extensions.field])).toEqual([['BAD_USER_INPUT', 'WSLimitExceededException', 'ids']]);
   });
 
   it('nodes of 50 ids runs as many statements as nodes of 5', async () => {
@@ -305,7 +305,7 @@ describe('files, QR codes, invitations, connections and sent notifications', () 
           null,
         ],
       },
-      errors: [expect.objectContaining({ path: ['nodes', 4], extensions: { code: 'WSRecordNotFoundException', field: 'id' } })],
+      errors: [expect.objectContaining({ path: ['nodes', 4], extensions: { code: 'NOT_FOUND', errorCode: 'WSRecordNotFoundException', field: 'id' } })],
     });
   });
 
@@ -320,9 +320,9 @@ describe('files, QR codes, invitations, connections and sent notifications', () 
     expect(errorsOf(caras)).toEqual([0, 1, 2].map((i) => [i, 'WSRecordNotFoundException', 'id']));
     // The root fields agree.
     const root = await pat.gql(`{ supportGroupQrCode(qrCodeId: ${qrCodeId}) { qrCodeId } }`);
-    expect(root.body.errors!.map((e: any) => e.extensions.code)).toEqual(['WSRecordNotFoundException']);
+    expect(root.body.errors!.map((e: any) => e.extensions.errorCode)).toEqual(['WSRecordNotFoundException']);
     const list = await olivia.gql(`{ sentNotifications(${LIST}) { notificationId } }`);
-    expect(list.body.errors!.map((e: any) => e.extensions.code)).toEqual(['WSInsufficientPrivilegesException']);
+    expect(list.body.errors!.map((e: any) => e.extensions.errorCode)).toEqual(['WSInsufficientPrivilegesException']);
   });
 
   it("a manager of another company's notifications reads that company's records only", async () => {
@@ -351,7 +351,7 @@ describe('files, QR codes, invitations, connections and sent notifications', () 
       const list = await cara.gql(
         `{ sentNotifications(version: 1, broadcastType: "GE", eventUUID: "${row.event_uuid}") { notificationId } }`,
       );
-      expect(list.body.errors!.map((e: any) => e.extensions.code)).toEqual(['WSEventCancelledException']);
+      expect(list.body.errors!.map((e: any) => e.extensions.errorCode)).toEqual(['WSEventCancelledException']);
     } finally {
       await t.sql(`update event set status = 'A' where event_uuid = ?`, [row.event_uuid]);
     }

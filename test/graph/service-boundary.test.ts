@@ -110,7 +110,7 @@ const run = async (query: string) => {
     errors: result.errors?.map((e) => ({
       path: e.path,
       message: e.message,
-      code: e.extensions.code,
+      code: e.extensions.errorCode,
       cause: (e.originalError as ServiceError | undefined)?.originalError,
     })),
   };

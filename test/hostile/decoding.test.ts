@@ -6,7 +6,18 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { DEMO, OLIVIA, CARA, newPublisher, supportGroupForm, SUPPORT_GROUP_PATH, uniquePdf, useTestApp, type Publisher } from '../kit';
+import {
+  DEMO,
+  GQL_ACCEPT,
+  OLIVIA,
+  CARA,
+  newPublisher,
+  supportGroupForm,
+  SUPPORT_GROUP_PATH,
+  uniquePdf,
+  useTestApp,
+  type Publisher,
+} from '../kit';
 import { DEMO_CLIENT, passwordParams } from '../kit/oauth';
 
 const t = useTestApp();
@@ -162,7 +173,9 @@ describe('text is text (rows 4 and 8)', () => {
     });
     expect(gql.status).toBe(400);
     expect(gql.body).toEqual({
-      errors: [expect.objectContaining({ extensions: { code: 'WSInvalidParameterException', field: 'street' } })],
+      errors: [
+        expect.objectContaining({ extensions: { code: 'BAD_USER_INPUT', errorCode: 'WSInvalidParameterException', field: 'street' } }),
+      ],
     });
     expect(await t.countRows('user_address', { user_id: u.uId })).toBe(0);
   });
@@ -174,7 +187,7 @@ describe('text is text (rows 4 and 8)', () => {
       errors: [
         {
           message: 'email holds a character that is not text (NUL or an unpaired surrogate).',
-          extensions: { code: 'WSInvalidParameterException', field: 'email' },
+          extensions: { code: 'BAD_USER_INPUT', errorCode: 'WSInvalidParameterException', field: 'email' },
         },
       ],
     });
@@ -185,9 +198,9 @@ describe('text is text (rows 4 and 8)', () => {
       query: 'query($c: String!) { states(countryCode: $c) { stateCode } }',
       variables: JSON.stringify({ c: 'A\u0000U' }),
     });
-    const res = await send('GET', `/graphql?${params.toString()}`, { 'apollo-require-preflight': '1' });
+    const res = await send('GET', `/graphql?${params.toString()}`, { 'apollo-require-preflight': '1', ...GQL_ACCEPT });
     expect(res.status).toBe(400);
-    expect(res.body.errors[0].extensions).toEqual({ code: 'WSInvalidParameterException', field: 'c' });
+    expect(res.body.errors[0].extensions).toEqual({ code: 'BAD_USER_INPUT', errorCode: 'WSInvalidParameterException', field: 'c' });
   });
 
   it('when a query parameter holds a NUL or bytes that are not UTF-8, then 400 naming it, never 5xx', async () => {

@@ -5,7 +5,7 @@
 // error-level line with a stack per item. Within the bounds a representation the caller may not
 // see is `null`, as before (test/federation/visibility.test.ts). And a production instance (128 MB
 // heap, as `npm start` runs it) lives through the red team's reproducers and goes on answering.
-import { createSystemToken, createUser, OLIVIA, tokenFor, useTestApp, type Client } from '../kit';
+import { createSystemToken, createUser, GQL_ACCEPT, OLIVIA, tokenFor, useTestApp, type Client } from '../kit';
 import { createTestDb, type TestDb } from '../kit/db';
 import { productionEnv } from '../kit/production';
 import { spawnService, type SpawnedService } from '../kit/spawn';
@@ -27,7 +27,7 @@ const notAnEntity = (index: number) => ({
   errors: [
     {
       message: `representations[${index}] is not the representation of an entity of this service (an object whose __typename names one of its entity types).`,
-      extensions: { code: 'WSInvalidParameterException', field: 'representations' },
+      extensions: { code: 'BAD_USER_INPUT', errorCode: 'WSInvalidParameterException', field: 'representations' },
     },
   ],
 });
@@ -35,7 +35,7 @@ const tooMany = (count: number) => ({
   errors: [
     {
       message: `_entities takes at most ${CAP} representations a request; this request sends ${count}.`,
-      extensions: { code: 'WSLimitExceededException', field: 'representations' },
+      extensions: { code: 'BAD_USER_INPUT', errorCode: 'WSLimitExceededException', field: 'representations' },
     },
   ],
 });
@@ -112,7 +112,7 @@ describe('when `_entities` is sent more representations than the bound', () => {
     expect(routed.body.data._entities.filter((e: unknown) => e === null)).toHaveLength(CAP - 1);
     expect(anonymous.status).toBe(200);
     expect(anonymous.body.data._entities).toEqual(Array(CAP).fill(null));
-    expect(new Set(anonymous.body.errors.map((e: any) => e.extensions.code))).toEqual(new Set(['WSInvalidAuthTokenException']));
+    expect(new Set(anonymous.body.errors.map((e: any) => e.extensions.errorCode))).toEqual(new Set(['WSInvalidAuthTokenException']));
     expect(errors).toEqual([]);
   });
 
@@ -155,7 +155,7 @@ describe('when `_entities` is sent more representations than the bound', () => {
       errors: [
         {
           message: `_entities takes at most ${CAP_BYTES} bytes of representations a request.`,
-          extensions: { code: 'WSLimitExceededException', field: 'representations' },
+          extensions: { code: 'PAYLOAD_TOO_LARGE', errorCode: 'WSLimitExceededException', field: 'representations' },
         },
       ],
     });
@@ -170,7 +170,7 @@ describe('when `_entities` is sent more representations than the bound', () => {
   const post = async (body: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(`${service.baseUrl}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
+      headers: { 'content-type': 'application/json', ...GQL_ACCEPT, ...headers },
       body: JSON.stringify(body),
     });
     return { status: res.status, body: (await res.json()) as any };
@@ -197,7 +197,7 @@ describe('when `_entities` is sent more representations than the bound', () => {
       // Several at once, as an attacker would send them.
       const answers = await Promise.all(Array.from({ length: 4 }, () => post({ query: QUERY, variables: { r } }, headers)));
       for (const a of answers)
-        expect({ name, status: a.status, codes: a.body.errors.map((e: any) => e.extensions.code) }).toEqual({
+        expect({ name, status: a.status, codes: a.body.errors.map((e: any) => e.extensions.errorCode) }).toEqual({
           name,
           status: 400,
           codes: ['WSLimitExceededException'],

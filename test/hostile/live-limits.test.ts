@@ -9,7 +9,10 @@ import { createTeam, createUser, createCompany, grantCompanyRole, suffix, tokenF
 import { takeEvents } from '../kit/live';
 
 const SUBSCRIPTION = 'subscription { notificationReceived { notificationId message } }';
-const LIMIT_BODY = (message: string) => ({ errors: [{ message, extensions: { code: 'WSLimitExceededException', retryAfter: 5 } }] });
+/** A stream refused at a limit: its category follows the status (429 for the token's, 503 for the instance's). */
+const LIMIT_BODY = (message: string, code: 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE') => ({
+  errors: [{ message, extensions: { code, errorCode: 'WSLimitExceededException', retryAfter: 5 } }],
+});
 const TOKEN_FULL = 'This token holds 2 live connections, the most allowed; close one first.';
 const INSTANCE_FULL = 'This instance holds as many live connections as it serves; try again later.';
 
@@ -245,7 +248,7 @@ describe('per connection and per token', () => {
     expect(thirdStream.res.status).toBe(429);
     expect(thirdStream.res.headers.get('retry-after')).toBe('5');
     expect(thirdStream.res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(await thirdStream.res.json()).toEqual(LIMIT_BODY(TOKEN_FULL));
+    expect(await thirdStream.res.json()).toEqual(LIMIT_BODY(TOKEN_FULL, 'RATE_LIMITED'));
 
     // Another user's token holds its own two.
     const theirSocket = await subscribedSocket(t, other.token, ['1']);
@@ -300,7 +303,7 @@ describe('per instance', () => {
     const refused = await liveStream(t, user.token);
     expect(refused.res.status).toBe(503);
     expect(refused.res.headers.get('retry-after')).toBe('5');
-    expect(await refused.res.json()).toEqual(LIMIT_BODY(INSTANCE_FULL));
+    expect(await refused.res.json()).toEqual(LIMIT_BODY(INSTANCE_FULL, 'SERVICE_UNAVAILABLE'));
 
     // At the limit, both are served.
     await send(`Instance full ${suffix()}`);

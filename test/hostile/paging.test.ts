@@ -43,7 +43,7 @@ describe.each(LISTS)('%s', (path, field) => {
             message: 'pageSize must be from 1 to 500.',
             locations: [{ line: 1, column: 27 }],
             path: [field],
-            extensions: { code: 'WSInvalidParameterException', field: 'pageSize' },
+            extensions: { code: 'BAD_USER_INPUT', errorCode: 'WSInvalidParameterException', field: 'pageSize' },
           },
         ],
       });

@@ -72,7 +72,7 @@ describe('subscribePush', () => {
           message: REFUSED.message,
           locations: [{ line: 1, column: 40 }],
           path: ['subscribePush'],
-          extensions: { code: 'WSInvalidParameterException', field: 'endpoint' },
+          extensions: { code: 'BAD_USER_INPUT', errorCode: 'WSInvalidParameterException', field: 'endpoint' },
         },
       ],
     });

@@ -67,7 +67,7 @@ describe('login, protected operations, logout', () => {
 
     expect(await rest('GET', '/rest/user/session', { headers: auth })).toMatchObject({ status: 401, body: INVALID_AUTH });
     const after = await gql('{ authSession { userId } }', auth);
-    expect(after.body.errors![0].extensions).toEqual({ code: 'WSInvalidAuthTokenException' });
+    expect(after.body.errors![0].extensions).toEqual({ code: 'UNAUTHENTICATED', errorCode: 'WSInvalidAuthTokenException' });
     expect(await rest('POST', '/rest/user/logout', { headers: auth })).toMatchObject({ status: 401, body: INVALID_AUTH });
     // Logout ends the login: the refresh token of that login is dead too.
     const refreshed = await tokenRequest(t, {

@@ -20,7 +20,7 @@ describe('when the cache does not answer', () => {
     const graph = await t.as(token).gql('{ authSession { userId } }');
     expect(graph.body.errors![0]).toMatchObject({
       message: 'The cache service is unavailable.',
-      extensions: { code: 'WSCacheServiceException' },
+      extensions: { code: 'SERVICE_UNAVAILABLE', errorCode: 'WSCacheServiceException' },
     });
     expect(await t.as(token).rest('POST', '/rest/user/logout')).toMatchObject({
       status: 503,

@@ -25,13 +25,22 @@ import * as stored from './rows';
 
 export type GqlBody<T = any> = { data?: T; errors?: any[] };
 
+/**
+ * What the kit's GraphQL caller accepts: GraphQL over HTTP's own media type, as a client that
+ * knows the server speaks it is told to send (and Apollo Client sends first), so a document the
+ * service refuses is answered 400. A test of what a plain-JSON client gets sends its own Accept
+ * (or calls t.rest, which sends fetch's default: any type, answered as application/json).
+ */
+export const GQL_ACCEPT = { accept: 'application/graphql-response+json' } as const;
+
 /** What an anonymous client and a signed-in caller (t.as(user)) both do. */
 export interface Client {
   rest<T = any>(method: string, path: string, options?: RequestOptions): Promise<Reply<T>>;
+  /** POST /graphql with GQL_ACCEPT (a header given here wins). */
   gql<T = any>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<Reply<GqlBody<T>>>;
   /** POSTs a multipart form (parts by name, parts in order, or a FormData) to a path, on a connection of its own. */
   multipart(path: string, parts: FormData | FormParts | FormEntries, headers?: Record<string, string>): Promise<Reply>;
-  /** A GraphQL multipart request (with the CSRF preflight header): `files` maps variable paths to files. */
+  /** A GraphQL multipart request (with the CSRF preflight header and GQL_ACCEPT): `files` maps variable paths to files. */
   gqlMultipart(
     query: string,
     variables: Record<string, unknown>,
@@ -142,10 +151,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     baseUrl,
     logs,
     rest,
-    gql: (query, variables, headers) => rest('POST', '/graphql', { body: { query, variables }, headers }),
+    gql: (query, variables, headers) => rest('POST', '/graphql', { body: { query, variables }, headers: { ...GQL_ACCEPT, ...headers } }),
     multipart: async (path, parts, headers) => checked('POST', path, await postForm(baseUrl + path, toForm(parts), headers)),
     gqlMultipart: (query, variables, files, headers) =>
-      postForm(`${baseUrl}/graphql`, gqlForm(query, variables, files), { 'apollo-require-preflight': 'true', ...headers }),
+      postForm(`${baseUrl}/graphql`, gqlForm(query, variables, files), { 'apollo-require-preflight': 'true', ...GQL_ACCEPT, ...headers }),
     with: (headers) => clientWith(self, headers),
     as: (who) => callerOf(() => self, who),
     async newUser(data = {}) {

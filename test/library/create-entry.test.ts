@@ -661,7 +661,7 @@ describe('createSmartEntry through GraphQL', () => {
       errors: [
         expect.objectContaining({
           message: 'smartEntryType must be one of URL, IMG, PDF, DOC, VID, AUD.',
-          extensions: { code: 'WSUnsupportedTypeException', field: 'smartEntryType' },
+          extensions: { code: 'BAD_USER_INPUT', errorCode: 'WSUnsupportedTypeException', field: 'smartEntryType' },
         }),
       ],
     });
@@ -673,7 +673,7 @@ describe('createSmartEntry through GraphQL', () => {
     });
     expect(res.body.errors![0]).toMatchObject({
       message: 'smartEntryName must be at most 255 characters.',
-      extensions: { code: 'WSFieldLengthException', field: 'smartEntryName' },
+      extensions: { code: 'BAD_USER_INPUT', errorCode: 'WSFieldLengthException', field: 'smartEntryName' },
     });
   });
 });

@@ -116,7 +116,7 @@ it('WSSmartLibraryServiceException: when a GraphQL upload cannot be stored, the 
   const res = await gqlUpload(p, UPLOAD_FILE, uniquePdf(), 'x.pdf');
   expect(res.body.errors[0]).toMatchObject({
     message: 'The smart library service is unavailable.',
-    extensions: { code: 'WSSmartLibraryServiceException' },
+    extensions: { code: 'SERVICE_UNAVAILABLE', errorCode: 'WSSmartLibraryServiceException' },
   });
   expect(await fingerprint(t.orm)).toEqual(before);
 });

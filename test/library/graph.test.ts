@@ -40,7 +40,7 @@ const cursorOf = (createdMs: number, smartEntryId: number) =>
 
 /** The error of a GraphQL answer, as clients read it. */
 const errorOf = (res: { body: { errors?: any[] } }) =>
-  res.body.errors?.map((e) => ({ message: e.message, code: e.extensions.code, field: e.extensions.field }));
+  res.body.errors?.map((e) => ({ message: e.message, code: e.extensions.errorCode, field: e.extensions.field }));
 
 let n = 0;
 /** An entry created through REST, as a client would; its creation instant is set to `createdMs` when given. */

@@ -130,7 +130,7 @@ describe('who may read a library', () => {
 
   async function canRead(who: Client, smartLibId = p.smartLibId) {
     const res = await who.gql('query($id: Int!) { smartLibrary(smartLibId: $id) { smartLibId } }', { id: smartLibId });
-    return res.body.errors ? res.body.errors[0].extensions.code : 'yes';
+    return res.body.errors ? res.body.errors[0].extensions.errorCode : 'yes';
   }
 
   it('when the reader is a publisher, a company administrator or has an accepted connection, then the library is visible', async () => {
@@ -266,7 +266,7 @@ describe('paging', () => {
     expect(bad.body.errors).toEqual([
       expect.objectContaining({
         message: 'first must be from 1 to 100.',
-        extensions: expect.objectContaining({ code: 'WSInvalidParameterException', field: 'first' }),
+        extensions: expect.objectContaining({ errorCode: 'WSInvalidParameterException', field: 'first' }),
       }),
     ]);
   });

@@ -314,7 +314,7 @@ describe('uploads through GraphQL multipart requests', () => {
     const res = await gqlUpload(t, UPLOAD_FILE, Buffer.concat([uniquePdf(), crypto.randomBytes(600_000)]), 'x.pdf');
     expect(res.body.errors[0]).toMatchObject({
       message: 'The auth token is missing or invalid.',
-      extensions: { code: 'WSInvalidAuthTokenException' },
+      extensions: { code: 'UNAUTHENTICATED', errorCode: 'WSInvalidAuthTokenException' },
     });
     expect(await fingerprint(t.orm)).toEqual(before);
   });
@@ -326,13 +326,15 @@ describe('uploads through GraphQL multipart requests', () => {
     const res = await p.multipart('/graphql', form, { 'apollo-require-preflight': 'true' });
     expect(res.body.errors[0]).toMatchObject({
       message: 'The file part is missing or could not be read.',
-      extensions: { code: 'WSInvalidParameterException', field: 'file' },
+      extensions: { code: 'BAD_USER_INPUT', errorCode: 'WSInvalidParameterException', field: 'file' },
     });
   });
 
   it('when the file is too large, then the error is WSMaxFileUploadSizeException', async () => {
     const res = await gqlUpload(small.as(p), UPLOAD_FILE, Buffer.concat([uniquePdf(), crypto.randomBytes(400_000)]), 'x.pdf');
-    expect(res.body.errors[0]).toMatchObject({ extensions: { code: 'WSMaxFileUploadSizeException', field: 'file' } });
+    expect(res.body.errors[0]).toMatchObject({
+      extensions: { code: 'PAYLOAD_TOO_LARGE', errorCode: 'WSMaxFileUploadSizeException', field: 'file' },
+    });
   });
 });
 

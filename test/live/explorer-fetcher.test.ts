@@ -30,7 +30,12 @@ it('when a subscription runs in the explorer, then each notification arrives as 
   await events.return(undefined);
 
   expect(await fetcher({ query: 'subscription { notificationReceived { type } }' }, { headers: { 'x-service-authtoken': '' } })).toEqual({
-    errors: [{ message: 'The auth token is missing or invalid.', extensions: { code: 'WSInvalidAuthTokenException' } }],
+    errors: [
+      {
+        message: 'The auth token is missing or invalid.',
+        extensions: { code: 'UNAUTHENTICATED', errorCode: 'WSInvalidAuthTokenException' },
+      },
+    ],
   });
   expect(await fetcher({ query: '{ authSession { userId } }' }, { headers })).toEqual({ data: { authSession: { userId: uId } } });
 });

@@ -125,7 +125,12 @@ export function describeTwoInstances(_name: string, env: Record<string, string>)
         const stream = await openStream(b, token);
         expect(stream.res.status).toBe(401);
         expect(await stream.res.json()).toEqual({
-          errors: [{ message: 'The auth token is missing or invalid.', extensions: { code: 'WSInvalidAuthTokenException' } }],
+          errors: [
+            {
+              message: 'The auth token is missing or invalid.',
+              extensions: { code: 'UNAUTHENTICATED', errorCode: 'WSInvalidAuthTokenException' },
+            },
+          ],
         });
       }
     });

@@ -220,7 +220,7 @@ describe('the rules of MembershipDetailsInput, through GraphQL', () => {
     const long = await send({ userId: CARA, membershipId: 'NWH-000778', customField1: EMOJI.repeat(101) });
     expect(long.body.errors![0]).toMatchObject({
       message: 'customField1 must be at most 100 characters.',
-      extensions: { code: 'WSFieldLengthException', field: 'customField1' },
+      extensions: { code: 'BAD_USER_INPUT', errorCode: 'WSFieldLengthException', field: 'customField1' },
     });
     expect(await rows()).toEqual(before);
   });
@@ -243,7 +243,7 @@ describe('the rules of MembershipDetailsInput, through GraphQL', () => {
   ])('when the details are %j, then %s names %s and nothing is stored', async (details, code, field, message) => {
     const before = await rows();
     const res = await send(details);
-    expect(res.body.errors![0]).toMatchObject({ message, extensions: { code, field } });
+    expect(res.body.errors![0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT', errorCode: code, field } });
     expect(await rows()).toEqual(before);
   });
 

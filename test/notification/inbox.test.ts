@@ -425,9 +425,9 @@ describe('User.notifications and User.unreadNotificationCount', () => {
       ...notCursors.map((cursor) => [{ first: null, last: 5, before: cursor }, before]),
     ] as [Record<string, unknown>, { message: string; field: string }][]) {
       const res = await olivia.gql(USER_INBOX, { first: 20, unreadOnly: false, ...variables });
-      expect({ variables, errors: res.body.errors?.map((e: any) => [e.message, e.extensions.code, e.extensions.field]) }).toEqual({
+      expect({ variables, errors: res.body.errors?.map((e: any) => [e.message, e.extensions.code, e.extensions.errorCode, e.extensions.field]) }).toEqual({
         variables,
-        errors: [[message, 'WSInvalidParameterException', field]],
+        errors: [[message, 'BAD_USER_INPUT', 'WSInvalidParameterException', field]],
       });
     }
   });
@@ -443,7 +443,7 @@ describe('User.notifications and User.unreadNotificationCount', () => {
           expect.objectContaining({
             message: 'Only the user themselves may read their notifications.',
             path: ['_entities', 0, field.split(' ')[0]],
-            extensions: { code: 'WSInsufficientPrivilegesException' },
+            extensions: { code: 'FORBIDDEN', errorCode: 'WSInsufficientPrivilegesException' },
           }),
         ],
       });
@@ -480,7 +480,7 @@ describe('markNotificationsRead, markNotificationRead and markAllNotificationsRe
         expect.objectContaining({
           message: "A notification is not in the caller's inbox.",
           path: ['markNotificationsRead'],
-          extensions: { code: 'WSNotificationNotFoundException' },
+          extensions: { code: 'NOT_FOUND', errorCode: 'WSNotificationNotFoundException' },
         }),
       ],
     });
@@ -489,7 +489,7 @@ describe('markNotificationsRead, markNotificationRead and markAllNotificationsRe
 
   it('when more than 100 ids are named, then WSLimitExceededException naming ids', async () => {
     const res = await olivia.gql(MARK, { ids: Array.from({ length: 101 }, (_, i) => i + 1) });
-    expect(res.body.errors?.map((e: any) => [e.extensions.code, e.extensions.field, e.message])).toEqual([
+    expect(res.body.errors?.map((e: any) => [e.extensions.errorCode, e.extensions.field, e.message])).toEqual([
       ['WSLimitExceededException', 'ids', 'ids holds at most 100 items.'],
     ]);
   });
@@ -507,6 +507,6 @@ describe('markNotificationsRead, markNotificationRead and markAllNotificationsRe
 
   it('when the mutations are called without a credential, then WSInvalidAuthTokenException', async () => {
     const res = await t.gql(`mutation { markAllNotificationsRead { updated } }`);
-    expect(res.body.errors?.map((e: any) => e.extensions.code)).toEqual(['WSInvalidAuthTokenException']);
+    expect(res.body.errors?.map((e: any) => e.extensions.errorCode)).toEqual(['WSInvalidAuthTokenException']);
   });
 });

@@ -581,7 +581,7 @@ describe('sendNotification refusals leave nothing stored', () => {
     const before = await counts();
     const plain = { ...valid, message: '😀'.repeat(1001), senderId: CARA };
     await expect(sendNotification(t.orm.em.fork(), plain, {})).rejects.toMatchObject({
-      extensions: { code: 'WSFieldLengthException', field: 'message' },
+      extensions: { code: 'BAD_USER_INPUT', errorCode: 'WSFieldLengthException', field: 'message' },
     });
     await expect(
       sendNotification(
@@ -589,7 +589,7 @@ describe('sendNotification refusals leave nothing stored', () => {
         { ...plain, message: 'Hi', emailTemplate: 't', emailSubject: 'S', emailParams: [{ key: 'k'.repeat(101), value: 'v' }] },
         {},
       ),
-    ).rejects.toMatchObject({ extensions: { code: 'WSFieldLengthException', field: 'emailParams.key' } });
+    ).rejects.toMatchObject({ extensions: { code: 'BAD_USER_INPUT', errorCode: 'WSFieldLengthException', field: 'emailParams.key' } });
     expect(await counts()).toEqual(before);
   });
 
@@ -597,6 +597,6 @@ describe('sendNotification refusals leave nothing stored', () => {
     const res = await cara.gql(`mutation($i: SendNotificationInput!) { sendNotification(input: $i) { sentNotification { message } } }`, {
       i: { ...valid, message: 'm'.repeat(1001) },
     });
-    expect(res.body.errors![0].extensions).toEqual({ code: 'WSFieldLengthException', field: 'message' });
+    expect(res.body.errors![0].extensions).toEqual({ code: 'BAD_USER_INPUT', errorCode: 'WSFieldLengthException', field: 'message' });
   });
 });

@@ -262,7 +262,11 @@ describe('GraphQL sent lists', () => {
       { notificationScheduleId: DEMO_SCHEDULE_ID, scheduleUTCDateTime: Date.parse('2026-11-14T22:00:00Z'), scheduleStatus: 'SENT' },
     ]);
     const bad = await cara.gql(q, { v: 3, t: 'GT', c: NORTHWIND });
-    expect(bad.body.errors![0].extensions).toEqual({ code: 'WSUnsupportedVersionException', field: 'version' });
+    expect(bad.body.errors![0].extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      errorCode: 'WSUnsupportedVersionException',
+      field: 'version',
+    });
   });
 });
 

@@ -97,13 +97,21 @@ describe.each([
   });
 
   it.each([0, -1, 501, 100_000])('when pageSize is %d, then WSInvalidParameterException names pageSize', async (n) => {
-    expect(await errorOf(query, { c, n })).toEqual({ code: 'WSInvalidParameterException', field: 'pageSize' });
+    expect(await errorOf(query, { c, n })).toEqual({ code: 'BAD_USER_INPUT', errorCode: 'WSInvalidParameterException', field: 'pageSize' });
   });
 
   it('when after comes with pageNum, then WSInvalidParameterException names after', async () => {
     const [first] = await list(query, { c, n: 1 });
-    expect(await errorOf(query, { c, a: first.cursor, p: 1 })).toEqual({ code: 'WSInvalidParameterException', field: 'after' });
-    expect(await errorOf(query, { c, a: first.cursor, p: 2, n: 10 })).toEqual({ code: 'WSInvalidParameterException', field: 'after' });
+    expect(await errorOf(query, { c, a: first.cursor, p: 1 })).toEqual({
+      code: 'BAD_USER_INPUT',
+      errorCode: 'WSInvalidParameterException',
+      field: 'after',
+    });
+    expect(await errorOf(query, { c, a: first.cursor, p: 2, n: 10 })).toEqual({
+      code: 'BAD_USER_INPUT',
+      errorCode: 'WSInvalidParameterException',
+      field: 'after',
+    });
   });
 
   it('when the cursor is malformed, then WSInvalidParameterException names after', async () => {
@@ -127,7 +135,10 @@ describe.each([
       `${encodeCursor(kind, '1735689600000250', 5)}=`,
     ];
     for (const a of bad)
-      expect({ a, ext: await errorOf(query, { c, a }) }).toEqual({ a, ext: { code: 'WSInvalidParameterException', field: 'after' } });
+      expect({ a, ext: await errorOf(query, { c, a }) }).toEqual({
+        a,
+        ext: { code: 'BAD_USER_INPUT', errorCode: 'WSInvalidParameterException', field: 'after' },
+      });
   });
 });
 

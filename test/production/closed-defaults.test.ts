@@ -108,7 +108,7 @@ describe('with NODE_ENV=production', () => {
     const sdl = async (t: Client, headers: Record<string, string> = {}) => {
       const res = await t.gql('{ _service { sdl } }', undefined, headers);
       return res.body.errors
-        ? { data: res.body.data, errors: res.body.errors.map((e) => ({ code: e.extensions.code, message: e.message })) }
+        ? { data: res.body.data, errors: res.body.errors.map((e) => ({ code: e.extensions.errorCode, message: e.message })) }
         : { sdl: res.body.data!._service.sdl as string };
     };
     beforeAll(async () => {

@@ -258,7 +258,7 @@ describe('GraphQL', () => {
     const res = await olivia.gql('mutation($s: PushSubscriptionInput!) { subscribePush(subscription: $s) { endpoint } }', {
       s: { endpoint: endpointOf(), keys: { p256dh: browserKeys().p256dh, auth: 'short' } },
     });
-    expect(res.body.errors!.map((e: any) => [e.extensions.code, e.extensions.field])).toEqual([
+    expect(res.body.errors!.map((e: any) => [e.extensions.errorCode, e.extensions.field])).toEqual([
       ['WSInvalidParameterException', 'keys.auth'],
     ]);
   });

@@ -95,7 +95,7 @@ describe('loginUser (POST /rest/user/login)', () => {
     expect(gql.body.errors).toEqual([
       expect.objectContaining({
         message: LIMITED.message,
-        extensions: { code: 'WSLimitExceededException', retryAfter: Number(gql.headers.get('retry-after')) },
+        extensions: { code: 'RATE_LIMITED', errorCode: 'WSLimitExceededException', retryAfter: Number(gql.headers.get('retry-after')) },
       }),
     ]);
     expect(await t.countRows('service_auth_token')).toBe(tokens);
@@ -142,7 +142,11 @@ describe('recommendedEntities (POST /rest/user/recommended/entities)', () => {
     expectRetryAfter(addressRefused.headers);
     expect(limitsOf(addressRefused.headers)).toEqual(left(1, 0));
     expect(items(addressRefused.headers.get('ratelimit'))['recommended-address'].t).toBe(Number(addressRefused.headers.get('retry-after')));
-    expect(addressRefused.body.errors![0].extensions).toEqual({ code: 'WSLimitExceededException', retryAfter: expect.any(Number) });
+    expect(addressRefused.body.errors![0].extensions).toEqual({
+      code: 'RATE_LIMITED',
+      errorCode: 'WSLimitExceededException',
+      retryAfter: expect.any(Number),
+    });
   });
 
   it('keeps each address to its own count', async () => {
@@ -189,7 +193,11 @@ describe('uploads (POST /rest/smartlib/upload/file and /upload/tile, uploadSmart
     expect(gql.status).toBe(429);
     expectRetryAfter(gql.headers);
     expect(limitsOf(gql.headers)).toEqual(left(996));
-    expect(gql.body.errors![0].extensions).toEqual({ code: 'WSLimitExceededException', retryAfter: expect.any(Number) });
+    expect(gql.body.errors![0].extensions).toEqual({
+      code: 'RATE_LIMITED',
+      errorCode: 'WSLimitExceededException',
+      retryAfter: expect.any(Number),
+    });
     expect(await libraryCounts()).toEqual(before);
 
     const other = await newPublisher(t);

@@ -91,7 +91,11 @@ describe('getAllTimezones (GET /rest/refdata/timezones)', () => {
     expect(res.status).toBe(200);
     expect(res.body.data!.timezones).toContainEqual(SYDNEY_GRAPHQL);
     const bad = await t.gql(`{ timezones(countryCode: "aus") { timezoneId } }`);
-    expect(bad.body.errors![0].extensions).toEqual({ code: 'WSInvalidParameterException', field: 'countryCode' });
+    expect(bad.body.errors![0].extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      errorCode: 'WSInvalidParameterException',
+      field: 'countryCode',
+    });
   });
 });
 

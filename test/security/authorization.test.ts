@@ -213,7 +213,7 @@ describe('node and nodes', () => {
   });
 
   const QUERY = 'query($id: ID!, $ids: [ID!]!) { node(id: $id) { id } nodes(ids: $ids) { id } }';
-  const codes = (body: any) => (body.errors ?? []).map((e: any) => [e.path.join('.'), e.extensions.code]);
+  const codes = (body: any) => (body.errors ?? []).map((e: any) => [e.path.join('.'), e.extensions.errorCode]);
 
   describe.each(Object.keys(OWNED))('%s', (type) => {
     it('without a credential, or a logged-out one: WSInvalidAuthTokenException, nothing read', async () => {

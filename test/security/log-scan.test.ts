@@ -287,14 +287,14 @@ it('GraphQL: an address in the variables of a valid and of an invalid operation'
     { input: { ...full(ADDRESSES.graphql), typeCode: 'Q', street: ADDRESSES.graphql.street.repeat(30) } },
     { 'x-service-authtoken': userToken, 'x-request-id': 'scan-graphql-invalid' },
   );
-  expect(bad.body.errors![0].extensions.code).toMatch(/^WS/);
+  expect(bad.body.errors![0].extensions.errorCode).toMatch(/^WS/);
   driven.push({ id: 'scan-graphql-wrong-token', path: '/graphql' });
   const anonymous = await t.gql(
     create,
     { input: full(ADDRESSES.graphql) },
     { 'x-service-authtoken': WRONG.user['x-service-authtoken'], 'x-request-id': 'scan-graphql-wrong-token' },
   );
-  expect(anonymous.body.errors![0].extensions.code).toBe('WSInvalidAuthTokenException');
+  expect(anonymous.body.errors![0].extensions.errorCode).toBe('WSInvalidAuthTokenException');
 });
 
 it('an internal error (the database refuses one address) answers WSInternalException and is logged, through REST and GraphQL', async () => {
@@ -315,7 +315,7 @@ it('an internal error (the database refuses one address) answers WSInternalExcep
       { input: full(ADDRESSES.failing) },
       { 'x-service-authtoken': userToken, 'x-request-id': 'scan-internal-graphql' },
     );
-    expect(gql.body.errors![0].extensions.code).toBe('WSInternalException');
+    expect(gql.body.errors![0].extensions.errorCode).toBe('WSInternalException');
   } finally {
     await conn.execute('alter table user_address drop constraint log_scan_refuses');
   }

@@ -33,7 +33,7 @@ const NOT_TRUSTED = {
         message:
           'The document is not in the trusted documents manifest. Send a manifest document (its text, or its id as ' +
           'extensions.persistedQuery.sha256Hash), or a system token with the explore scope in x-api-key.',
-        extensions: { code: 'WSInsufficientPrivilegesException' },
+        extensions: { code: 'FORBIDDEN', errorCode: 'WSInsufficientPrivilegesException' },
       },
     ],
   },
@@ -142,7 +142,12 @@ describe('GRAPHQL_TRUSTED_DOCUMENTS=enforce', () => {
     expect(await t.gql('{ __typename }', undefined, { 'x-api-key': `unknown-${suffix()}` })).toMatchObject({
       status: 401,
       body: {
-        errors: [{ message: 'The x-api-key system token is missing or invalid.', extensions: { code: 'WSInvalidAuthTokenException' } }],
+        errors: [
+          {
+            message: 'The x-api-key system token is missing or invalid.',
+            extensions: { code: 'UNAUTHENTICATED', errorCode: 'WSInvalidAuthTokenException' },
+          },
+        ],
       },
     });
     const revoked = await createSystemToken(t.orm, ['explore'], { revokedAt: new Date() });

@@ -14,7 +14,7 @@ const NOT_TRUSTED = {
   message:
     'The document is not in the trusted documents manifest. Send a manifest document (its text, or its id as ' +
     'extensions.persistedQuery.sha256Hash), or a system token with the explore scope in x-api-key.',
-  extensions: { code: 'WSInsufficientPrivilegesException' },
+  extensions: { code: 'FORBIDDEN', errorCode: 'WSInsufficientPrivilegesException' },
 };
 
 /** A subscription outside the manifest: the documentation's curl example selects fewer fields. */

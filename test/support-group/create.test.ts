@@ -505,7 +505,11 @@ describe('createSupportGroup: naming, optional parts and GraphQL', () => {
     body.append('operations', JSON.stringify({ query: CREATE_SUPPORT_GROUP, variables: { input } }));
     body.append('map', JSON.stringify({ 0: ['variables.input.teamImageFile'] }));
     const res = await admin.multipart('/graphql', body, { 'apollo-require-preflight': 'true' });
-    expect(res.body.errors[0].extensions).toEqual({ code: 'WSInvalidParameterException', field: 'teamImageFile' });
+    expect(res.body.errors[0].extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      errorCode: 'WSInvalidParameterException',
+      field: 'teamImageFile',
+    });
     expect(await counts()).toEqual(before);
   });
 });

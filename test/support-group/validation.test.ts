@@ -416,7 +416,9 @@ describe('createSupportGroup refusals (GraphQL)', () => {
       const res = await admin.gql(CREATE_SUPPORT_GROUP, { input: input(assets) });
       expect(res.body).toEqual({
         data: null,
-        errors: [expect.objectContaining({ message, extensions: { code: 'WSInvalidParameterException', field } })],
+        errors: [
+          expect.objectContaining({ message, extensions: { code: 'BAD_USER_INPUT', errorCode: 'WSInvalidParameterException', field } }),
+        ],
       });
       expect(await fingerprint(t.orm)).toEqual(before);
     },
@@ -441,7 +443,10 @@ describe('createSupportGroup refusals (GraphQL)', () => {
   ])('when the input has %s, then its rule names the field and nothing is stored', async (_name, change, code, field, message) => {
     const before = await fingerprint(t.orm);
     const res = await admin.gql(CREATE_SUPPORT_GROUP, { input: { ...input([]), ...change } });
-    expect(res.body).toEqual({ data: null, errors: [expect.objectContaining({ message, extensions: { code, field } })] });
+    expect(res.body).toEqual({
+      data: null,
+      errors: [expect.objectContaining({ message, extensions: { code: 'BAD_USER_INPUT', errorCode: code, field } })],
+    });
     expect(await fingerprint(t.orm)).toEqual(before);
   });
 
@@ -456,7 +461,7 @@ describe('createSupportGroup refusals (GraphQL)', () => {
     );
     expect(res.body.errors[0]).toMatchObject({
       message: `assetImageFile1 is not one of the accepted types (${IMAGE_TYPES}).`,
-      extensions: { code: 'WSUnsupportedTypeException', field: 'assetImageFile1' },
+      extensions: { code: 'BAD_USER_INPUT', errorCode: 'WSUnsupportedTypeException', field: 'assetImageFile1' },
     });
     expect(await fingerprint(t.orm)).toEqual(before);
   });

@@ -51,7 +51,7 @@ describe('Query.me', () => {
     for (const who of [t, t.as('not-a-token')]) {
       const res = await who.gql('{ me { uId } }');
       expect(res.body.data).toBeNull();
-      expect(res.body.errors!.map((e: any) => [e.path, e.extensions.code])).toEqual([[['me'], 'WSInvalidAuthTokenException']]);
+      expect(res.body.errors!.map((e: any) => [e.path, e.extensions.errorCode])).toEqual([[['me'], 'WSInvalidAuthTokenException']]);
     }
   });
 

@@ -20,7 +20,7 @@ describe('maxLength counts characters (code points), as the varchar column does'
     const long = await u.gql(UPDATE, { i: { uId: u.uId, uFirstName: EMOJI.repeat(101) } });
     expect(long.body.errors![0]).toMatchObject({
       message: 'uFirstName must be at most 100 characters.',
-      extensions: { code: 'WSFieldLengthException', field: 'uFirstName' },
+      extensions: { code: 'BAD_USER_INPUT', errorCode: 'WSFieldLengthException', field: 'uFirstName' },
     });
     expect((await t.row('app_user', { u_id: u.uId })).first_name).toBe(EMOJI.repeat(100));
   });
@@ -59,13 +59,15 @@ describe('each rule kind, through GraphQL, changes nothing', () => {
   ])('when a value breaks %s (%s = %p), then %s names it', async (_kind, field, value, code, message) => {
     const res = await u.gql(UPDATE, { i: { uId: u.uId, uFirstName: 'Changed', [field]: value } });
     expect(res.body.data).toBeNull();
-    expect(res.body.errors![0]).toMatchObject({ message, extensions: { code, field } });
+    expect(res.body.errors![0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT', errorCode: code, field } });
   });
 
   it('when uEmail is blank, then WSInvalidParameterException names uEmail (the column always holds an address)', async () => {
     for (const uEmail of ['', '   ']) {
       const res = await u.gql(UPDATE, { i: { uId: u.uId, uEmail } });
-      expect(res.body.errors![0]).toMatchObject({ extensions: { code: 'WSInvalidParameterException', field: 'uEmail' } });
+      expect(res.body.errors![0]).toMatchObject({
+        extensions: { code: 'BAD_USER_INPUT', errorCode: 'WSInvalidParameterException', field: 'uEmail' },
+      });
     }
   });
 });

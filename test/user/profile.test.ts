@@ -365,7 +365,11 @@ describe('updateUserProfile: rejected requests change nothing', () => {
     const res = await u.gql('mutation($i: UpdateUserProfileInput!) { updateUserProfile(input: $i) { updatedFieldCount } }', {
       i: { uId: u.uId, uFirstName: 'x', uCountryCode: 'ZZ' },
     });
-    expect(res.body.errors![0].extensions).toEqual({ code: 'WSInvalidParameterException', field: 'uCountryCode' });
+    expect(res.body.errors![0].extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      errorCode: 'WSInvalidParameterException',
+      field: 'uCountryCode',
+    });
   });
 });
 

@@ -38,7 +38,7 @@ it('when the GraphQL profile query meets it, then the same code, no internals', 
   const res = await olivia.gql('{ userProfile { uId } }');
   expect(res.body.errors![0]).toMatchObject({
     message: 'The user service is unavailable.',
-    extensions: { code: 'WSUserServiceException' },
+    extensions: { code: 'SERVICE_UNAVAILABLE', errorCode: 'WSUserServiceException' },
   });
   expect(JSON.stringify(res.body)).not.toMatch(/ECONNREFUSED|5432/);
 });
