@@ -7,6 +7,9 @@
 // What the caller may not read, what does not exist and an id that is not one of ours all answer
 // the same: null, with WSRecordNotFoundException naming `id`, so an id tells nothing of what it
 // names. Only signed-in users: the federation router resolves records through `_entities`.
+// Decorators below read design-time types; loaded first wherever this file is (a unit test may reach it
+// through an entity before the schema is built).
+import 'reflect-metadata';
 import { Arg, Args, ArgsType, Ctx, Field, ID, InterfaceType, Query, Resolver } from 'type-graphql';
 import type { Context } from '../context';
 import { ServiceError } from './errors';
