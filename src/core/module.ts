@@ -7,7 +7,7 @@ import type { Seeder } from '@mikro-orm/seeder';
 import type { Config } from '../config';
 import type { Context } from '../context';
 import type { Logger } from '../logger';
-import type { NodeTypes } from '../graphql/node';
+import type { NodeLoaders, NodeTypes } from '../graphql/node';
 import type { RouteDef } from '../rest/route';
 import type { ApiTag } from '../rest/openapi-tags';
 import type { Services } from '../services';
@@ -72,6 +72,8 @@ export interface ModuleDefinition<L extends object = object> {
   references?: Readonly<Record<string, ReferenceResolver>>;
   /** Types that implement Node: their key and how node(id:) loads them (src/graphql/node.ts). */
   nodes?: NodeTypes;
+  /** More loaders of Node types other modules declare, for records this module hands out under its own rule (src/graphql/node.ts). */
+  nodeLoaders?: NodeLoaders;
   /** The request's DataLoaders of the module (created per request, never at module scope). */
   loaders?: (em: EntityManager) => L;
   /** The area of the module's routes, their OpenAPI tag (a route may name its own). */

@@ -4,6 +4,9 @@
 // `nodes(ids:)` fetch records again by that id, each with the rule of the root operation that
 // hands the record out: a module declares, per type, how to read its key from a record and how to
 // load the records of many keys that the caller may read (ModuleDefinition.nodes), in one batch.
+// Records of one type that two modules hand out under different rules (an Address is a user's
+// profile address or a contact record's copy) load through more than one loader: the declaring
+// module's first, then each other module's for the keys still unanswered (ModuleDefinition.nodeLoaders).
 // What the caller may not read, what does not exist and an id that is not one of ours all answer
 // the same: null, with WSRecordNotFoundException naming `id`, so an id tells nothing of what it
 // names. Only signed-in users: the federation router resolves records through `_entities`.
@@ -28,6 +31,46 @@ export interface NodeType {
 }
 
 export type NodeTypes = Readonly<Record<string, NodeType>>;
+
+/** More records of a type another module declares (its `key` reads them too): NodeType's load. */
+export type NodeLoaders = Readonly<Record<string, NodeType['load']>>;
+
+/**
+ * The Node types of the modules, each declared by exactly one module, with the loaders other
+ * modules add: the declaring module's load answers first, each added one (in module order) the
+ * keys still null, so the first record found wins and a key costs nothing once answered. Each
+ * loader is one batch, so the whole is a constant number of statements too.
+ */
+export function mergeNodeTypes(modules: readonly { name: string; nodes?: NodeTypes; nodeLoaders?: NodeLoaders }[]): NodeTypes {
+  const owner = new Map<string, string>();
+  const types: Record<string, NodeType> = {};
+  for (const m of modules)
+    for (const [type, def] of Object.entries(m.nodes ?? {})) {
+      if (owner.has(type)) throw new Error(`Node type ${type} is declared by both ${owner.get(type)} and ${m.name}`);
+      owner.set(type, m.name);
+      types[type] = def;
+    }
+  for (const m of modules)
+    for (const [type, more] of Object.entries(m.nodeLoaders ?? {})) {
+      const first = types[type];
+      if (!first) throw new Error(`module ${m.name} adds a loader to ${type}, which no module declares as a Node type`);
+      types[type] = {
+        key: (record: never, ctx) => first.key(record, ctx),
+        async load(keys, ctx) {
+          const out = [...(await first.load(keys, ctx))];
+          const missing = keys.flatMap((_k, i) => (out[i] ? [] : [i]));
+          if (!missing.length) return out;
+          const found = await more(
+            missing.map((i) => keys[i]),
+            ctx,
+          );
+          missing.forEach((i, j) => (out[i] = found[j] ?? null));
+          return out;
+        },
+      };
+    }
+  return types;
+}
 
 /** The most ids one `nodes` may ask for (WSLimitExceededException beyond), a connection page's worth. */
 export const MAX_NODE_IDS = 100;

@@ -17,14 +17,14 @@ import {
 import { Timestamp } from './scalars';
 import { describeRules, validateArgument } from './rules';
 import { ServiceError } from './errors';
-import { nodeIdResolvers, nodeResolver, type NodeTypes } from './node';
+import { mergeNodeTypes, nodeIdResolvers, nodeResolver, type NodeTypes } from './node';
 import type { Context } from '../context';
 import type { ModuleDefinition } from '../core/module';
 import { MODULES } from '../modules';
 import { referenceViewer } from '../modules/user';
 
 /** Every type that implements Node, from the modules' definitions. */
-const NODE_TYPES: NodeTypes = Object.assign({}, ...MODULES.map((m: ModuleDefinition) => m.nodes ?? {}));
+const NODE_TYPES: NodeTypes = mergeNodeTypes(MODULES);
 
 /** Every module's resolver classes and node/nodes (type-graphql's own type for them is Function). */
 const RESOLVERS = [...MODULES.flatMap((m: ModuleDefinition) => m.resolvers ?? []), nodeResolver(NODE_TYPES)] as unknown as NonEmptyArray<

@@ -357,6 +357,6 @@ describe('User as a federation entity', () => {
 
   it('the SDL marks User as a federation entity keyed by uId', async () => {
     const res = await t.gql('{ _service { sdl } }');
-    expect(res.body.data._service.sdl).toMatch(/type User @key\(fields: "uId"\)/);
+    expect(res.body.data._service.sdl).toMatch(/type User implements Node @key\(fields: "uId"\)/);
   });
 });

@@ -238,6 +238,6 @@ describe('SmartDirectory as a federation entity', () => {
 
   it('the SDL marks SmartDirectory as keyed by directoryUUID', async () => {
     const res = await t.gql('{ _service { sdl } }');
-    expect(res.body.data._service.sdl).toMatch(/type SmartDirectory @key\(fields: "directoryUUID"\)/);
+    expect(res.body.data._service.sdl).toMatch(/type SmartDirectory implements Node @key\(fields: "directoryUUID"\)/);
   });
 });

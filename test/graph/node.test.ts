@@ -3,7 +3,21 @@
 // it with the rule of the root operation that hands them out. Another user's record, an unknown
 // one and a forged id all answer null with WSRecordNotFoundException naming `id`, never data and
 // never a 5xx; nodes of 50 ids runs as many statements as nodes of 5.
-import { CARA, createManagedNotifications, createQrCode, DEMO, NORTHWIND, nodeId, OLIVIA, PAT, useTestApp, type Client } from '../kit';
+import {
+  CARA,
+  createContact,
+  createContactAddress,
+  createDirectory,
+  createManagedNotifications,
+  createQrCode,
+  DEMO,
+  NORTHWIND,
+  nodeId,
+  OLIVIA,
+  PAT,
+  useTestApp,
+  type Client,
+} from '../kit';
 
 const t = useTestApp();
 const olivia = t.as(OLIVIA);
@@ -26,7 +40,9 @@ const NODE_FIELDS = `__typename id
   ... on UserEvent { eventInviteUUID eventUUID }
   ... on Connection { userId companyId status }
   ... on SentNotification { notificationId companyId }
-  ... on ScheduledNotification { notificationScheduleId companyId }`;
+  ... on ScheduledNotification { notificationScheduleId companyId }
+  ... on EConsent { consentUUID consentTypeCode consentName consentGiven }
+  ... on DirectoryContact { contactId displayName email mobile addresses { id uuid } }`;
 
 async function nodes(who: Client, ids: string[]) {
   const res = await who.gql(`query($ids:[ID!]!){ nodes(ids:$ids){ ${NODE_FIELDS} } }`, { ids });
@@ -43,6 +59,8 @@ let oliviaInboxItem: { id: string; notificationId: number; message: string };
 let files: { original: number; tile: number };
 /** A QR code of a Northwind team Olivia is a member of; Northwind's admin Cara reads it too. */
 let qrCodeId: number;
+/** Olivia's contact records in the demo directories. */
+let contactIds: { staff: number; cardiology: number };
 
 beforeAll(async () => {
   const res = await olivia.gql(
@@ -53,6 +71,12 @@ beforeAll(async () => {
   const [original, tile] = res.body.data.smartEntry.smartFiles.map((f: { smartFileId: number }) => f.smartFileId);
   files = { original, tile };
   qrCodeId = await createQrCode(t, NORTHWIND, [OLIVIA]);
+  const contacts = await olivia.gql(`{
+    staff: smartDirectory(directoryUUID: "${DEMO.directories.staff}") { contacts { contactId } }
+    cardiology: smartDirectory(directoryUUID: "${DEMO.directories.cardiology}") { contacts { contactId } }
+  }`);
+  expect(contacts.status).toBe(200);
+  contactIds = { staff: contacts.body.data.staff.contacts[0].contactId, cardiology: contacts.body.data.cardiology.contacts[0].contactId };
 });
 
 describe('ids', () => {
@@ -196,7 +220,7 @@ describe('node and nodes', () => {
     expect(res.body.errors!.map((e: any) => [e.extensions.code, e.extensions.errorCode, e.extensions.field])).toEqual([['BAD_USER_INPUT', 'WSLimitExceededException', 'ids']]);
   });
 
-  it('nodes of 50 ids runs as many statements as nodes of 5', async () => {
+  it('nodes of 50 ids runs as many statements as nodes of 34', async () => {
     const mixed = (n: number) =>
       Array.from(
         { length: n },
@@ -216,11 +240,15 @@ describe('node and nodes', () => {
             nodeId('Connection', `${OLIVIA}:${i % 2 ? NORTHWIND : DEMO.companies.pending}`),
             nodeId('SentNotification', DEMO.sentIds.welcome + (i % 4)),
             nodeId('ScheduledNotification', DEMO.scheduleId + (i % 2)),
-          ][i % 14],
+            nodeId('EConsent', i % 2 ? DEMO.consents.northwindProfile : DEMO.directoryConsents.cardiology),
+            nodeId('DirectoryContact', i % 2 ? contactIds.staff : contactIds.cardiology),
+            nodeId('Address', i % 2 ? DEMO.contactAddresses.staff : DEMO.contactAddresses.cardiology),
+          ][i % 17],
       );
     // Warm the caller's session so that neither count includes signing in.
-    await nodes(olivia, mixed(14));
-    const small = await t.countStatements(() => nodes(olivia, mixed(14)));
+    await nodes(olivia, mixed(34));
+    // 34 ids hold every type with both of its keys (the one of an event consent and of a directory's, of a profile and a contact address).
+    const small = await t.countStatements(() => nodes(olivia, mixed(34)));
     const large = await t.countStatements(() => nodes(olivia, mixed(50)));
     expect(large).toBe(small);
     expect(small).toBeLessThanOrEqual(30);
@@ -365,5 +393,152 @@ describe('files, QR codes, invitations, connections and sent notifications', () 
     } finally {
       await t.sql(`update scheduled_notification set status = 'SENT' where notification_schedule_id = ?`, [DEMO.scheduleId]);
     }
+  });
+});
+
+describe('consents, directory contacts and the addresses of contact records', () => {
+  const { staff: STAFF, cardiology: CARDIOLOGY } = DEMO.directories;
+  const CONSENT = '__typename id consentUUID consentTypeCode consentName consentGiven';
+  const CONTACT = '__typename id contactId displayName email mobile addresses { id uuid }';
+  const ADDRESS = '__typename id uuid name';
+  const ids = () => ({
+    company: nodeId('EConsent', DEMO.consents.northwindProfile),
+    event: nodeId('EConsent', DEMO.consents.eventAttendance),
+    directory: nodeId('EConsent', DEMO.directoryConsents.staff),
+    staffContact: nodeId('DirectoryContact', contactIds.staff),
+    cardiologyContact: nodeId('DirectoryContact', contactIds.cardiology),
+    staffAddress: nodeId('Address', DEMO.contactAddresses.staff),
+    cardiologyAddress: nodeId('Address', DEMO.contactAddresses.cardiology),
+  });
+  /** What the fields that hand these records out answer Olivia, with the selections NODE_FIELDS makes of them. */
+  const fieldAnswers = async () => {
+    const res = await olivia.gql(`{
+      company: eConsents(type: "C", companyId: ${NORTHWIND}) { ${CONSENT} }
+      event: eConsents(type: "E", eventUUID: "${DEMO.eventUuid}") { ${CONSENT} }
+      staff: smartDirectory(directoryUUID: "${STAFF}") { consents { ${CONSENT} } contacts { ${CONTACT} } }
+      cardiology: smartDirectory(directoryUUID: "${CARDIOLOGY}") { contacts { ${CONTACT} } }
+      staffAddresses: directoryContactAddresses(directoryUUID: "${STAFF}") { ${ADDRESS} }
+      cardiologyAddresses: directoryContactAddresses(directoryUUID: "${CARDIOLOGY}") { ${ADDRESS} }
+    }`);
+    expect(res.status).toBe(200);
+    expect(res.body.errors).toBeUndefined();
+    return res.body.data;
+  };
+
+  it('each carries the id of its type and key through every field that hands it out', async () => {
+    const data = await fieldAnswers();
+    const { company, event, directory, staffContact, cardiologyContact, staffAddress, cardiologyAddress } = ids();
+    expect(data.company.map((c: any) => c.id)).toEqual([company, nodeId('EConsent', DEMO.consents.northwindNews)]);
+    expect(data.event.map((c: any) => c.id)).toEqual([event, nodeId('EConsent', DEMO.consents.eventPhotos)]);
+    expect(data.staff.consents.map((c: any) => c.id)).toEqual([directory]);
+    expect(data.staff.contacts).toEqual([
+      expect.objectContaining({ id: staffContact, addresses: [{ id: staffAddress, uuid: DEMO.contactAddresses.staff }] }),
+    ]);
+    expect(data.cardiology.contacts).toEqual([
+      expect.objectContaining({ id: cardiologyContact, addresses: [{ id: cardiologyAddress, uuid: DEMO.contactAddresses.cardiology }] }),
+    ]);
+    expect(data.staffAddresses.map((a: any) => a.id)).toEqual([staffAddress]);
+    expect(data.cardiologyAddresses.map((a: any) => a.id)).toEqual([cardiologyAddress]);
+  });
+
+  it('node and nodes answer each to its reader exactly as those fields do, hidden fields and all', async () => {
+    const data = await fieldAnswers();
+    const all = Object.values(ids());
+    expect(await nodes(olivia, all)).toEqual({
+      data: {
+        nodes: [
+          data.company[0],
+          data.event[0],
+          data.staff.consents[0],
+          data.staff.contacts[0],
+          data.cardiology.contacts[0],
+          data.staffAddresses[0],
+          data.cardiologyAddresses[0],
+        ],
+      },
+    });
+    // The answers are the records' own: a given consent, a contact's shown fields, an address's name.
+    expect(data.staff.consents[0]).toMatchObject({ consentTypeCode: 'DS', consentGiven: true });
+    expect(data.staff.contacts[0]).toMatchObject({ contactId: contactIds.staff, email: 'olivia@demo.example' });
+    expect(data.staffAddresses[0].name).toEqual(expect.any(String));
+  });
+
+  it("another user reads company and event consents, as Query.eConsents shows them to everyone; a directory's records are null", async () => {
+    const { company, event, directory, staffContact, cardiologyContact, staffAddress, cardiologyAddress } = ids();
+    const body = await nodes(pat, [company, event, directory, staffContact, cardiologyContact, staffAddress, cardiologyAddress]);
+    const listed = await pat.gql(`{ eConsents(type: "C", companyId: ${NORTHWIND}) { ${CONSENT} } }`);
+    expect(listed.body.data.eConsents[0]).toMatchObject({ id: company, consentGiven: false });
+    expect(body.data.nodes).toEqual([
+      listed.body.data.eConsents[0],
+      expect.objectContaining({ __typename: 'EConsent', id: event, consentGiven: false }),
+      ...Array(5).fill(null),
+    ]);
+    expect(errorsOf(body)).toEqual([2, 3, 4, 5, 6].map((i) => [i, 'WSRecordNotFoundException', 'id']));
+    // The root fields agree: Pat opens neither directory, nor has contact addresses in it.
+    const root = await pat.gql(`{ smartDirectory(directoryUUID: "${STAFF}") { directoryUUID } }`);
+    expect(root.body.errors!.map((e: any) => e.extensions.code)).toEqual(['WSUserNotInSmartDirectoryException']);
+    const addresses = await pat.gql(`{ directoryContactAddresses(directoryUUID: "${STAFF}") { uuid } }`);
+    expect(addresses.body.errors!.map((e: any) => e.extensions.code)).toEqual(['WSUserNotInSmartDirectoryException']);
+  });
+
+  it('a contact and its addresses follow the directory type for each reader; an unconsented record is no one’s', async () => {
+    const [member, other, unconsented, admin] = [await t.newUser(), await t.newUser(), await t.newUser(), await t.newUser()];
+    const d = await createDirectory(t.orm, {
+      type: 'PARTIALLY_RESTRICTED',
+      members: [member.uId, other.uId, unconsented.uId],
+      admins: [admin.uId],
+      fieldIds: [3, 9],
+    });
+    const record: Record<string, number> = {};
+    const address: Record<string, string> = {};
+    for (const [name, u] of Object.entries({ member, other, unconsented, admin })) {
+      const c = await createContact(t.orm, d.uuid, u.uId, { consent: name !== 'unconsented', data: { email: `${u.uId}@x.example` } });
+      record[name] = c.contactId;
+      address[name] = (await createContactAddress(t.orm, c.contactId, { name: `${name} office` })).uuid;
+    }
+    const names = ['member', 'other', 'unconsented', 'admin'];
+    const askedIds = [...names.map((n) => nodeId('DirectoryContact', record[n])), ...names.map((n) => nodeId('Address', address[n]))];
+    /** What node answers the reader, and what the directory's fields answer them, in the same order. */
+    const both = async (reader: Client) => {
+      const listed = await reader.gql(`query($d: String!) { smartDirectory(directoryUUID: $d) { contacts { ${CONTACT} } } }`, {
+        d: d.uuid,
+      });
+      expect(listed.body.errors).toBeUndefined();
+      const contacts = names.map((n) => listed.body.data.smartDirectory.contacts.find((c: any) => c.contactId === record[n]) ?? null);
+      // An address is answered where DirectoryContact.addresses lists it.
+      const addresses = names.map((n, i) =>
+        contacts[i]?.addresses.length
+          ? { __typename: 'Address', id: nodeId('Address', address[n]), uuid: address[n], name: `${n} office` }
+          : null,
+      );
+      return { answered: (await nodes(reader, askedIds)).data.nodes, expected: [...contacts, ...addresses] };
+    };
+
+    // A member sees the others' names only, no e-mail and no address; the admin sees every consented contact whole.
+    const asMember = await both(member);
+    expect(asMember.answered).toEqual(asMember.expected);
+    expect(asMember.answered.map((n: any) => n && [n.email, n.addresses?.length ?? n.uuid])).toEqual([
+      [`${member.uId}@x.example`, 1],
+      [null, 0],
+      null,
+      [null, 0],
+      [undefined, address.member],
+      null,
+      null,
+      null,
+    ]);
+    const asAdmin = await both(admin);
+    expect(asAdmin.answered).toEqual(asAdmin.expected);
+    expect(asAdmin.answered.map((n: any) => n !== null)).toEqual([true, true, false, true, true, true, false, true]);
+
+    // Fully restricted: a member sees only their own record.
+    await t.sql(`update smart_directory set directory_type = 'FULLY_RESTRICTED' where directory_uuid = ?`, [d.uuid]);
+    const restricted = await both(member);
+    expect(restricted.answered).toEqual(restricted.expected);
+    expect(restricted.answered.map((n: any) => n !== null)).toEqual([true, false, false, false, true, false, false, false]);
+    // The unconsented member opens nothing: every record is null, with the same error.
+    const body = await nodes(unconsented, askedIds);
+    expect(body.data.nodes).toEqual(askedIds.map(() => null));
+    expect(errorsOf(body)).toEqual(askedIds.map((_id, i) => [i, 'WSRecordNotFoundException', 'id']));
   });
 });

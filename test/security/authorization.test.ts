@@ -173,6 +173,12 @@ describe('node and nodes', () => {
     SmartEntry: async () => nodeId('SmartEntry', DEMO.library.welcomePackEntryId),
     Event: async () => nodeId('Event', DEMO.eventUuidOf(1)),
     SmartDirectory: async () => nodeId('SmartDirectory', DEMO.directories.staff),
+    // A directory's consent: company and event consents are every signed-in user's to read (Query.eConsents).
+    EConsent: async () => nodeId('EConsent', DEMO.directoryConsents.staff),
+    DirectoryContact: async () => {
+      const res = await t.as(OLIVIA).gql(`{ smartDirectory(directoryUUID: "${DEMO.directories.staff}") { contacts { id } } }`);
+      return res.body.data.smartDirectory.contacts[0].id;
+    },
     // A hidden wall Olivia is connected to: Pat, with no connection, may not see it.
     Company: async () => {
       const [row] = await t.sql('select 1 from company_connection where user_id = ? and company_id = ?', [OLIVIA, DEMO.companies.hidden]);

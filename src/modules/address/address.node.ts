@@ -1,7 +1,7 @@
 // Address as a Node, keyed by its uuid. node(id:) reads the caller's own profile addresses, as
-// userAddresses does (one statement, the request's loader). The addresses of the caller's contact
-// records carry ids of the same form, which node(id:) does not resolve: their rule is the
-// directory's (directoryContactAddresses), which this module cannot ask.
+// userAddresses does (one statement, the request's loader). The addresses of contact records carry
+// ids of the same form under the directory's rule, which this module cannot ask: the directory
+// module adds their loader (src/modules/directory/directory.node.ts), asked for the keys left null here.
 import type { NodeType } from '../../graphql/node';
 import type { Context } from '../../context';
 import type { AddressColumns } from './address.entity';

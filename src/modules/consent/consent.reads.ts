@@ -59,6 +59,20 @@ function activeConsents(filter: 'company' | 'event') {
 export const companyConsentRows = activeConsents('company');
 export const eventConsentRows = activeConsents('event');
 
+/** Active consents of any type by consentUUID (node(id:) decides which the caller reads), with the caller's answers. */
+export const consentRowsByUuid = readModel<EConsentRow, [userId: number, consentUUIDs: string[]]>({
+  sql: (n) => {
+    const c = n(ConsentDefinition);
+    const a = n(UserConsent);
+    return (
+      `select ${c.fields('c', ownProps())}, ${selectAs(c, 'c', KEYS).join(', ')}, a.${a.column('given')} is true as "consentGiven" ` +
+      `from ${c.table} as c left join ${a.table} as a on a.${a.column('consent')} = c.${c.column('id')} and a.${a.column('user')} = ? ` +
+      `where c.${c.column('consentUUID')} = any(?::uuid[]) and c.${c.column('active')}`
+    );
+  },
+  prepared: true,
+});
+
 /** The (user id, consent id) pairs among the given ones where the user has given the consent. */
 export const givenConsentPairs = readModel<
   [userId: number, consentId: number],

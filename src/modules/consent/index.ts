@@ -5,10 +5,12 @@ import { defineModule } from '../../core/module';
 import { ConsentResolver } from './consent.resolver';
 import { createConsentLoaders } from './consent.loaders';
 import { consentRoutes } from './consent.routes';
+import { eConsentNode } from './consent.node';
 
 export const consent = defineModule({
   name: 'consent',
   resolvers: [ConsentResolver],
+  nodes: { EConsent: eConsentNode },
   loaders: createConsentLoaders,
   tag: 'User profile',
   routes: consentRoutes,

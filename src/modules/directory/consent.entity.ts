@@ -4,13 +4,18 @@
 import { Entity, Enum, Index, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Collection, type Opt, type Rel } from '@mikro-orm/core';
 import { Field, ObjectType } from 'type-graphql';
+import { Node } from '../../graphql/node';
 import { Company } from '../company';
 import { User } from '../user';
 import { SmartDirectory } from './directory.entity';
 
 export type ConsentTypeCode = 'C' | 'DS';
 
-@ObjectType('EConsent', { description: 'A consent a company, an event or a smart directory asks users to give.', simpleResolvers: true })
+@ObjectType('EConsent', {
+  implements: Node,
+  description: 'A consent a company, an event or a smart directory asks users to give.',
+  simpleResolvers: true,
+})
 @Entity({ tableName: 'consent_definition' })
 export class ConsentDefinition {
   @PrimaryKey() id!: number;

@@ -6,6 +6,7 @@
 // A trusted graph client (system token with the federation scope) sees what an admin sees.
 import type { DirectoryContact } from './directory.types';
 import type { ContactRecord, SmartDirectory } from './directory.entity';
+import type { FieldDefinition } from '../reference-data';
 
 export interface DirectoryViewer {
   /** null for a trusted graph client. */
@@ -17,6 +18,12 @@ export interface ShownFields {
   codes: ReadonlySet<string>;
   addresses: boolean;
 }
+
+/** What a directory of these fields (directoryFields) shows. */
+export const shownFields = (fields: readonly FieldDefinition[]): ShownFields => ({
+  codes: new Set(fields.map((f) => f.fieldCode)),
+  addresses: fields.some((f) => f.isAddressField),
+});
 
 const HIDEABLE = ['email', 'mobile', 'phone', 'jobTitle', 'department', 'division', 'dateOfBirth'] as const;
 

@@ -18,6 +18,27 @@ function group<K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): V[][]
   return keys.map((k) => map.get(k)!);
 }
 
+/**
+ * Of these contact records, those whose users gave every required (active) consent of their
+ * directory: SmartDirectory.contacts lists no other. Two statements at most, for any number of
+ * records and directories.
+ */
+export async function keepConsented(em: EntityManager, records: ContactRecord[]): Promise<ContactRecord[]> {
+  if (!records.length) return records;
+  const uuids = [...new Set(records.map((r) => r.directory.directoryUUID))];
+  const required = await em.find(ConsentDefinition, { directory: { $in: uuids }, consentRequired: true, active: true });
+  if (!required.length) return records;
+  const answers = await em.find(UserConsent, {
+    consent: { $in: required.map((c) => c.id) },
+    user: { $in: [...new Set(records.map((r) => r.user.uId))] },
+    given: true,
+  });
+  const given = new Set(answers.map((a) => `${a.user.uId}:${a.consent.id}`));
+  return records.filter((r) =>
+    required.every((c) => c.directory!.directoryUUID !== r.directory.directoryUUID || given.has(`${r.user.uId}:${c.id}`)),
+  );
+}
+
 export function createDirectoryLoaders(em: EntityManager) {
   const directoryStanding = keyed((userId: number) => directoryStandingLoader(em, userId));
   /** The directories of the open ones, grouped by `keyOf`; each one's standing primed, so its contacts cost no chain. */
@@ -67,21 +88,10 @@ export function createDirectoryLoaders(em: EntityManager) {
       return group(uuids, rows, (r) => r.directory!.directoryUUID);
     }),
 
-    /** Contact records whose users gave every required consent of their directory: three statements per batch. */
+    /** Contact records whose users gave every required consent of their directory: at most three statements per batch. */
     consentedContacts: new DataLoader<string, ContactRecord[]>(async (uuids) => {
       const records = await em.find(ContactRecord, { directory: { $in: [...uuids] } });
-      const required = await em.find(ConsentDefinition, { directory: { $in: [...uuids] }, consentRequired: true, active: true });
-      if (!required.length || !records.length) return group(uuids, records, (r) => r.directory.directoryUUID);
-      const answers = await em.find(UserConsent, {
-        consent: { $in: required.map((c) => c.id) },
-        user: { $in: [...new Set(records.map((r) => r.user.uId))] },
-        given: true,
-      });
-      const given = new Set(answers.map((a) => `${a.user.uId}:${a.consent.id}`));
-      const consented = records.filter((r) =>
-        required.every((c) => c.directory!.directoryUUID !== r.directory.directoryUUID || given.has(`${r.user.uId}:${c.id}`)),
-      );
-      return group(uuids, consented, (r) => r.directory.directoryUUID);
+      return group(uuids, await keepConsented(em, records), (r) => r.directory.directoryUUID);
     }),
 
     /** Addresses of contact records, by contact id, oldest first. */

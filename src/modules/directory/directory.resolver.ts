@@ -13,7 +13,7 @@ import { parseUuid } from '../../core/uuid';
 import { ContactAddress, SmartDirectory } from './directory.entity';
 import { DirectoryContact } from './directory.types';
 import { requireDirectoryContact } from './directory.access';
-import { visibleContacts, type DirectoryViewer } from './contact-visibility';
+import { shownFields, visibleContacts, type DirectoryViewer } from './contact-visibility';
 import { MAX_COPY, copyAddressesFromUser, listContactAddresses, updateContactAddress } from './contact-address.service';
 import { createContactRecord } from './directory.service';
 import type { DirectoryRoot } from './directory.reads';
@@ -89,8 +89,7 @@ export class SmartDirectoryResolver {
       ctx.loaders.directoryFields.load(directory.directoryUUID),
       ctx.loaders.consentedContacts.load(directory.directoryUUID),
     ]);
-    const shown = { codes: new Set(fields.map((f) => f.fieldCode)), addresses: fields.some((f) => f.isAddressField) };
-    return visibleContacts(directory, shown, records, viewer);
+    return visibleContacts(directory, shownFields(fields), records, viewer);
   }
 
   @Query(() => [AddressColumns], {
@@ -143,8 +142,7 @@ export class SmartDirectoryResolver {
     const uuid = parseUuid(directoryUUID, 'directoryUUID');
     const record = await createContactRecord(ctx.em, user, uuid);
     const fields = await ctx.loaders.directoryFields.load(uuid);
-    const shown = { codes: new Set(fields.map((f) => f.fieldCode)), addresses: fields.some((f) => f.isAddressField) };
-    return visibleContacts(record.directory, shown, [record], { userId: user.uId, admin: false })[0];
+    return visibleContacts(record.directory, shownFields(fields), [record], { userId: user.uId, admin: false })[0];
   }
 }
 

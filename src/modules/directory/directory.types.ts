@@ -1,8 +1,10 @@
 // A contact as another member of the directory sees it: fields the directory does not show,
 // or that the directory type hides from this viewer, are null (see contact-visibility.ts).
 import { Field, Int, ObjectType } from 'type-graphql';
+import { Node } from '../../graphql/node';
 
 @ObjectType({
+  implements: Node,
   description: 'A contact record of a smart directory, as the caller may see it; hidden fields are null.',
   simpleResolvers: true,
 })

@@ -15,13 +15,19 @@ import {
 } from './directory.resolver';
 import { createDirectoryLoaders } from './directory.loaders';
 import { directoryRoutes } from './directory.routes';
+import { directoryContactNode, loadContactAddresses } from './directory.node';
 
 export const directory = defineModule({
   name: 'directory',
   entities: [SmartDirectory, SmartDirectoryField, ContactRecord, ContactAddress, ConsentDefinition, UserConsent],
   resolvers: [SmartDirectoryResolver, DirectoryContactResolver, UserDirectoriesResolver, CompanyDirectoriesResolver],
   references: { SmartDirectory: resolveSmartDirectoryReference },
-  nodes: { SmartDirectory: nodeFromReference('directoryUUID', NODE_KEY.uuid, resolveSmartDirectoryReference) },
+  nodes: {
+    SmartDirectory: nodeFromReference('directoryUUID', NODE_KEY.uuid, resolveSmartDirectoryReference),
+    DirectoryContact: directoryContactNode,
+  },
+  // Address is the address module's type; the addresses of contact records follow this module's rule.
+  nodeLoaders: { Address: loadContactAddresses },
   loaders: createDirectoryLoaders,
   tag: 'Smart directory',
   routes: directoryRoutes,
