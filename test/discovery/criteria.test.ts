@@ -215,6 +215,6 @@ describe('Company as a federation entity', () => {
 
   it('the subgraph SDL declares Company with @key(fields: "companyId")', async () => {
     const res = await t.gql('{ _service { sdl } }');
-    expect(res.body.data!._service.sdl).toMatch(/type Company @key\(fields: "companyId"\)/);
+    expect(res.body.data!._service.sdl).toMatch(/type Company implements Node @key\(fields: "companyId"\)/);
   });
 });

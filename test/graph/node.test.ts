@@ -476,9 +476,9 @@ describe('consents, directory contacts and the addresses of contact records', ()
     expect(errorsOf(body)).toEqual([2, 3, 4, 5, 6].map((i) => [i, 'WSRecordNotFoundException', 'id']));
     // The root fields agree: Pat opens neither directory, nor has contact addresses in it.
     const root = await pat.gql(`{ smartDirectory(directoryUUID: "${STAFF}") { directoryUUID } }`);
-    expect(root.body.errors!.map((e: any) => e.extensions.code)).toEqual(['WSUserNotInSmartDirectoryException']);
+    expect(root.body.errors!.map((e: any) => e.extensions.errorCode)).toEqual(['WSUserNotInSmartDirectoryException']);
     const addresses = await pat.gql(`{ directoryContactAddresses(directoryUUID: "${STAFF}") { uuid } }`);
-    expect(addresses.body.errors!.map((e: any) => e.extensions.code)).toEqual(['WSUserNotInSmartDirectoryException']);
+    expect(addresses.body.errors!.map((e: any) => e.extensions.errorCode)).toEqual(['WSUserNotInSmartDirectoryException']);
   });
 
   it('a contact and its addresses follow the directory type for each reader; an unconsented record is no one’s', async () => {
