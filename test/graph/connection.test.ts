@@ -173,7 +173,7 @@ it('reads a backward page by keyset in the reverse order: the rows of the page, 
         rows += (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'];
       (node.Plans ?? []).forEach(visit);
     };
-    visit((plan)[0].Plan);
+    visit(plan[0].Plan);
     return rows;
   };
   const middle = pageRequest('long', order, { last: 3, before: encodeCursor('long', [2500, 2500]) });

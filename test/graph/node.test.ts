@@ -211,13 +211,17 @@ describe('node and nodes', () => {
   it('without a credential, node and nodes are refused as every root operation is', async () => {
     const res = await t.gql('query($id: ID!){ node(id: $id){ id } }', { id: nodeId('Company', NORTHWIND) });
     expect(res.body.data).toEqual({ node: null });
-    expect(res.body.errors!.map((e: any) => [e.extensions.code, e.extensions.errorCode])).toEqual([['UNAUTHENTICATED', 'WSInvalidAuthTokenException']]);
+    expect(res.body.errors!.map((e: any) => [e.extensions.code, e.extensions.errorCode])).toEqual([
+      ['UNAUTHENTICATED', 'WSInvalidAuthTokenException'],
+    ]);
   });
 
   it('more than 100 ids are refused before anything is read', async () => {
     const res = await olivia.gql('query($ids:[ID!]!){ nodes(ids:$ids){ id } }', { ids: Array(101).fill(nodeId('User', OLIVIA)) });
     expect(res.body.data).toBeNull();
-    expect(res.body.errors!.map((e: any) => [e.extensions.code, e.extensions.errorCode, e.extensions.field])).toEqual([['BAD_USER_INPUT', 'WSLimitExceededException', 'ids']]);
+    expect(res.body.errors!.map((e: any) => [e.extensions.code, e.extensions.errorCode, e.extensions.field])).toEqual([
+      ['BAD_USER_INPUT', 'WSLimitExceededException', 'ids'],
+    ]);
   });
 
   it('nodes of 50 ids runs as many statements as nodes of 34', async () => {
@@ -333,7 +337,12 @@ describe('files, QR codes, invitations, connections and sent notifications', () 
           null,
         ],
       },
-      errors: [expect.objectContaining({ path: ['nodes', 4], extensions: { code: 'NOT_FOUND', errorCode: 'WSRecordNotFoundException', field: 'id' } })],
+      errors: [
+        expect.objectContaining({
+          path: ['nodes', 4],
+          extensions: { code: 'NOT_FOUND', errorCode: 'WSRecordNotFoundException', field: 'id' },
+        }),
+      ],
     });
   });
 

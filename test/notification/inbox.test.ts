@@ -425,7 +425,10 @@ describe('User.notifications and User.unreadNotificationCount', () => {
       ...notCursors.map((cursor) => [{ first: null, last: 5, before: cursor }, before]),
     ] as [Record<string, unknown>, { message: string; field: string }][]) {
       const res = await olivia.gql(USER_INBOX, { first: 20, unreadOnly: false, ...variables });
-      expect({ variables, errors: res.body.errors?.map((e: any) => [e.message, e.extensions.code, e.extensions.errorCode, e.extensions.field]) }).toEqual({
+      expect({
+        variables,
+        errors: res.body.errors?.map((e: any) => [e.message, e.extensions.code, e.extensions.errorCode, e.extensions.field]),
+      }).toEqual({
         variables,
         errors: [[message, 'BAD_USER_INPUT', 'WSInvalidParameterException', field]],
       });
