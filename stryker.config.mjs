@@ -66,6 +66,9 @@ export default {
   reporters: ['clear-text', 'progress-append-only', 'json', 'html'],
   jsonReporter: { fileName: `reports/mutation/${group}.json` },
   htmlReporter: { fileName: `reports/mutation/${group}.html` },
+  // A re-run tests again only the mutants whose code or covering tests changed since the last run.
+  incremental: true,
+  incrementalFile: `reports/mutation/${group}.incremental.json`,
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,
 };
