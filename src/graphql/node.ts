@@ -196,6 +196,19 @@ export const NODE_KEY = {
   uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
 } as const;
 
+/** An integer key that fits PostgreSQL's `integer`, as a number; null for anything else. */
+export function nodeIntKey(key: string): number | null {
+  return NODE_KEY.int.test(key) && Number(key) <= 0x7fffffff ? Number(key) : null;
+}
+
+/** A key of two integer keys (`4:7`: a user and a company, an inbox's owner and its item); null for anything else. */
+export function nodeIntPair(key: string): readonly [number, number] | null {
+  const colon = key.indexOf(':');
+  const first = colon < 0 ? null : nodeIntKey(key.slice(0, colon));
+  const second = first === null ? null : nodeIntKey(key.slice(colon + 1));
+  return second === null ? null : [first!, second];
+}
+
 /**
  * A Node type keyed by one field whose records load as its federation references do (the same
  * rule, the same batching loaders): the reference resolver answers the key `{ [field]: key }`.

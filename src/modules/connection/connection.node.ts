@@ -2,23 +2,17 @@
 // connection with a company. node(id:) answers the caller's own connections (myConnections,
 // User.connections, Company.viewerConnection) and those of the companies they are an ADMIN of
 // (companyConnections), whatever their status, as those fields do: one statement for any number of ids.
-import type { NodeType } from '../../graphql/node';
+import { nodeIntPair, type NodeType } from '../../graphql/node';
 import type { Context } from '../../context';
 import { intArray } from '../../db/lean';
 import { connectionsReadableBy } from './connection.reads';
 import type { Connection } from './connection.types';
 
-const KEY = /^([1-9][0-9]{0,9}):([1-9][0-9]{0,9})$/;
-const MAX_INT = 0x7fffffff;
-
 export const connectionNode: NodeType = {
   key: (connection: Connection) => `${connection.userId}:${connection.companyId}`,
   async load(keys, ctx: Context) {
     const { user } = await ctx.auth.requireUser();
-    const pairs = keys.flatMap((key) => {
-      const m = KEY.exec(key);
-      return m && Number(m[1]) <= MAX_INT && Number(m[2]) <= MAX_INT ? [[Number(m[1]), Number(m[2])] as const] : [];
-    });
+    const pairs = keys.map(nodeIntPair).filter((pair) => pair !== null);
     const found = pairs.length
       ? await connectionsReadableBy(ctx.em, user.uId, user.uId, intArray(pairs.map(([u]) => u)), intArray(pairs.map(([, c]) => c)))
       : [];

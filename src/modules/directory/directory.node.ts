@@ -10,14 +10,12 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Context } from '../../context';
 import { readModel } from '../../db/lean';
-import { NODE_KEY, type NodeType } from '../../graphql/node';
+import { NODE_KEY, nodeIntKey, type NodeType } from '../../graphql/node';
 import type { AddressColumns } from '../address';
 import { shownFields, visibleContacts } from './contact-visibility';
 import { ContactAddress, ContactRecord } from './directory.entity';
 import { keepConsented } from './directory.loaders';
 import type { DirectoryContact } from './directory.types';
-
-const MAX_INT = 0x7fffffff;
 
 /** Contact addresses by uuid, as DirectoryContact.addresses reads them (their columns and contact record). */
 const contactAddressesByUuid = readModel<AddressColumns & { contactRecord: number }, [uuids: string[]]>({
@@ -61,7 +59,7 @@ async function contactsShownTo(ctx: Context, contactIds: readonly number[]): Pro
 export const directoryContactNode: NodeType = {
   key: (contact: DirectoryContact) => String(contact.contactId),
   async load(keys, ctx) {
-    const ids = keys.map((key) => (NODE_KEY.int.test(key) && Number(key) <= MAX_INT ? Number(key) : null));
+    const ids = keys.map(nodeIntKey);
     const contacts = await contactsShownTo(
       ctx,
       ids.filter((id): id is number => id !== null),

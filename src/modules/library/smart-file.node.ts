@@ -4,7 +4,7 @@
 // decides who streams an original's bytes, and stays where it is. Two statements for any number of
 // ids: the files (the request's smartFileDownload loader, which Query.smartFile shares) and the
 // caller's right to their libraries (the readableLibraries loader).
-import { NODE_KEY, type NodeType } from '../../graphql/node';
+import { nodeIntKey, type NodeType } from '../../graphql/node';
 import type { Context } from '../../context';
 import { readableLibrary } from './library.access';
 import type { FileRow } from './library.sql';
@@ -12,7 +12,7 @@ import type { FileRow } from './library.sql';
 export const smartFileNode: NodeType = {
   key: (file: FileRow) => String(file.smartFileId),
   async load(keys, ctx: Context) {
-    const ids = keys.map((key) => (NODE_KEY.int.test(key) && Number(key) <= 0x7fffffff ? Number(key) : null));
+    const ids = keys.map(nodeIntKey);
     const files = await ctx.loaders.smartFileDownload.loadMany(ids.filter((id): id is number => id !== null));
     const byId = new Map(files.flatMap((f) => (f && !(f instanceof Error) ? [[f.smartFileId, f] as const] : [])));
     return Promise.all(

@@ -5,12 +5,10 @@
 // once processed, SENT or FAILED). A record sendNotification has just scheduled is not processed
 // yet, so, as in the list, node does not answer it until it is. One statement per type for any
 // number of ids.
-import { NODE_KEY, type NodeType } from '../../graphql/node';
+import { nodeIntKey, type NodeType } from '../../graphql/node';
 import type { Context } from '../../context';
 import { readScheduledByIds, readSentByIds } from './notification.lists';
 import type { ScheduledNotificationView, SentNotificationView } from './notification.types';
-
-const MAX_INT = 0x7fffffff;
 
 /** A Node type keyed by one integer id, loaded by one statement given the caller and the ids. */
 function byIntegerId<T extends object>(
@@ -21,7 +19,7 @@ function byIntegerId<T extends object>(
     key: (record: T) => String(keyOf(record)),
     async load(keys, ctx) {
       const { user } = await ctx.auth.requireUser();
-      const ids = [...new Set(keys.filter((key) => NODE_KEY.int.test(key) && Number(key) <= MAX_INT).map(Number))];
+      const ids = [...new Set(keys.map(nodeIntKey).filter((id) => id !== null))];
       const found = ids.length ? await read(ctx, user.uId, ids) : [];
       const byKey = new Map(found.map((record) => [String(keyOf(record)), record]));
       return keys.map((key) => byKey.get(key) ?? null);
