@@ -1,12 +1,22 @@
+import { Writable } from 'node:stream';
 import type { MikroORM } from '@mikro-orm/core';
 import { CARA, DEMO, NORTHWIND, OLIVIA, useTestApp } from '../kit';
 import { createOrm, createLogger, deliverScheduled, jobIdOf, QUEUE_SCHEMA } from '../kit/src';
+import { startSmtp, type TestSmtp } from '../kit/smtp';
+import type { JobDeps } from '../../src/core/module';
+import { BLOB_REFERENCES } from '../../src/modules';
 import { NotificationInbox, ScheduledNotification, SentNotification } from '../../src/modules/notification/notification.entity';
+import { notificationEmails, scheduledSends, scheduledSweep } from '../../src/modules/notification/notification.scheduler';
 import { Event } from '../../src/modules/event/event.entity';
 
 // Workers are not started here (the test app runs no background work): each test runs the
 // scheduled job's handler itself, as a worker would once the job's start time has come.
-const t = useTestApp();
+let smtp: TestSmtp;
+const t = useTestApp(async () => {
+  smtp = await startSmtp();
+  return { env: { SMTP_URL: smtp.url } };
+});
+afterAll(() => smtp.close()); // after the app has stopped (afterAll hooks run in order)
 const cara = t.as(CARA);
 const TEAM = String(DEMO.teamId);
 let clock = new Date();
@@ -129,4 +139,101 @@ describe('scheduled notifications that can no longer go out', () => {
     expect(await t.orm.em.fork().count(NotificationInbox, { notification: sent.notificationId })).toBe(0);
     await t.orm.em.fork().nativeUpdate(Event, { eventUUID: uuid }, { status: 'A' });
   });
+});
+
+describe('the queue handlers of notification.scheduler.ts, run as a worker runs them', () => {
+  /** What the handlers log, parsed. */
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
+      cb();
+    },
+  });
+  /** The workers' dependencies, the clock set by the test. */
+  const deps = (): JobDeps => ({
+    orm: t.orm,
+    config: t.config,
+    logger: createLogger('info', sink),
+    services: { ...t.app.services, clock: { now: () => clock } },
+    blobReferences: BLOB_REFERENCES,
+  });
+
+  it("scheduledSends: when the job of a scheduled notification runs, then it is delivered at the clock's time, and the log line names the scheduler", async () => {
+    // 09:00 in Sydney on Tuesday 1 April 2036 is 22:00 UTC the day before (daylight saving until 6 April).
+    const id = await schedule('2036-04-01T09:00');
+    clock = new Date('2036-03-31T22:00:00.000Z');
+
+    await scheduledSends.handle({ notificationScheduleId: id }, deps(), FIRST);
+
+    const [sent] = await sentFrom([id]);
+    expect([sent.notificationCreated.toISOString(), sent.totalNotificationsSent, sent.teamIds]).toEqual([clock.toISOString(), 2, [TEAM]]);
+    expect(await stored(id)).toMatchObject({ status: 'SENT', attempts: 1, notificationLog: 'Success', scheduleModified: clock });
+    expect(lines.filter((l) => l.msg === 'scheduled notification processed' && l.notificationScheduleId === id)).toEqual([
+      expect.objectContaining({ component: 'scheduler', status: 'SENT', recipients: 2 }),
+    ]);
+  });
+
+  it("notificationEmails: when the e-mail job of a delivery runs, then each recipient receives the e-mail, and the outbox rows are SENT at the clock's time", async () => {
+    const stamp = Date.now();
+    const res = await cara.rest('POST', '/rest/notification/send', {
+      body: {
+        broadcastType: 'GT',
+        companyId: NORTHWIND,
+        valueIds: [TEAM],
+        message: `Rota ${stamp} is out`,
+        emailTemplate: 'rota',
+        emailSubject: 'Rota',
+      },
+    });
+    expect(res.status).toBe(200);
+    const [{ notification_id: notificationId }] = await t.sql('select notification_id from sent_notification where message = ?', [
+      `Rota ${stamp} is out`,
+    ]);
+    const outbox = () =>
+      t.sql('select user_id, status, error, sent_at from notification_email where notification_id = ? order by user_id', [notificationId]);
+    const users = [OLIVIA, CARA].sort((a, b) => a - b);
+    expect(await outbox()).toEqual(users.map((uId) => ({ user_id: uId, status: 'PENDING', error: null, sent_at: null })));
+    smtp.received.length = 0;
+    clock = new Date('2036-05-01T08:00:00.000Z');
+
+    await notificationEmails.handle({ notificationId }, deps(), FIRST);
+
+    const rows = await outbox();
+    expect(rows.map((r) => ({ ...r, sent_at: new Date(r.sent_at).toISOString() }))).toEqual(
+      users.map((uId) => ({ user_id: uId, status: 'SENT', error: null, sent_at: clock.toISOString() })),
+    );
+    const emails = await t.sql('select email from app_user where u_id in (?) order by u_id', [users]);
+    expect(smtp.received.map((m) => m.to)).toEqual(emails.map((u) => [u.email]));
+    expect(smtp.received[0].raw).toContain('Subject: Rota');
+    const done = await t.orm.em.fork().findOneOrFail(SentNotification, notificationId);
+    expect([done.notificationLog, done.successful, done.notificationModified.toISOString()]).toEqual([
+      'Success',
+      true,
+      clock.toISOString(),
+    ]);
+  });
+
+  it('scheduledSweep: when a PENDING scheduled notification has lost its job, then the sweep gives it one that starts at its due time', async () => {
+    // 09:00 in Sydney on Monday 2 June 2036 (standard time, UTC+10).
+    const id = await schedule('2036-06-02T09:00');
+    const job = jobIdOf('notification-scheduled', String(id));
+    await t.sql(`delete from ${QUEUE_SCHEMA}.job where id = ?`, [job]);
+    expect(await t.sql(`select id from ${QUEUE_SCHEMA}.job where id = ?`, [job])).toEqual([]);
+
+    await scheduledSweep.handle(null, deps());
+
+    expect(await jobStart(id)).toBe('2036-06-01T23:00:00.000Z');
+  });
+
+  it.each([
+    ['scheduledSends', 'notificationScheduleId', scheduledSends],
+    ['notificationEmails', 'notificationId', notificationEmails],
+  ])(
+    '%s: when the job data holds no integer %s, then the job fails with that reason (and the queue retries it)',
+    async (_name, field, handler) => {
+      for (const data of [null, {}, { [field]: '7' }, { [field]: 7.5 }])
+        await expect(handler.handle(data, deps(), FIRST)).rejects.toThrow(new Error(`job data without an integer ${field}`));
+    },
+  );
 });

@@ -6,10 +6,11 @@
 // reference (a foreign key to stored_blob) that the modules do not declare to the purge, or one they
 // declare that no column backs, fails the first test until it is added here and to the sweep below.
 import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
 import { CARA, DEMO, OLIVIA, png, sha256, SUPPORT_GROUP_PATH, supportGroupForm, uniquePdf, uploadFile, useTestApp } from '../kit';
 import { BLOB_REFERENCES } from '../../src/modules';
 import { purgeExpiredUploads } from '../../src/modules/library/upload.service';
-import { storeBuffer } from '../../src/modules/storage/blob-store';
+import { BLOB_CHUNK_BYTES, purgeUnusedBlobs, stageStream, storeBuffer } from '../../src/modules/storage/blob-store';
 
 /** Every column that names a stored blob, as the migrations make them. */
 const REFERENCES = [
@@ -116,5 +117,55 @@ describe('the purge', () => {
     expect(await stored([recent.sha256, old.sha256])).toEqual([recent.sha256]);
     expect(await rehash(recent.sha256)).toBe(recent.sha256);
     expect(await t.sql('select count(*)::int as n from stored_blob_chunk where content_id = ?', [oldContent])).toEqual([{ n: 0 }]);
+  });
+
+  it('deletes the chunks of a staged upload no blob names once a day old (25 hours), keeps one 23 hours old and the chunks a blob names', async () => {
+    const em = t.orm.em.fork();
+    // Staged content a request never adopted nor discarded (its process died): two chunks, and one chunk.
+    const stage = async (bytes: number) =>
+      (
+        await stageStream(em, Readable.from([crypto.randomBytes(bytes)]), {
+          maxBytes: 4 * BLOB_CHUNK_BYTES,
+          contentId: crypto.randomUUID(),
+          field: 'file',
+        })
+      ).contentId;
+    const dayOld = await stage(BLOB_CHUNK_BYTES + 100);
+    const young = await stage(3000);
+    // A blob used a minute ago whose chunks were written 25 hours ago: named, so kept.
+    const named = await storeBuffer(em, crypto.randomBytes(3000));
+    const [{ content_id: namedContent }] = await t.sql('select content_id from stored_blob where sha256 = ?', [named.sha256]);
+    const written = (ids: string[], interval: string) =>
+      t.sql(`update stored_blob_chunk set created_at = now() - interval '${interval}' where content_id in (?)`, [ids]);
+    await written([dayOld, namedContent], '25 hours');
+    await written([young], '23 hours');
+    const chunks = async () =>
+      (
+        await t.sql('select content_id, count(*)::int as n from stored_blob_chunk where content_id in (?) group by content_id', [
+          [dayOld, young, namedContent],
+        ])
+      ).reduce((all, r) => ({ ...all, [r.content_id]: r.n }), {} as Record<string, number>);
+    expect(await chunks()).toEqual({ [dayOld]: 2, [young]: 1, [namedContent]: 1 });
+
+    expect(await purge()).toMatchObject({ orphanChunks: 2 });
+
+    expect(await chunks()).toEqual({ [young]: 1, [namedContent]: 1 });
+    expect(await rehash(named.sha256)).toBe(named.sha256);
+  });
+});
+
+describe("the purge refuses a module's blob reference that is not a plain column name, before it deletes anything", () => {
+  // The references are spliced into the purge's SQL: a property name, a quoted or qualified name is a developer's mistake.
+  it.each([
+    [{ table: 'smart_file', column: 'blobSha256' }, 'invalid blob reference smart_file.blobSha256'],
+    [{ table: 'library.smart_file', column: 'blob_sha256' }, 'invalid blob reference library.smart_file.blob_sha256'],
+    [{ table: 'smart_file', column: 'blob_sha256" or true --' }, 'invalid blob reference smart_file.blob_sha256" or true --'],
+  ])('%p is refused: "%s"', async (bad, message) => {
+    const unused = await storeBuffer(t.orm.em.fork(), crypto.randomBytes(3000));
+    await age([unused.sha256], '2 hours');
+
+    await expect(purgeUnusedBlobs(t.orm.em.fork(), [...BLOB_REFERENCES, bad])).rejects.toThrow(new Error(message));
+
+    expect(await stored([unused.sha256])).toEqual([unused.sha256]);
   });
 });

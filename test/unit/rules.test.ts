@@ -4,7 +4,7 @@
 import 'reflect-metadata';
 import fc from 'fast-check';
 import { Field, InputType } from 'type-graphql';
-import { checkRule, Rule, rulesOf, ruleText, validateInput } from '../../src/graphql/rules';
+import { checkRule, Rule, rulesOf, ruleText, validateArgument, validateInput } from '../../src/graphql/rules';
 import { charLength } from '../../src/core/text';
 import { serviceErrorOf } from '../kit/errors';
 
@@ -49,6 +49,12 @@ class Sample {
 
   @Rule({ maxLength: 3, field: 'emailParams.key' })
   key?: string;
+
+  @Rule({ trim: true, oneOf: ['Y', 'N'] })
+  answer?: string;
+
+  @Rule({ min: 1, max: 99 })
+  ids?: number[];
 
   address?: Address;
   addresses?: Address[];
@@ -141,6 +147,18 @@ describe('validateInput: each rule kind names the field with the specification i
     expect(refusal({ code: ' abcd ' })).toMatchObject({ code: 'WSFieldLengthException', field: 'code' });
   });
 
+  it('trim with a code list: blank text is no value and passes; without trim, blank text is a code and refused', () => {
+    expect(() => validateInput(sample({ answer: '   ' }))).not.toThrow();
+    expect(refusal({ answer: ' x ' })).toEqual(error('WSInvalidParameterException', 'answer', 'answer must be one of Y, N.'));
+    expect(refusal({ typeCode: '  ' })).toEqual(error('WSInvalidParameterException', 'typeCode', 'typeCode must be one of W, P, O.'));
+  });
+
+  it('a list of numbers: each number keeps the range', () => {
+    expect(() => validateInput(sample({ ids: [1, 99] }))).not.toThrow();
+    expect(refusal({ ids: [5, 0] })).toEqual(error('WSInvalidParameterException', 'ids', 'ids must be from 1 to 99.'));
+    expect(refusal({ ids: [100] })).toEqual(error('WSInvalidParameterException', 'ids', 'ids must be from 1 to 99.'));
+  });
+
   it("field: errors give the declared name, not the property's", () => {
     expect(refusal({ key: 'long' })).toEqual(
       error('WSFieldLengthException', 'emailParams.key', 'emailParams.key must be at most 3 characters.'),
@@ -159,6 +177,29 @@ describe('validateInput: each rule kind names the field with the specification i
 
   it('a plain object (not an input class) carries no rules', () => {
     expect(() => validateInput({ name: 'x'.repeat(100) })).not.toThrow();
+  });
+
+  it('an argument that is absent, null, a scalar or an object without a prototype (as graphql-js builds inputs) carries no rules', () => {
+    for (const value of [undefined, null, 'x'.repeat(100), 7, Object.assign(Object.create(null), { name: 'x'.repeat(100) })])
+      expect(() => validateArgument(value)).not.toThrow();
+  });
+
+  it('input objects are checked 16 levels deep; an input that refers to itself is walked no deeper, and ends', () => {
+    /** `levels` Sample objects, each in the `address` field of the one above; the innermost has a name too long. */
+    const nested = (levels: number) => {
+      let inner: Sample = sample({ name: 'abcdef' });
+      for (let i = 1; i < levels; i++) inner = sample({ address: inner as unknown as Address });
+      return inner;
+    };
+    // The innermost object is 16 levels below the argument, through input objects or through a list.
+    expect(serviceErrorOf(() => validateInput(nested(17)))).toMatchObject({ code: 'WSFieldLengthException', field: 'name' });
+    expect(serviceErrorOf(() => validateInput([nested(16)]))).toMatchObject({ code: 'WSFieldLengthException', field: 'name' });
+    const cyclic = sample();
+    cyclic.address = cyclic as unknown as Address;
+    const list: unknown[] = [];
+    list.push(list, cyclic);
+    expect(() => validateInput(cyclic)).not.toThrow();
+    expect(() => validateInput(list)).not.toThrow();
   });
 });
 
@@ -201,6 +242,13 @@ class ChildInput extends BaseInput {
   name?: string | null;
 }
 
+@InputType('RulesTestWiderInput')
+class WiderInput extends BaseInput {
+  @Field(() => String, { nullable: true })
+  @Rule({ maxLength: 6 })
+  declare code?: string | null;
+}
+
 describe('rulesOf: what the OpenAPI document and the REST forms read is what the validator applies', () => {
   it('when an input type extends another, then its rules are its own and those it inherits', () => {
     expect(Object.fromEntries(rulesOf('RulesTestChildInput') ?? [])).toEqual({ code: { maxLength: 3 }, name: { maxLength: 9 } });
@@ -210,6 +258,17 @@ describe('rulesOf: what the OpenAPI document and the REST forms read is what the
       code: 'WSFieldLengthException',
       field: 'code',
     });
+  });
+
+  it("when an input type declares again a field it inherits, then its own rule wins, and the base type's stays as it was", () => {
+    expect(Object.fromEntries(rulesOf('RulesTestWiderInput') ?? [])).toEqual({ code: { maxLength: 6 } });
+    expect(() => validateInput(Object.assign(new WiderInput(), { code: 'abcdef' }))).not.toThrow();
+    expect(serviceErrorOf(() => validateInput(Object.assign(new WiderInput(), { code: 'abcdefg' })))).toEqual({
+      code: 'WSFieldLengthException',
+      field: 'code',
+      message: 'code must be at most 6 characters.',
+    });
+    expect(serviceErrorOf(() => validateInput(Object.assign(new BaseInput(), { code: 'abcd' })))).toMatchObject({ field: 'code' });
   });
 });
 
