@@ -1,7 +1,8 @@
 // The GraphQL twin of a REST scenario: a POST /graphql of the route's own document with the
 // variables the route builds from the scenario's request (`npm run bench`'s REST/GraphQL column,
 // and `focus.ts "<scenario> (GraphQL)"`).
-import { compileRoutes, requestVariables, type CompiledRoute } from '../src/rest/executor';
+import { compileRoutes, type CompiledRoute } from '../src/rest/executor';
+import { variablesStage } from '../src/rest/variables';
 import { ROUTES } from '../src/rest/routes';
 import { createSchema } from '../src/graphql/schema';
 import type { Scenario } from './scenarios';
@@ -26,7 +27,7 @@ export function graphqlTwin(routes: CompiledRoute[], s: Scenario): Scenario | un
   const match = matches.sort((a, b) => Object.keys(a.params).length - Object.keys(b.params).length)[0];
   if (!match) return undefined;
   const { route, params } = match;
-  const variables = requestVariables(route, { params, query: Object.fromEntries(url.searchParams), body: s.body });
+  const variables = variablesStage(route)({ params, query: Object.fromEntries(url.searchParams), body: s.body });
   return {
     ...s,
     name: `${s.name}${GRAPHQL}`,

@@ -55,5 +55,7 @@ export function security(config: Config): Koa.Middleware[] {
   if (!config.corsOrigins.length) return [headers];
   const allowed = new Set(config.corsOrigins);
   const origin = (ctx: Koa.Context) => (allowed.has(ctx.get('Origin')) ? ctx.get('Origin') : '');
-  return [headers, cors({ origin, allowHeaders: ALLOW_HEADERS, exposeHeaders: EXPOSE_HEADERS })];
+  // The one error handler keeps the headers set before a failure (error-handler.ts), so cors does not
+  // copy its own onto the error as well: from there they would be set a second time (Vary as `vary`).
+  return [headers, cors({ origin, allowHeaders: ALLOW_HEADERS, exposeHeaders: EXPOSE_HEADERS, keepHeadersOnError: false })];
 }

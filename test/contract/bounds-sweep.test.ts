@@ -28,7 +28,8 @@ import { pathTo, requiredText, setIn, textsOfLength, wide } from '../kit/bounds'
 import { allRules, type DeclaredRule } from '../../src/graphql/rules';
 import { ROUTES } from '../../src/rest/routes';
 import { bindRoute } from '../../src/rest/route-binding';
-import { requestVariables, type CompiledRoute } from '../../src/rest/executor';
+import type { CompiledRoute } from '../../src/rest/executor';
+import { variablesStage } from '../../src/rest/variables';
 
 const t = useTestApp();
 
@@ -424,7 +425,7 @@ async function baseCall(route: CompiledRoute, uId: number, key: string): Promise
 function twinVariables(route: CompiledRoute, call: Call): Record<string, unknown> {
   const params = Object.fromEntries(Object.entries(call.params ?? {}).map(([k, v]) => [k, String(v)]));
   const query: Record<string, string> = Object.fromEntries(new URLSearchParams(call.query ?? ''));
-  return requestVariables(route, { params, query, querystring: call.query, body: call.multipart ?? call.body });
+  return variablesStage(route)({ params, query, querystring: call.query, body: call.multipart ?? call.body });
 }
 
 // --- Answers, summarised for one comparison per field ---

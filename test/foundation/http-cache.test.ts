@@ -148,6 +148,32 @@ describe('errors and CORS', () => {
     });
     expect({ status: again.status, vary: again.headers.get('vary') }).toEqual({ status: 304, vary: 'Origin, x-service-authtoken' });
   });
+
+  it('when CORS is on and a read fails, then the error keeps the CORS headers and none of the caching ones', async () => {
+    const cors = (res: Reply) => ({ ...cacheHeaders(res), allowOrigin: res.headers.get('access-control-allow-origin'), body: res.body });
+    const unknown = await withCors.rest('GET', '/rest/user/addresses', { headers: { origin: ORIGIN, 'x-service-authtoken': 'unknown' } });
+    expect(cors(unknown)).toEqual({
+      status: 401,
+      etag: null,
+      cacheControl: null,
+      vary: 'Origin',
+      allowOrigin: ORIGIN,
+      body: { errorCode: 'WSInvalidAuthTokenException', message: 'The auth token is missing or invalid.' },
+    });
+    const invalid = await withCors.rest('GET', '/rest/refdata/timezones?countryCode=aus', { headers: { origin: ORIGIN } });
+    expect(cors(invalid)).toEqual({
+      status: 400,
+      etag: null,
+      cacheControl: null,
+      vary: 'Origin',
+      allowOrigin: ORIGIN,
+      body: {
+        errorCode: 'WSInvalidParameterException',
+        message: 'countryCode must be a two-letter ISO 3166-1 code.',
+        field: 'countryCode',
+      },
+    });
+  });
 });
 
 describe('a write changes the ETag of the list it changes', () => {

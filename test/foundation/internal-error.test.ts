@@ -1,6 +1,6 @@
 // An unexpected failure inside an operation: the client gets WSInternalException and nothing
-// of the cause; the log gets the cause with the request id. Run through the real request log and
-// REST executor over a one-field schema whose resolver is broken on purpose.
+// of the cause; the log gets the cause with the request id. Run through the real request log, the
+// one error handler and the REST executor over a one-field schema whose resolver is broken on purpose.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
@@ -9,6 +9,7 @@ import { GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
 import { compileRoutes, createRestRouter } from '../../src/rest/executor';
 import { createLogger } from '../../src/logger';
 import { requestLog } from '../../src/http/request-log';
+import { errorHandler } from '../../src/http/error-handler';
 import { createMetrics } from '../../src/observability/metrics';
 import { loadConfig } from '../../src/config';
 import type { RouteDef } from '../../src/rest/route';
@@ -59,6 +60,7 @@ it('answers 500 WSInternalException without the cause and logs the cause with th
   const app = new Koa();
   // The request log makes the request's logger only when a line is written: this one is.
   app.use(requestLog(logger, metrics));
+  app.use(errorHandler);
   const router = createRestRouter(
     { config: loadConfig({ NODE_ENV: 'test' }), logger, em: { fork: () => ({}) } as any, services: {} as any },
     compileRoutes(schema, [route]),

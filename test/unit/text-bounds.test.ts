@@ -23,7 +23,7 @@ const NOT_USER_TEXT: Record<string, string> = {
   'modules/storage/blob-store.ts: chunk.length > options.maxBytes': 'bytes',
   'modules/directory/contact-address.service.ts: uuids.length > MAX_COPY': 'a list',
   "rest/route-binding.ts: 'wholeBody').length > 1": 'a list',
-  'rest/whole-list.ts: items.length < asked': 'a list',
+  'rest/answer/whole-list-body.ts: items.length < asked': 'a list',
   'graphql/jit-executor.ts: name.length > 100': 'a GraphQL operation name: [_A-Za-z0-9] only',
   'graphql/connection.ts: rows.length > request.size': 'a list',
   'graphql/node.ts: id.length > MAX_ID_LENGTH': 'a global id, refused unless base64url (ASCII: a character a byte)',

@@ -1,9 +1,9 @@
-// A list the specification returns whole (endpoints 16 and 17). It is read batch by batch; a
-// list that fits in WHOLE_LIST_HELD_BYTES is answered as one body, with a strong ETag of its
-// bytes (and 304 for a client that holds them). A longer one is written to the socket as it is
-// read: memory holds one batch, however long the list, and since its bytes are not known when
-// the status line goes out, it has no ETag. The handler awaits the last write, so the access
-// log, metrics and graceful shutdown see the request until its end.
+// The body of a whole list (whole-list.ts), read batch by batch: a list that fits in
+// WHOLE_LIST_HELD_BYTES is answered as one body, with a strong ETag of its bytes (and 304 for a
+// client that holds them). A longer one is written to the socket as it is read: memory holds one
+// batch, however long the list, and since its bytes are not known when the status line goes out,
+// it has no ETag. The request awaits the last write, so the access log, metrics and graceful
+// shutdown see it until its end.
 import { once } from 'node:events';
 import type Koa from 'koa';
 
