@@ -31,3 +31,19 @@ export { SmartUpload } from '../../src/modules/library/upload.entity';
 export { deliverScheduled, enqueuePending } from '../../src/modules/notification/notification.dispatch';
 export { QUEUE_SCHEMA, jobIdOf } from '../../src/core/queue';
 export { RateLimits } from '../../src/core/rate-limit';
+export { buildContext, type Context } from '../../src/context';
+export type { Services } from '../../src/services';
+export { loadSigningKeys, type SigningKeys } from '../../src/modules/identity/keys';
+export { ACCESS_TOKEN_TYPE, TokenSigner } from '../../src/modules/identity/access-token';
+export {
+  CacheUnavailableError,
+  MemoryTokenCache,
+  type CachedToken,
+  type CacheLookup,
+  type TokenCache,
+} from '../../src/modules/identity/token-cache';
+export { TokenFamily } from '../../src/modules/identity/oauth.entity';
+export { SmartEntry, SmartLibrary } from '../../src/modules/library/library.entity';
+export { QrCode } from '../../src/modules/support-group/support-group.entity';
+export { storeBuffer } from '../../src/modules/storage/blob-store';
+export { ServiceError } from '../../src/graphql/errors';
