@@ -20,7 +20,8 @@ import crypto from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { Logger } from '../logger';
 import type { JobDeps, QueueHandler } from './module';
-import { runSql, type Pooling } from '../db/lean';
+import { runSql } from '../db/lean';
+import type { Pooling } from '../db/sql';
 
 export interface SendOptions {
   /** Idempotency: a second job with the same name and key is not added. */
