@@ -120,8 +120,7 @@ const runPrepared = <R>(em: EntityManager, text: string, params: readonly unknow
  */
 export const epochMillis = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
 
-/** A PostgreSQL int[] literal for a `?::int[]` parameter (`= any(?::int[])`): ids are integers, nothing to escape. */
-export const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+export { intArray } from './sql';
 
 /** `alias.column as "field"` for each field of `fields`, whose values are properties of the entity behind `names`. */
 export function selectAs<T>(names: TableNames<T>, alias: string, fields: Record<string, keyof T & string>): string[] {

@@ -29,12 +29,15 @@ import {
 import { MikroKyselyPlugin, PostgreSqlPlatform, type AbstractSqlConnection, type SqlEntityManager } from '@mikro-orm/postgresql';
 import {
   AliasNode,
+  expressionBuilder,
   ColumnNode,
   IdentifierNode,
   ReferenceNode,
   SelectionNode,
   SelectQueryNode,
+  sql,
   TableNode,
+  type RawBuilder,
   type Compilable,
   type CompiledQuery,
   type Kysely,
@@ -232,7 +235,10 @@ function instantsToDates(em: EntityManager, rows: unknown[], instants: string[])
 /**
  * Queries over a module's own entities (keyed by their class names): `compiled` builds each with
  * Kysely typed from those entities. A module's queries live in its `<m>.queries.ts`; another
- * module's tables are reached through a fragment that module exports (an expression it builds).
+ * module's tables are reached through a fragment that module exports: an expression it builds with
+ * `eb` over its own entities, taking the asker's columns and parameters as expressions
+ * (`eb.ref('c.company')`, `eb.val(p.userId)`). Its aliases start with the owner's name, so they
+ * cannot hide one of the asker's.
  */
 export function queriesOf<E extends Record<string, EntityClass>>(entities: E) {
   type DB = Tables<{ [K in keyof E]: InstanceType<E[K]> }>;
@@ -242,10 +248,22 @@ export function queriesOf<E extends Record<string, EntityClass>>(entities: E) {
    * A query written once with `db` (Kysely over these entities) and `p` (its named parameters,
    * `p.userId`), compiled on first use; `run(em, { userId })` binds the values.
    */
+  /** Expressions over these entities, for the fragments a module exports to another's queries (`eb.exists(eb.selectFrom(...))`). */
+  const eb = expressionBuilder<DB, never>();
   const compiled = <P = void, R = unknown>(build: (db: Kysely<DB>, p: P, helpers: BuildHelpers) => Compilable<R>, options?: QueryOptions) =>
     new Query<P, R>(build as never, options);
-  return { compiled };
+  return { compiled, eb };
 }
+
+/** A PostgreSQL int[] literal for an `anyOf(..., 'int')` parameter: ids are integers, nothing to escape. */
+export const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
+/**
+ * `any($n::type[])`, the right side of `=` against a list of values given as one parameter (an
+ * array, or an intArray text): one statement text whatever the list's length, where `in ($1, $2,
+ * ...)` would be one per length. Typed to stand against any column.
+ */
+export const anyOf = (list: unknown, type: 'int' | 'text' | 'uuid'): RawBuilder<never> => sql<never>`any(${list}::${sql.raw(type)}[])`;
 
 /** How the connections of an ORM are pooled (DATABASE_POOLING): a session pooler or none, or a transaction pooler. */
 export type Pooling = Config['databasePooling'];

@@ -4,8 +4,8 @@
 // (companyConnections), whatever their status, as those fields do: one statement for any number of ids.
 import type { NodeType } from '../../graphql/node';
 import type { Context } from '../../context';
-import { intArray } from '../../db/lean';
-import { connectionsReadableBy } from './connection.reads';
+import { intArray } from '../../db/sql';
+import { asConnection, connectionsReadableBy } from './connection.queries';
 import type { Connection } from './connection.types';
 
 const KEY = /^([1-9][0-9]{0,9}):([1-9][0-9]{0,9})$/;
@@ -20,7 +20,13 @@ export const connectionNode: NodeType = {
       return m && Number(m[1]) <= MAX_INT && Number(m[2]) <= MAX_INT ? [[Number(m[1]), Number(m[2])] as const] : [];
     });
     const found = pairs.length
-      ? await connectionsReadableBy(ctx.em, user.uId, user.uId, intArray(pairs.map(([u]) => u)), intArray(pairs.map(([, c]) => c)))
+      ? (
+          await connectionsReadableBy.run(ctx.em, {
+            viewerId: user.uId,
+            userIds: intArray(pairs.map(([u]) => u)),
+            companyIds: intArray(pairs.map(([, c]) => c)),
+          })
+        ).map(asConnection)
       : [];
     const byKey = new Map(found.map((connection) => [`${connection.userId}:${connection.companyId}`, connection]));
     return keys.map((key) => byKey.get(key) ?? null);
