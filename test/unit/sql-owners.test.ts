@@ -26,7 +26,6 @@ const NOT_YET_MOVED = [
   'modules/discovery/discovery.reads.ts',
   'modules/discovery/discovery.service.ts',
   'modules/event/event.reads.ts',
-  'modules/identity/principal.ts',
   'modules/library/entry.service.ts',
   'modules/library/entry.write.ts',
   'modules/library/library.service.ts',

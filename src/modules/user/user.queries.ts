@@ -3,8 +3,18 @@
 // as the GraphQL types and have no field resolvers), in the order em.find gave; a handful of rows.
 import { queriesOf } from '../../db/sql';
 import { Gender, Title } from './user-reference.entity';
+import { User } from './user.entity';
 
-const { compiled } = queriesOf({ Title, Gender });
+const { compiled } = queriesOf({ Title, Gender, User });
+
+/**
+ * A user's row by id, every column: the principal of every authenticated request reads it
+ * (src/modules/identity/principal.ts), a plain row rather than a managed entity.
+ */
+export const userRowById = compiled(
+  (db, p: { uId: number }, { columns }) => db.selectFrom('User as u').select(columns(User, 'u')).where('u.uId', '=', p.uId).limit(1),
+  { prepared: true },
+);
 
 /** Every title, by id. */
 export const titleRows = compiled((db, _, { columns }) => db.selectFrom('Title as t').select(columns(Title, 't')).orderBy('t.titleId'), {
