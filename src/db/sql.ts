@@ -38,6 +38,7 @@ import {
   sql,
   TableNode,
   type RawBuilder,
+  type ColumnType,
   type Compilable,
   type CompiledQuery,
   type Kysely,
@@ -62,8 +63,13 @@ type KeyOf<V> = V extends Scalar | null | undefined ? V : Primary<V>;
 /** An entity's row: every column's property under its own name and type, a relation as the related entity's key. */
 export type RowOf<T> = { [K in ColumnKey<T>]: Exclude<KeyOf<T[K]>, undefined> };
 
-/** Kysely's database type over entities by name: each a table of its rows (RowOf), named as MikroORM's plugin names them. */
-export type Tables<E extends Record<string, object>> = { [K in keyof E]: RowOf<E[K]> };
+/**
+ * Kysely's database type over entities by name, named as MikroORM's plugin names them: each a table
+ * of its rows (RowOf). An insert may leave any column out: the entities do not say which have
+ * defaults (a generated key, `defaultRaw`); the database does.
+ */
+export type Tables<E extends Record<string, object>> = { [K in keyof E]: TableOf<RowOf<E[K]>> };
+type TableOf<R> = { [C in keyof R]: ColumnType<R[C], R[C] | undefined, R[C]> };
 
 type EntityClass = abstract new (...args: never[]) => object;
 
