@@ -5,13 +5,13 @@ import http from 'node:http';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { createOrm, type Orm } from '../src/db/orm';
-import { isPreparedParams } from '../src/db/lean';
+import { sendingOf } from '../src/db/sql';
 import { createApp } from '../src/app';
 
 export interface CapturedStatement {
   sql: string;
   params: unknown[];
-  /** Sent as a named prepared statement with `params` (src/db/lean.ts runPrepared): replayed the same way. */
+  /** Sent as a named prepared statement with `params` (src/db/sql.ts send): replayed the same way. */
   prepared?: boolean;
 }
 
@@ -35,12 +35,17 @@ export async function captureStatements(
   // The hook sees `?` placeholders and parameter values (some of them raw SQL fragments); the
   // driver formats them into the statement client-side, so the text pg receives is this.
   const format = (sql: string, params: readonly unknown[]) => orm.em.getPlatform().formatQuery(sql, params as unknown[]);
+  // A statement of src/db/sql.ts goes with its parameters apart (named or not), MikroORM's own formatted.
+  const captured = (sql: string, params: readonly unknown[]): CapturedStatement => {
+    const sending = sendingOf(params);
+    if (sending === 'named') return { sql, params: [...params], prepared: true };
+    return sending === 'unnamed' ? { sql, params: [...params] } : { sql: format(sql, params), params: [] };
+  };
   const orm: Orm = await createOrm({
     databaseUrl,
     embeddedDir: 'memory://',
     logger,
-    onQuery: (sql, params) =>
-      void sink?.push(isPreparedParams(params) ? { sql, params: [...params], prepared: true } : { sql: format(sql, params), params: [] }),
+    onQuery: (sql, params) => void sink?.push(captured(sql, params)),
   });
   const app = await createApp({ config, logger, orm });
   const handle = app.koa.callback();

@@ -9,7 +9,7 @@ import { RateLimits } from './core/rate-limit';
 import { openSharedStore } from './core/store';
 import { openBus, type Bus } from './core/bus';
 import { createQueueRuntime, type JobQueue, type QueueWorkers } from './core/queue';
-import { setPooling } from './db/lean';
+import { setPooling } from './db/sql';
 import { createMailer, startIdentity, type IdentityRuntime, type Mailer } from './modules';
 import { MODULES } from './modules';
 

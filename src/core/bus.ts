@@ -15,7 +15,7 @@ import type { EntityManager, MikroORM, TransactionEventArgs } from '@mikro-orm/c
 import { Client } from 'pg';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger';
-import type { Pooling } from '../db/lean';
+import type { Pooling } from '../db/sql';
 
 export type BusHandler = (data: unknown) => void | Promise<void>;
 

@@ -20,7 +20,7 @@ import crypto from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { Logger } from '../logger';
 import type { JobDeps, QueueHandler } from './module';
-import { runSql, type Pooling } from '../db/lean';
+import { send, type Pooling } from '../db/sql';
 
 export interface SendOptions {
   /** Idempotency: a second job with the same name and key is not added. */
@@ -83,20 +83,13 @@ interface Db {
 }
 
 /**
- * pg-boss's statement (`$n` placeholders) through the EntityManager (`?` placeholders, MikroORM
- * inlines the values): its transaction, its statement count. pg-boss's insert has no literal `?`;
- * a statement with one is refused rather than mis-bound.
+ * pg-boss's statement (`$n` placeholders) through the EntityManager (src/db/sql.ts `send`, its
+ * values apart from its text, unnamed): its transaction, its statement count.
  */
 function dbOf(em: EntityManager): Db {
   return {
     async executeSql(text, values = []) {
-      if (text.includes('?')) throw new Error('queue: a pg-boss statement with a literal ? cannot run through the ORM');
-      const params: unknown[] = [];
-      const sql = text.replace(/\$(\d+)/g, (_m, n: string) => {
-        params.push(values[Number(n) - 1]);
-        return '?';
-      });
-      return { rows: await runSql(em, sql, params) };
+      return { rows: await send(em, text, values, false) };
     },
   };
 }

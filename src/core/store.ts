@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import type { MikroORM } from '@mikro-orm/core';
 import { RateLimiterPostgres, RateLimiterRedis, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '../logger';
-import { runSql } from '../db/lean';
+import { send } from '../db/sql';
 
 export type SharedStore = { redis: Redis } | { orm: MikroORM };
 
@@ -120,15 +120,15 @@ export function limiterOn(store: SharedStore, { rejectIfRedisNotReady, ...common
 
 /**
  * rate-limiter-flexible's PostgreSQL store speaks node-postgres: a fixed text with $1 parameters.
- * Its upserts run as prepared statements (runSql's `prepared`: planned once per connection; unnamed behind
+ * Its upserts run as prepared statements (src/db/sql.ts `send`: planned once per connection; unnamed behind
  * a transaction pooler), its sweep of expired rows through MikroORM, which takes ? placeholders.
- * The statement names rate-limiter-flexible gives its queries are not used: runSql names its prepared statements by text.
+ * The statement names rate-limiter-flexible gives its queries are not used: `send` names its prepared statements by text.
  */
 function mikroOrmStoreClient(orm: MikroORM) {
   return {
     async query({ text, values }: { text: string; values?: unknown[] }) {
       if (!/^\s*delete/i.test(text)) {
-        const rows = await runSql(orm.em.fork(), text, values ?? [], { prepared: true });
+        const rows = await send(orm.em.fork(), text, values ?? [], true);
         return { rows, rowCount: rows.length };
       }
       const params: unknown[] = [];

@@ -9,22 +9,9 @@
 // metadata or shaped by the caller) and runSql (a statement run by hand). Everything else here
 // builds statement text.
 //
-// Statements that runPrepared sends are named prepared statements, which live on one server
-// connection. A pooler in transaction mode (PgBouncer, most managed poolers) hands server
-// connections from client to client between transactions, so there (DATABASE_POOLING=transaction,
-// told through setPooling) the same statements go unnamed: same text, same parameters, same rows;
-// only PostgreSQL's plan cache is lost.
-import { createHash } from 'node:crypto';
-import {
-  ReferenceKind,
-  type EntityManager,
-  type EntityMetadata,
-  type EntityName,
-  type EntityProperty,
-  type MikroORM,
-} from '@mikro-orm/core';
-import { PostgreSqlPlatform, type AbstractSqlConnection } from '@mikro-orm/postgresql';
-import type { Config } from '../config';
+// Statements that runPrepared sends are named prepared statements (src/db/sql.ts `send`).
+import { ReferenceKind, type EntityManager, type EntityMetadata, type EntityName, type EntityProperty } from '@mikro-orm/core';
+import { send } from './sql';
 
 /** Table and column names of an entity, quoted for PostgreSQL. */
 export interface TableNames<T> {
@@ -108,33 +95,8 @@ export function runSql<R>(em: EntityManager, sql: string, params: readonly unkno
   return runPrepared<R>(em, text, params);
 }
 
-/** How the connections of an ORM are pooled (DATABASE_POOLING): a session pooler or none, or a transaction pooler. */
-export type Pooling = Config['databasePooling'];
-
-/** The configurations (shared by an ORM and every fork of its EntityManager) whose connections go through a transaction pooler. */
-const transactionPooled = new WeakSet<object>();
-
 /**
- * Tells runPrepared how `orm`'s connections are pooled. With 'transaction' its statements go
- * unnamed: a named statement prepared on one server connection is unknown on the next the pooler
- * hands out ("prepared statement ... does not exist"), or already there from another client
- * ("... already exists"). Call it before the first statement (src/services.ts does).
- */
-export function setPooling(orm: MikroORM, pooling: Pooling): void {
-  if (pooling === 'transaction') transactionPooled.add(orm.config);
-  else transactionPooled.delete(orm.config);
-}
-
-/** Statement names of runPrepared, by text. */
-const statementNames = new Map<string, string>();
-/** Parameter lists runPrepared sent (the bench's capture replays those statements prepared too). */
-const preparedParams = new WeakSet<readonly unknown[]>();
-
-/** Whether `params` (as the ORM's onQuery hook sees them) belong to a statement sent by runPrepared. */
-export const isPreparedParams = (params: readonly unknown[]): boolean => preparedParams.has(params);
-
-/**
- * The values of one runPrepared statement, sent apart from its text: `add` answers the placeholder
+ * The values of one prepared statement, sent apart from its text: `add` answers the placeholder
  * (`$1`, `$2`, ...) of a value. The text then depends only on the shape of the request, never on
  * its values, so it is one of a few prepared statements.
  */
@@ -147,39 +109,10 @@ export class Params {
 }
 
 /**
- * Runs `text` (PostgreSQL's `$1`, `$2` placeholders, each cast to its type) with `params` sent
- * apart from the text, as a named prepared statement: each pooled connection parses and plans it
- * once, then runs the plan PostgreSQL keeps for it (its own choice between one plan per set of
- * values and one for all). For a hot statement whose planning costs as much as a good part of its
- * run (recommended entities: 0.5 of 1.9 ms of PostgreSQL CPU, docs/performance.md). The text must
- * come from a bounded set (built from code, never from values): each distinct text is one
- * prepared statement on every connection. On the embedded PGlite, and behind a transaction pooler
- * (setPooling), it is sent with its parameters, unnamed: parsed and planned on every run. Same
- * connection, transaction, statement counting and tracing as runSql.
+ * Runs `text` (PostgreSQL's `$1`, `$2` placeholders) with `params` apart from the text, as a
+ * named prepared statement (src/db/sql.ts `send`).
  */
-async function runPrepared<R>(em: EntityManager, text: string, params: readonly unknown[]): Promise<R[]> {
-  const connection = em.getConnection() as AbstractSqlConnection;
-  await connection.ensureConnection();
-  const values = [...params];
-  preparedParams.add(values);
-  em.config.get('onQuery')(text, values);
-  let name = statementNames.get(text);
-  if (!name) statementNames.set(text, (name = `lean_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`));
-  // pg takes a named statement as a query config ({ name, text }) where the text would be; Kysely
-  // hands `sql` to pg's query() as it is. The node is what MikroORM itself builds for raw SQL.
-  const named = em.getPlatform() instanceof PostgreSqlPlatform && !transactionPooled.has(em.config);
-  const compiled = {
-    sql: (named ? { name, text } : text) as unknown as string,
-    parameters: values,
-    query: { kind: 'RawNode' as const, sqlFragments: [text], parameters: [] },
-    queryId: { queryId: name },
-  };
-  const client = em.getTransactionContext<ReturnType<AbstractSqlConnection['getClient']>>() ?? connection.getClient();
-  // MikroORM's own wrapper of a statement (its query log, which the tracing spans come from);
-  // protected in its types, so reached through this view of the connection.
-  const logged = connection as unknown as { executeQuery<T>(query: string, cb: () => Promise<T>, context: object): Promise<T> };
-  return logged.executeQuery(text, async () => (await client.executeQuery<R>(compiled)).rows, { query: text, params: values });
-}
+const runPrepared = <R>(em: EntityManager, text: string, params: readonly unknown[]): Promise<R[]> => send<R>(em, text, params, true);
 
 /**
  * A timestamptz column as epoch milliseconds (a float8, floored: what a JS Date keeps of it), for
@@ -187,8 +120,7 @@ async function runPrepared<R>(em: EntityManager, text: string, params: readonly 
  */
 export const epochMillis = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
 
-/** A PostgreSQL int[] literal for a `?::int[]` parameter (`= any(?::int[])`): ids are integers, nothing to escape. */
-export const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+export { intArray } from './sql';
 
 /** `alias.column as "field"` for each field of `fields`, whose values are properties of the entity behind `names`. */
 export function selectAs<T>(names: TableNames<T>, alias: string, fields: Record<string, keyof T & string>): string[] {

@@ -4,7 +4,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import { createOrm, migrate, createLogger } from '../kit/src';
 import { createQueueRuntime, type QueueRuntime } from '../../src/core/queue';
 import type { JobDeps } from '../../src/core/module';
-import { runSql } from '../../src/db/lean';
+import { send } from '../../src/db/sql';
 
 const databases = [['the embedded database (PGlite)', null] as const, ['PostgreSQL', process.env.DATABASE_URL ?? null] as const].filter(
   ([name, url]) => name.startsWith('the embedded') || url,
@@ -40,7 +40,7 @@ describe.each(databases)('the queue on %s', (_name, url) => {
     const em = orm.em.fork();
     const t0 = Date.now();
     await em.transactional(async (tx) => {
-      await runSql(tx, 'select 1');
+      await send(tx, 'select 1', [], false);
       await queue.send(tx, name, { n: 1 }, { key: 'a' });
       await queue.send(tx, name, { n: 2 }, { key: 'a' });
     });

@@ -21,6 +21,5 @@ export const address = defineModule({
 
 export { ADDRESS_FIELDS, AddressColumns, type AddressField, type AddressTypeCode, UserAddress } from './address.entity';
 export { AddressInput } from './address.inputs';
-export { addressesOf } from './address.loaders';
 export { type AddressPatch, assertStateInCountry, parseAddressUuid, toAddressPatch } from './address.patch';
 export { ADDRESS_SELECTION } from './address.routes';

@@ -4,18 +4,18 @@
 // reads the connections once.
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/core';
-import { intArray } from '../../db/lean';
+import { intArray } from '../../db/sql';
 import { keyed } from '../../core/loaders';
 import type { ConnectionStatus } from './connection.entity';
 import type { Connection } from './connection.types';
-import { connectionsOfUsers, connectionsWithCompanies } from './connection.reads';
+import { asConnection, connectionsOfUsers, connectionsWithCompanies } from './connection.queries';
 
 export function createConnectionLoaders(em: EntityManager) {
   /** The user's connection with each company (null: none), per user: one statement per batch of companies. */
   const viewerConnectionAt = keyed(
     (userId: number) =>
       new DataLoader<number, Connection | null>(async (companyIds) => {
-        const rows = await connectionsWithCompanies(em, userId, intArray(companyIds));
+        const rows = (await connectionsWithCompanies.run(em, { userId, companyIds: intArray(companyIds) })).map(asConnection);
         const byCompany = new Map(rows.map((r) => [r.companyId, r]));
         return companyIds.map((id) => byCompany.get(id) ?? null);
       }),
@@ -25,7 +25,7 @@ export function createConnectionLoaders(em: EntityManager) {
   const connectionsOfUser = keyed(
     (status: ConnectionStatus | null) =>
       new DataLoader<number, Connection[]>(async (userIds) => {
-        const rows = await connectionsOfUsers(em, intArray(userIds), status, status);
+        const rows = (await connectionsOfUsers.run(em, { userIds: intArray(userIds), status })).map(asConnection);
         const byUser = new Map<number, Connection[]>(userIds.map((id) => [id, []]));
         for (const row of rows) {
           byUser.get(row.userId)?.push(row);

@@ -4,8 +4,8 @@
 // (companyConnections), whatever their status, as those fields do: one statement for any number of ids.
 import { nodeIntPair, type NodeType } from '../../graphql/node';
 import type { Context } from '../../context';
-import { intArray } from '../../db/lean';
-import { connectionsReadableBy } from './connection.reads';
+import { intArray } from '../../db/sql';
+import { asConnection, connectionsReadableBy } from './connection.queries';
 import type { Connection } from './connection.types';
 
 export const connectionNode: NodeType = {
@@ -14,7 +14,13 @@ export const connectionNode: NodeType = {
     const { user } = await ctx.auth.requireUser();
     const pairs = keys.map(nodeIntPair).filter((pair) => pair !== null);
     const found = pairs.length
-      ? await connectionsReadableBy(ctx.em, user.uId, user.uId, intArray(pairs.map(([u]) => u)), intArray(pairs.map(([, c]) => c)))
+      ? (
+          await connectionsReadableBy.run(ctx.em, {
+            viewerId: user.uId,
+            userIds: intArray(pairs.map(([u]) => u)),
+            companyIds: intArray(pairs.map(([, c]) => c)),
+          })
+        ).map(asConnection)
       : [];
     const byKey = new Map(found.map((connection) => [`${connection.userId}:${connection.companyId}`, connection]));
     return keys.map((key) => byKey.get(key) ?? null);

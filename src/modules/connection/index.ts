@@ -26,3 +26,4 @@ export const connection = defineModule({
 export { CompanyConnection } from './connection.entity';
 export { acceptedConnectionUserIds, hasAcceptedConnection, recheckOpenConnections } from './connection.service';
 export { hasAcceptedConnectionSql } from './connection.sql';
+export { acceptedConnectionExists, connectionExists } from './connection.queries';

@@ -2,15 +2,22 @@ import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/core';
 import { ConsentDefinition, UserConsent } from './consent.entity';
 import type { FieldDefinition } from '../reference-data';
-import { addressesOf, type AddressColumns } from '../address';
+import type { AddressColumns } from '../address';
 import { keyed } from '../../core/loaders';
 import { directoryStandingLoader, routerDirectoriesLoader } from './directory.reference';
 import { ContactAddress, ContactRecord, SmartDirectory, SmartDirectoryField } from './directory.entity';
-import { intArray } from '../../db/lean';
+import { intArray, readModel } from '../../db/lean';
 import { openDirectoriesAtCompanies, openDirectoriesOfUsers, type DirectoryRoot, type OpenDirectory } from './directory.reads';
 
 /** Addresses of contact records, oldest first, in one statement. */
-export const addressesOfContacts = addressesOf(ContactAddress, 'contactRecord');
+export const addressesOfContacts = readModel<AddressColumns & { contactRecord: number }, [number[]]>({
+  entity: ContactAddress,
+  sql: (n) => {
+    const a = n(ContactAddress);
+    return `select ${a.columns()} from ${a.table} where ${a.column('contactRecord')} = any(?::int[]) order by ${a.column('createdAt')}, ${a.column('uuid')}`;
+  },
+  prepared: true,
+});
 
 function group<K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): V[][] {
   const map = new Map<K, V[]>(keys.map((k) => [k, []]));

@@ -6,7 +6,7 @@
 import type { Redis } from 'ioredis';
 import type { MikroORM } from '@mikro-orm/core';
 import type { SharedStore } from '../../core/store';
-import { runSql } from '../../db/lean';
+import { send } from '../../db/sql';
 
 /** take(): a slot was taken (the count with it), or the counter is full (ms until it ends). */
 export type Taken = { taken: true; count: number } | { taken: false; msLeft: number };
@@ -112,7 +112,7 @@ class TableCounters implements LockoutCounters {
   constructor(private readonly orm: MikroORM) {}
 
   private run(sql: string, params: unknown[]): Promise<Row[]> {
-    return runSql<Row>(this.orm.em.fork(), sql, params, { prepared: true });
+    return send<Row>(this.orm.em.fork(), sql, params, true);
   }
 
   async take(key: string, limit: number, windowMs: number): Promise<Taken> {

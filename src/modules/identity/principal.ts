@@ -6,23 +6,12 @@
 import { wrap } from '@mikro-orm/core';
 import type { Context } from '../../context';
 import { ServiceError } from '../../graphql/errors';
-import { User } from '../user';
+import { User, userRowById } from '../user';
 import { Company, CompanyApiKey } from '../company';
 import { ServiceAuthToken, SystemToken } from './identity.entity';
 import { hashToken, sameDigest, SERVICE_TOKEN_TTL_MS } from './tokens';
 import { CacheUnavailableError, type CachedToken } from './token-cache';
 import { familyActive } from './families';
-import { readModel } from '../../db/lean';
-
-/** The principal's user row, on every authenticated request: a plain row (src/db/lean.ts), not a managed entity. */
-const userById = readModel<User, [number]>({
-  entity: User,
-  sql: (n) => {
-    const u = n(User);
-    return `select ${u.columns()} from ${u.table} where ${u.column('uId')} = ? limit 1`;
-  },
-  prepared: true,
-});
 
 export interface UserPrincipal {
   kind: 'user';
@@ -139,7 +128,8 @@ async function userPrincipal(ctx: Context, slide = true): Promise<UserPrincipal>
   if (entry.expiresAt <= now) throw invalidToken();
   // A token read from the database (cache miss) brought its user along.
   const loaded = ctx.em.getUnitOfWork().getById(User, entry.userId);
-  const user = loaded && wrap(loaded).isInitialized() ? loaded : (await userById(ctx.em, entry.userId))[0];
+  const user =
+    loaded && wrap(loaded).isInitialized() ? loaded : ((await userRowById.run(ctx.em, { uId: entry.userId }))[0] as User | undefined);
   if (!user || !user.active) throw invalidToken();
   return { kind: 'user', user, tokenHash, expiresAt: new Date(entry.expiresAt) };
 }

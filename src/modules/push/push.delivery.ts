@@ -7,13 +7,12 @@
 // still holds the first copy replaces it; a client's service worker should show the item with
 // `tag: String(notificationId)` so a repeat replaces what is on screen.
 import type https from 'node:https';
-import type { EntityManager } from '@mikro-orm/core';
 import pMap from 'p-map';
 import type { HookEvents } from '../../core/hooks';
 import type { JobDeps, QueueHandler } from '../../core/module';
-import { intArray, runSql, tableOf } from '../../db/lean';
+import { intArray } from '../../db/sql';
+import { removeSubscriptions, subscribedUsers, subscriptionsOf } from './push.queries';
 import { readDeliveredItems } from '../notification';
-import { PushSubscription } from './push.entity';
 import { vapidKeys } from './push.keys';
 import { publicOnlyAgent, PushSender, type PushOutcome } from './push.sender';
 
@@ -34,15 +33,10 @@ type DeliveredItem = Awaited<ReturnType<typeof readDeliveredItems>>[number]['ite
 /** The payload: the inbox item, as GET /rest/user/notifications shows it (without read state). */
 export type PushPayload = Omit<DeliveredItem, 'read' | 'received'> & { received: number };
 
-let recipientsSql: string | undefined;
-
 /** The hook: one statement finds the recipients with subscriptions, one job is enqueued for them (none when there are none). */
 export async function enqueuePushes({ em, services, notificationId, userIds }: HookEvents['notificationDelivered']): Promise<void> {
   if (userIds.length === 0) return;
-  const p = tableOf(em, PushSubscription);
-  recipientsSql ??= `select distinct ${p.column('user')} as "userId" from ${p.table} where ${p.column('user')} = any(?::int[])
-    order by 1`;
-  const rows = await runSql<{ userId: number }>(em, recipientsSql, [intArray(userIds)]);
+  const rows = await subscribedUsers.run(em, { userIds: intArray(userIds) });
   if (rows.length === 0) return;
   const data: PushJob = { notificationId, userIds: rows.map((r) => r.userId) };
   await services.queue.send(em, PUSH_QUEUE, data, { key: String(notificationId) });
@@ -62,21 +56,6 @@ export function parsePushJob(data: unknown): PushJob {
   }
   return { notificationId: d.notificationId!, userIds: d.userIds };
 }
-
-type SubscriptionRow = { subscriptionId: number; userId: number; endpoint: string; p256dh: string; auth: string };
-
-let subscriptionsSql: string | undefined;
-
-/** Every subscription of these users, oldest first: one statement. */
-function subscriptionsStatement(em: EntityManager): string {
-  if (subscriptionsSql) return subscriptionsSql;
-  const p = tableOf(em, PushSubscription);
-  return (subscriptionsSql = `select p.${p.column('id')} as "subscriptionId", p.${p.column('user')} as "userId",
-      p.${p.column('endpoint')} as "endpoint", p.${p.column('p256dh')} as "p256dh", p.${p.column('auth')} as "auth"
-    from ${p.table} p where p.${p.column('user')} = any(?::int[]) order by p.${p.column('id')}`);
-}
-
-let goneSql: string | undefined;
 
 /** The payload's JSON, shortened to fit one record: the message first, then the URL dropped. */
 export function payloadJson(item: PushPayload): string {
@@ -110,7 +89,7 @@ export async function deliverPushes(data: unknown, deps: Pick<JobDeps, 'orm' | '
   const items = await readDeliveredItems(em, job.notificationId, job.userIds);
   if (items.length === 0) return nothing;
   const holders = items.map((i) => i.owner);
-  const rows = await runSql<SubscriptionRow>(em, subscriptionsStatement(em), [intArray(holders)]);
+  const rows = await subscriptionsOf.run(em, { userIds: intArray(holders) });
   if (rows.length === 0) return nothing;
   const { read: _read, received, ...fields } = items[0].item;
   const payload = payloadJson({ ...fields, received: received.getTime() });
@@ -132,9 +111,7 @@ export async function deliverPushes(data: unknown, deps: Pick<JobDeps, 'orm' | '
   });
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (gone.length) {
-    const p = tableOf(em, PushSubscription);
-    goneSql ??= `delete from ${p.table} where ${p.column('id')} = any(?::int[])`;
-    await runSql(em, goneSql, [intArray(gone.map((r) => r.subscriptionId))]);
+    await removeSubscriptions.run(em, { ids: intArray(gone.map((r) => r.subscriptionId)) });
   }
   const report = { sent: rows.length - gone.length - failures.length, removed: gone.length, failed: failures.length };
   if (failures.length) {

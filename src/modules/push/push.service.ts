@@ -6,9 +6,9 @@
 import crypto from 'node:crypto';
 import { isIP } from 'node:net';
 import type { EntityManager } from '@mikro-orm/core';
-import { runSql, tableOf } from '../../db/lean';
+import { removeSubscription, trimSubscriptions, upsertSubscription } from './push.queries';
 import { fieldTooLong, invalidParameter } from '../../graphql/errors';
-import { PUSH_LIMITS, PushSubscription } from './push.entity';
+import { PUSH_LIMITS } from './push.entity';
 import { charLength } from '../../core/text';
 
 export interface SubscriptionKeys {
@@ -61,9 +61,6 @@ export function checkKeys(keys: SubscriptionKeys): SubscriptionKeys {
   return { p256dh: point.toString('base64url'), auth: Buffer.from(keys.auth, 'base64url').toString('base64url') };
 }
 
-let upsertSql: string | undefined;
-let trimSql: string | undefined;
-
 /**
  * Stores the subscription for the user: one row per endpoint (new, updated, or moved from another
  * user), then drops the user's least recently registered ones beyond PUSH_LIMITS.perUser.
@@ -76,29 +73,15 @@ export async function subscribe(
   keys: SubscriptionKeys,
   now: Date,
 ): Promise<{ endpoint: string; registered: Date }> {
-  const p = tableOf(em, PushSubscription);
-  upsertSql ??= `insert into ${p.table} (${p.column('user')}, ${p.column('endpoint')}, ${p.column('p256dh')}, ${p.column('auth')},
-      ${p.column('createdAt')}, ${p.column('updatedAt')}) values (?, ?, ?, ?, ?, ?)
-    on conflict (${p.column('endpoint')}) do update set ${p.column('user')} = excluded.${p.column('user')},
-      ${p.column('p256dh')} = excluded.${p.column('p256dh')}, ${p.column('auth')} = excluded.${p.column('auth')},
-      ${p.column('updatedAt')} = excluded.${p.column('updatedAt')}`;
-  trimSql ??= `delete from ${p.table} where ${p.column('user')} = ? and ${p.column('id')} not in (
-      select ${p.column('id')} from ${p.table} where ${p.column('user')} = ?
-      order by ${p.column('updatedAt')} desc, ${p.column('id')} desc limit ?)`;
   await em.transactional(async (tx) => {
-    await runSql(tx, upsertSql!, [userId, endpoint, keys.p256dh, keys.auth, now, now]);
-    await runSql(tx, trimSql!, [userId, userId, PUSH_LIMITS.perUser]);
+    await upsertSubscription.run(tx, { userId, endpoint, p256dh: keys.p256dh, auth: keys.auth, now });
+    await trimSubscriptions.run(tx, { userId, keep: PUSH_LIMITS.perUser });
   });
   return { endpoint, registered: now };
 }
 
-let deleteSql: string | undefined;
-
 /** Removes the user's subscription with this endpoint; answers 1, or 0 when they had none (another user's is left alone). */
 export async function unsubscribe(em: EntityManager, userId: number, endpoint: string): Promise<number> {
-  const p = tableOf(em, PushSubscription);
-  deleteSql ??= `with gone as (delete from ${p.table} where ${p.column('user')} = ? and ${p.column('endpoint')} = ? returning 1)
-    select count(*)::int as "removed" from gone`;
-  const [row] = await runSql<{ removed: number }>(em, deleteSql, [userId, endpoint]);
+  const [row] = await removeSubscription.run(em, { userId, endpoint });
   return row.removed;
 }

@@ -15,7 +15,7 @@ import {
   specialtyRows,
   type AssessmentFieldRow,
   type AssessmentFormRow,
-} from './reference-data.reads';
+} from './reference-data.queries';
 import { CountryView, DataVersion, StateView, TimezoneView } from './reference-data.types';
 import { listCountries, listStates, listTimezones, normaliseCountryCode } from './iso';
 
@@ -39,13 +39,13 @@ export class ReferenceDataResolver {
 
   @Query(() => [Condition], { description: 'Conditions for users and contacts (getConditions).' })
   conditions(@Ctx() ctx: Context): Promise<Condition[]> {
-    return conditionRows(ctx.em);
+    return conditionRows.run(ctx.em);
   }
 
   @Query(() => DataVersion, { description: 'Data version of the conditions list.' })
   async conditionsVersion(@Ctx() ctx: Context): Promise<DataVersion> {
-    const [version] = await listVersion(ctx.em, 'conditions');
-    return { version: version ?? 1 };
+    const [version] = await listVersion.run(ctx.em, { name: 'conditions' });
+    return { version: version?.version ?? 1 };
   }
 
   @Query(() => [AssessmentForm], {
@@ -58,9 +58,9 @@ export class ReferenceDataResolver {
   ): Promise<AssessmentFormRow[]> {
     if (assessmentUuid !== undefined && assessmentUuid !== null) {
       parseUuid(assessmentUuid, 'assessmentUuid');
-      return assessmentFormByUuid(ctx.em, assessmentUuid.toLowerCase());
+      return assessmentFormByUuid.run(ctx.em, { uuid: assessmentUuid.toLowerCase() });
     }
-    return assessmentFormRows(ctx.em);
+    return assessmentFormRows.run(ctx.em);
   }
 
   @Query(() => [CountryView], { description: 'ISO 3166-1 countries with English names.' })
@@ -77,12 +77,12 @@ export class ReferenceDataResolver {
 
   @Query(() => [FieldDefinition], { description: 'Fields a smart directory can show (directoryFieldIds).' })
   fieldDefinitions(@Ctx() ctx: Context): Promise<FieldDefinition[]> {
-    return fieldDefinitionRows(ctx.em);
+    return fieldDefinitionRows.run(ctx.em);
   }
 
   @Query(() => [Profession], { description: 'Professions users can hold.' })
   professions(@Ctx() ctx: Context): Promise<Profession[]> {
-    return professionRows(ctx.em);
+    return professionRows.run(ctx.em);
   }
 
   @Query(() => [Specialty], { description: 'Specialties, all or those of one profession.' })
@@ -91,7 +91,7 @@ export class ReferenceDataResolver {
     @Arg('professionId', () => Int, { nullable: true, description: 'Only the specialties of this profession.' })
     professionId?: number | null,
   ): Promise<Specialty[]> {
-    return professionId == null ? specialtyRows(ctx.em) : professionSpecialtyRows(ctx.em, professionId);
+    return professionId == null ? specialtyRows.run(ctx.em) : professionSpecialtyRows.run(ctx.em, { professionId });
   }
 }
 

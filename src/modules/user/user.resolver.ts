@@ -10,7 +10,7 @@ import { Gender, Title } from './user-reference.entity';
 import { ProfileUpdateResult, UserProfile } from './profile.types';
 import { UpdateUserProfileInput } from './profile.inputs';
 import { updateUserProfile } from './profile.service';
-import { genderRows, titleRows } from './user-reference.reads';
+import { genderRows, titleRows } from './user.queries';
 
 @Resolver(() => UserProfile)
 @ServiceBoundary('WSUserServiceException')
@@ -88,12 +88,12 @@ export class UserProfileResolver {
 export class UserReferenceDataResolver {
   @Query(() => [Title], { description: 'Titles a profile can carry (uTitleId).' })
   titles(@Ctx() ctx: Context): Promise<Title[]> {
-    return titleRows(ctx.em);
+    return titleRows.run(ctx.em);
   }
 
   @Query(() => [Gender], { description: 'Genders a profile can carry (uGenderCode).' })
   genders(@Ctx() ctx: Context): Promise<Gender[]> {
-    return genderRows(ctx.em);
+    return genderRows.run(ctx.em);
   }
 }
 

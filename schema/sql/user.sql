@@ -1,0 +1,17 @@
+-- The SQL of src/modules/user/user.queries.ts, written by `npm run sql`; a test fails when it is stale.
+
+-- genderRows (prepared)
+select "g"."gender_code" as "genderCode", "g"."gender_name" as "genderName"
+  from "gender" as "g"
+  order by "g"."gender_name";
+
+-- titleRows (prepared)
+select "t"."title_id" as "titleId", "t"."title_name" as "titleName"
+  from "title" as "t"
+  order by "t"."title_id";
+
+-- userRowById (prepared)
+select "u"."u_id" as "uId", "u"."email" as "email", "u"."auth_type" as "authType", "u"."password_hash" as "passwordHash", "u"."active" as "active", "u"."synchronised" as "synchronised", "u"."idp_issuer" as "idpIssuer", "u"."idp_subject" as "idpSubject", "u"."title_id" as "titleId", "u"."gender_code" as "genderCode", "u"."first_name" as "firstName", "u"."last_name" as "lastName", "u"."country_code" as "countryCode", "u"."primary_mobile" as "primaryMobile", "u"."interests" as "interests", "u"."dietary_requirements" as "dietaryRequirements", "u"."treatment_notes" as "treatmentNotes", "u"."date_of_birth" as "dateOfBirth", "u"."photo" as "photo", "u"."enable_location" as "enableLocation", "u"."enable_notifications" as "enableNotifications", "u"."allow_all_emails" as "allowAllEmails", "u"."allow_newsletter_email" as "allowNewsletterEmail", "u"."profession_id" as "professionId", "u"."specialty_id" as "specialtyId", "u"."condition_id" as "conditionId", "u"."other_title" as "otherTitle", "u"."other_profession" as "otherProfession", "u"."other_specialty" as "otherSpecialty", "u"."social_network_a_id" as "socialNetworkAId", "u"."social_network_b_id" as "socialNetworkBId", "u"."social_network_c_id" as "socialNetworkCId", "u"."social_network_c_url" as "socialNetworkCUrl", "u"."timezone_id" as "timezoneId", "u"."service_ts_and_cs" as "serviceTsAndCs", "u"."service_tracking_consent" as "serviceTrackingConsent", "u"."cloud_storage_consent" as "cloudStorageConsent", "u"."search_provider_consent" as "searchProviderConsent", "u"."social_network_a_consent" as "socialNetworkAConsent", "u"."creation_date" as "creationDate", "u"."created_at" as "createdAt", "u"."updated_at" as "updatedAt"
+  from "app_user" as "u"
+  where "u"."u_id" = $1
+  limit $2;
