@@ -15,7 +15,7 @@ import type { Logger } from './logger';
 import type { Context } from './context';
 import { createSchema } from './graphql/schema';
 import { startApollo } from './graphql/apollo';
-import { ServiceError } from './graphql/errors';
+import { ServiceError } from './core/errors';
 import { ROUTES } from './rest/routes';
 import { compileRoutes, createRestRouter } from './rest/executor';
 import { buildOpenApi } from './rest/openapi';

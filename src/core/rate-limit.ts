@@ -8,7 +8,7 @@
 import { RateLimiterRes, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
 import type { RateLimitConfig } from '../config';
 import type { Context } from '../context';
-import { ServiceError } from '../graphql/errors';
+import { ServiceError } from './errors';
 import { limiterOn, type SharedStore } from './store';
 
 export type RateLimitedAction = keyof RateLimitConfig;

@@ -1,6 +1,6 @@
 // The one UUID rule: the form every uuid of the specification takes (in a path, a query or a
 // body), and its parse, which answers the uuid lower case as PostgreSQL prints it.
-import { invalidParameter } from '../graphql/errors';
+import { invalidParameter } from './errors';
 import { checkRule, type FieldRule } from '../graphql/rules';
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

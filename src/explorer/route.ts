@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
 import type Router from '@koa/router';
-import { ServiceError } from '../graphql/errors';
+import { ServiceError } from '../core/errors';
 import { sendError } from '../rest/respond';
 import { defaultExplorerDir, EXPLORER_ASSETS_DIR, EXPLORER_ASSETS_PATH, EXPLORER_PAGE_FILE, EXPLORER_PATH } from './bundle';
 

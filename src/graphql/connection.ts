@@ -13,7 +13,7 @@
 import { ArgsType, Directive, Field, Int, ObjectType, type ClassType } from 'type-graphql';
 import DataLoader from 'dataloader';
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
-import { invalidParameter } from './errors';
+import { invalidParameter } from '../core/errors';
 import { intArray } from '../db/lean';
 
 /** The most edges one page may ask for. */

@@ -7,8 +7,8 @@
 import type { GraphQLFormattedError } from 'graphql';
 import { GraphQLError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { apolloCode, classify } from './error-mapping';
-import { DOCUMENT_ERROR_CODES, ServiceError } from './errors';
+import { apolloCode, classify } from '../core/error-mapping';
+import { DOCUMENT_ERROR_CODES, ServiceError } from '../core/errors';
 
 export function formatError(formatted: GraphQLFormattedError, raw: unknown): GraphQLFormattedError {
   const err = unwrapResolverError(raw);

@@ -15,7 +15,7 @@
 import 'reflect-metadata';
 import { Arg, Args, ArgsType, Ctx, Field, ID, InterfaceType, Query, Resolver } from 'type-graphql';
 import type { Context } from '../context';
-import { ServiceError } from './errors';
+import { ServiceError } from '../core/errors';
 import { Rule } from './rules';
 
 /** What a module says of one of its types that implements Node. */

@@ -10,7 +10,7 @@
 // time zone) and rules about stored data (a team of the company) stay in the services.
 import { getMetadataStorage } from 'type-graphql';
 import { charLength } from '../core/text';
-import { ServiceError, type ErrorCode } from './errors';
+import { ServiceError, type ErrorCode } from '../core/errors';
 
 export interface FieldRule {
   /** Required although the GraphQL type is nullable: null, absent, '' and blank text are missing (WSInvalidParameterException). */

@@ -16,7 +16,7 @@ import {
 } from 'type-graphql';
 import { Timestamp } from './scalars';
 import { describeRules, validateArgument } from './rules';
-import { ServiceError } from './errors';
+import { ServiceError } from '../core/errors';
 import { mergeNodeTypes, nodeIdResolvers, nodeResolver, type NodeTypes } from './node';
 import type { Context } from '../context';
 import type { ModuleDefinition } from '../core/module';

@@ -8,8 +8,8 @@
 // promise (docs/performance.md, "The service boundary"). A method that declares middlewares of its
 // own runs through that chain anyway; for it the boundary joins the chain instead.
 import { getMetadataStorage, UseMiddleware, type MiddlewareFn } from 'type-graphql';
-import { ServiceError, type ErrorCode } from './errors';
-import { isDependencyFailure } from './error-mapping';
+import { ServiceError, type ErrorCode } from '../core/errors';
+import { isDependencyFailure } from '../core/error-mapping';
 
 /** The error a resolver's failure becomes: a dependency failure becomes `code`, the rest pass. */
 export function boundaryError(err: unknown, code: ErrorCode): unknown {

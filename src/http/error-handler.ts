@@ -2,7 +2,7 @@
 // (ServiceError's identifier and status); a body that cannot be parsed is the client's fault; any
 // other failure is logged with the request id and answered WSInternalException, never with a
 // stack trace.
-import { ServiceError } from '../graphql/errors';
+import { ServiceError } from '../core/errors';
 import { sendError } from '../rest/respond';
 import type { RequestMiddleware } from './request-state';
 

@@ -9,7 +9,7 @@ import type { ApolloServer } from '@apollo/server';
 import { processRequest } from 'graphql-upload-minimal';
 import { buildContext, type AppDeps, type Context } from '../context';
 import { drainUploads } from '../rest/multipart';
-import { ServiceError } from '../graphql/errors';
+import { ServiceError } from '../core/errors';
 import { traceOperation } from '../observability/tracing';
 import { getParameters, trustedDocumentGuard } from '../graphql/plugins/trusted-documents';
 import { jsonBodyParser } from './json-body';

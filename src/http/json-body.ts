@@ -18,7 +18,7 @@ import { isUtf8 } from 'node:buffer';
 import type Koa from 'koa';
 import getRawBody from 'raw-body';
 import bourne from '@hapi/bourne';
-import { ServiceError } from '../graphql/errors';
+import { ServiceError } from '../core/errors';
 import { firstBadText } from '../core/text';
 import { duplicateKey } from './duplicate-keys';
 

@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import { GraphQLError, Kind, OperationTypeNode, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { LiveLimits } from '../config';
 import { buildContext, type AppDeps, type Context } from '../context';
-import { ServiceError } from '../graphql/errors';
+import { ServiceError } from '../core/errors';
 import { liveDocumentGuard } from '../graphql/plugins/trusted-documents';
 import { formatError } from '../graphql/format-error';
 import { graphqlArmor, GRAPHQL_LIMITS } from '../graphql/limits';

@@ -17,7 +17,7 @@ import type Koa from 'koa';
 import type { GraphQLSchema, GraphQLError } from 'graphql';
 import { createHandler, type OperationArgs, type Response as SseResponse } from 'graphql-sse';
 import type { Context } from '../context';
-import { ServiceError } from '../graphql/errors';
+import { ServiceError } from '../core/errors';
 import { jsonBody } from './json-body';
 import { asAnswered, LiveSessions, subscriptionDocument, type LiveSession } from './live-sessions';
 

@@ -17,7 +17,7 @@ import type http from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { GraphQLSchema } from 'graphql';
-import { ServiceError } from '../graphql/errors';
+import { ServiceError } from '../core/errors';
 import { asAnswered, LiveSessions, subscriptionDocument, type LiveSession } from './live-sessions';
 
 /** The largest message a client may send (a subscription document and its variables). */

@@ -1,6 +1,6 @@
 // The last middleware: a request nothing answered gets the service's JSON 404, never Koa's
 // text page.
-import { ServiceError } from '../graphql/errors';
+import { ServiceError } from '../core/errors';
 import { sendError } from '../rest/respond';
 import type { RequestMiddleware } from './request-state';
 

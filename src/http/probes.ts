@@ -11,7 +11,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import type { Config } from '../config';
 import type { Metrics } from '../observability/metrics';
 import type { Services } from '../services';
-import { ServiceError } from '../graphql/errors';
+import { ServiceError } from '../core/errors';
 import { sendError } from '../rest/respond';
 import { notFound } from './not-found';
 

@@ -4,8 +4,8 @@
 // vocabulary with what the rate limit counted.
 import type Koa from 'koa';
 import type { Context } from '../context';
-import { isDependencyFailure } from '../graphql/error-mapping';
-import { ServiceError, isErrorCode, statusOf } from '../graphql/errors';
+import { isDependencyFailure } from '../core/error-mapping';
+import { ServiceError, isErrorCode, statusOf } from '../core/errors';
 import { authenticate } from './authenticate';
 import { inRouteVocabulary } from './route-vocabulary';
 import { setRateLimitHeaders } from './operation';

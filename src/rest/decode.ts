@@ -20,7 +20,7 @@ import {
   isScalarType,
   type GraphQLInputType,
 } from 'graphql';
-import { ServiceError, type ErrorCode } from '../graphql/errors';
+import { ServiceError, type ErrorCode } from '../core/errors';
 import { isText } from '../core/text';
 
 export interface DecodeOptions {

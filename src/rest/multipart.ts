@@ -19,7 +19,7 @@ import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/core';
 import { Upload, type FileUpload } from 'graphql-upload-minimal';
 import type { Config } from '../config';
-import { ServiceError } from '../graphql/errors';
+import { ServiceError } from '../core/errors';
 import { discardStaged, stageStream, stagedFileUpload } from '../modules/storage';
 import { isText } from '../core/text';
 

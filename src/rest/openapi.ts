@@ -6,7 +6,7 @@
 // endpoint is written by hand (openapi-token.ts).
 import { Kind, OperationTypeNode, getNullableType, isNonNullType, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
 import { speaksUnprefixed, UNPREFIXED_UNAUTHORISED } from './route-vocabulary';
-import { ERROR_REGISTRY, type ErrorCode } from '../graphql/errors';
+import { ERROR_REGISTRY, type ErrorCode } from '../core/errors';
 import { allRules, type FieldRule } from '../graphql/rules';
 import { RATE_LIMITED_OPERATIONS } from '../modules';
 import type { Credential, RouteDef } from './route';

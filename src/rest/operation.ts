@@ -5,8 +5,8 @@
 import type Koa from 'koa';
 import type { ExecutionResult, OperationTypeNode } from 'graphql';
 import type { Context } from '../context';
-import { classify, type Classified } from '../graphql/error-mapping';
-import { ServiceError } from '../graphql/errors';
+import { classify, type Classified } from '../core/error-mapping';
+import { ServiceError } from '../core/errors';
 import { rateLimitHeaders } from '../core/rate-limit';
 import { traceOperation, recordOperationError } from '../observability/tracing';
 import type { RouteDef } from './route';

@@ -4,7 +4,7 @@
 // did not adopt of the staged files once that is done.
 import type Koa from 'koa';
 import type { AppDeps } from '../context';
-import { ServiceError } from '../graphql/errors';
+import { ServiceError } from '../core/errors';
 import { readJson } from '../http/json-body';
 import { parseMultipart, type TextParts } from './multipart';
 import { inRouteVocabulary } from './route-vocabulary';

@@ -1,6 +1,6 @@
 // The REST error body: {errorCode, message, field?}, with the status from the registry.
 import type Koa from 'koa';
-import type { ServiceError } from '../graphql/errors';
+import type { ServiceError } from '../core/errors';
 
 export interface ErrorBody {
   errorCode: string;

@@ -3,7 +3,7 @@
 // against its section knows no WS-prefixed identifier. A missing or unknown credential is
 // InsufficientPrivilegesException (401), a body over the route's limit InvalidParameterException
 // naming body (413), a malformed value the route's `invalid`; the status stays the failure's.
-import { ServiceError, type ErrorCode } from '../graphql/errors';
+import { ServiceError, type ErrorCode } from '../core/errors';
 import type { RouteDef } from './route';
 
 /** Whether the route speaks the unprefixed identifiers. */

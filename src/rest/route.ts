@@ -4,7 +4,7 @@
 // request and response schemas are derived from the document's types (openapi.ts).
 import type Koa from 'koa';
 import type { Context } from '../context';
-import type { ErrorCode } from '../graphql/errors';
+import type { ErrorCode } from '../core/errors';
 import type { MultipartSpec } from './multipart';
 import type { FormShape } from './form';
 import type { ApiTag } from './openapi-tags';

@@ -2,7 +2,7 @@
 // and the body, bound by name (route-binding.ts) and decoded as the legacy service did (decode.ts).
 // What a route reads and how is settled once at start-up; a value that does not decode is thrown
 // as the route's `invalid` identifier naming it.
-import { ServiceError } from '../graphql/errors';
+import { ServiceError } from '../core/errors';
 import { formPairs, NotText } from '../core/text';
 import { decodeParam, decodeValue } from './decode';
 import { formToInput } from './form';

@@ -3,7 +3,7 @@
 // status and the identifiers of a document refused before it runs.
 import fs from 'node:fs';
 import path from 'node:path';
-import { CATEGORY_BY_STATUS, DOCUMENT_ERROR_CODES, ERROR_REGISTRY } from '../../src/graphql/errors';
+import { CATEGORY_BY_STATUS, DOCUMENT_ERROR_CODES, ERROR_REGISTRY } from '../../src/core/errors';
 
 const doc = fs.readFileSync(path.join(__dirname, '../../docs/errors.md'), 'utf8');
 

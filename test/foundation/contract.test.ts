@@ -7,7 +7,7 @@ import { printSdl } from '../../src/graphql/print';
 import { ROUTES } from '../../src/rest/routes';
 import { buildOpenApi, openApiPath } from '../../src/rest/openapi';
 import { compileRoutes } from '../../src/rest/executor';
-import { ERROR_REGISTRY } from '../../src/graphql/errors';
+import { ERROR_REGISTRY } from '../../src/core/errors';
 import { sandboxDocument } from '../../src/graphql/sandbox';
 
 describe('contract', () => {

@@ -21,7 +21,7 @@ import {
   type MiddlewareFn,
 } from 'type-graphql';
 import { ServiceBoundary } from '../../src/graphql/service-boundary';
-import { ServiceError } from '../../src/graphql/errors';
+import { ServiceError } from '../../src/core/errors';
 
 const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
 

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { readJson } from '../../src/http/json-body';
-import { ServiceError } from '../../src/graphql/errors';
+import { ServiceError } from '../../src/core/errors';
 
 it('when the client has closed its connection before the body is read, then reading it is an incomplete body', async () => {
   let failure: unknown;

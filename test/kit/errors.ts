@@ -1,6 +1,6 @@
 // What a unit under test threw, as the service's clients see it: the identifier, the field and
 // the message. Loads only the error vocabulary (no app, no database), for test/unit.
-import { ServiceError } from '../../src/graphql/errors';
+import { ServiceError } from '../../src/core/errors';
 
 export interface Thrown {
   code: string;

@@ -46,4 +46,4 @@ export { TokenFamily } from '../../src/modules/identity/oauth.entity';
 export { SmartEntry, SmartLibrary } from '../../src/modules/library/library.entity';
 export { QrCode } from '../../src/modules/support-group/support-group.entity';
 export { storeBuffer } from '../../src/modules/storage/blob-store';
-export { ServiceError } from '../../src/graphql/errors';
+export { ServiceError } from '../../src/core/errors';

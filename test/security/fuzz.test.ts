@@ -8,7 +8,7 @@ import type { RouteDef } from '../../src/rest/route';
 import { openApiPath } from '../../src/rest/openapi';
 
 type JsonSchema = Record<string, unknown>;
-import { ERROR_REGISTRY } from '../../src/graphql/errors';
+import { ERROR_REGISTRY } from '../../src/core/errors';
 
 const t = useTestApp();
 let token: string;

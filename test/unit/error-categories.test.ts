@@ -2,7 +2,7 @@
 // (CATEGORY_BY_STATUS), beside the identifier in extensions.errorCode; an error answered before
 // (a subgraph's, a transport's), formatted again, keeps both.
 import { GraphQLError } from 'graphql';
-import { CATEGORY_BY_STATUS, ERROR_REGISTRY, ServiceError, isErrorCode } from '../../src/graphql/errors';
+import { CATEGORY_BY_STATUS, ERROR_REGISTRY, ServiceError, isErrorCode } from '../../src/core/errors';
 import { formatError } from '../../src/graphql/format-error';
 
 const formatted = (err: GraphQLError) => formatError(err.toJSON(), err).extensions;

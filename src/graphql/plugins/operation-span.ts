@@ -4,7 +4,7 @@
 // span keeps at most MAX_LOGGED_NAME characters of it, as the access log does.
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { Context } from '../../context';
-import { classify } from '../error-mapping';
+import { classify } from '../../core/error-mapping';
 import { activeSpan, recordOperationError } from '../../observability/tracing';
 import { MAX_LOGGED_NAME } from './request-outcome';
 

@@ -20,7 +20,7 @@ import {
   type ValueNode,
 } from 'graphql';
 import type { Context } from '../../context';
-import { ServiceError } from '../errors';
+import { ServiceError } from '../../core/errors';
 import { ENTITIES_LIMITS } from '../limits';
 
 const FIELD = 'representations';

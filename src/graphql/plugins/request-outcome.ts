@@ -8,8 +8,8 @@
 // the access log keeps at most MAX_LOGGED_NAME characters of it.
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { Context } from '../../context';
-import { apolloCode, classify } from '../error-mapping';
-import { ServiceError } from '../errors';
+import { apolloCode, classify } from '../../core/error-mapping';
+import { ServiceError } from '../../core/errors';
 import { rateLimitHeaders } from '../../core/rate-limit';
 
 const REFUSED_BEFORE_EXECUTION = new Set(['GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_PARSE_FAILED', 'OPERATION_RESOLUTION_FAILURE']);

@@ -7,7 +7,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { BREAK, visit, type DocumentNode } from 'graphql';
 import type { Context } from '../../context';
-import { ServiceError } from '../errors';
+import { ServiceError } from '../../core/errors';
 import { firstBadText, isText } from '../../core/text';
 
 /** Documents already looked at (Apollo's document store hands out the same parsed document for the same text). */

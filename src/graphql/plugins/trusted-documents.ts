@@ -16,7 +16,7 @@ import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { PrefixingKeyValueCache, type KeyValueCache, type KeyValueCacheSetOptions } from '@apollo/utils.keyvaluecache';
 import type { Config } from '../../config';
 import type { Context } from '../../context';
-import { ServiceError } from '../errors';
+import { ServiceError } from '../../core/errors';
 import { documentId, trustedDocuments } from '../trusted-manifest';
 
 /** The system-token scope that may run documents outside the manifest under `enforce`. */

@@ -4,7 +4,7 @@
 // postcode and postCode both accepted, codes stored upper case, stateCode and countryCode from
 // the reference lists, the state of the country. No database access: a malformed request is
 // refused the same way whatever the state of the data.
-import { invalidParameter } from '../../graphql/errors';
+import { invalidParameter } from '../../core/errors';
 import { parseUuid } from '../../core/uuid';
 import { countryName, listCountries, listStates, stateName } from '../reference-data';
 import { ADDRESS_TEXT_FIELDS, ADDRESS_TYPES, type AddressField } from './address.entity';

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../graphql/errors';
+import type { ErrorCode } from '../../core/errors';
 import { route, type RouteDef } from '../../rest/route';
 import { bodySelection } from '../../rest/body-selection';
 import { MAX_USER_ADDRESSES } from './address.service';

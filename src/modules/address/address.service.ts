@@ -2,7 +2,7 @@
 // simply not found (WSAddressNotFoundException), never read or changed.
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import { ServiceError } from '../../graphql/errors';
+import { ServiceError } from '../../core/errors';
 import { User } from '../user';
 import { UserAddress } from './address.entity';
 import type { AddressInput } from './address.inputs';

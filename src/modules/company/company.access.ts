@@ -2,7 +2,7 @@
 // (company.loaders.ts) that batches every (user, company) pair a request asks about into one
 // statement. Events, notifications, connections and support groups all ask here.
 import type { Context } from '../../context';
-import { ServiceError } from '../../graphql/errors';
+import { ServiceError } from '../../core/errors';
 import type { CompanyRoleName } from './company.entity';
 import { pairKey } from '../../core/loaders';
 

@@ -6,8 +6,8 @@ import type { Context } from '../../context';
 import { Company, companyAtMost } from './company.entity';
 import { fileUrl } from './company.urls';
 import { countryName, stateName } from '../reference-data';
-import { ServiceError } from '../../graphql/errors';
-import { isDependencyFailure } from '../../graphql/error-mapping';
+import { ServiceError } from '../../core/errors';
+import { isDependencyFailure } from '../../core/error-mapping';
 import { referenceViewer } from '../user';
 
 @Resolver(() => Company)

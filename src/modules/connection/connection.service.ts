@@ -9,7 +9,7 @@
 //   admin approve (pending)                             -> accepted
 //   admin decline (requested, pending)                  -> rejected (reason declined)
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { invalidParameter, ServiceError } from '../../graphql/errors';
+import { invalidParameter, ServiceError } from '../../core/errors';
 import { User } from '../user';
 import { Company } from '../company';
 import { CompanyConnection, CONNECTION_STATUSES, type ConnectionStatus } from './connection.entity';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { ServiceError, invalidParameter } from '../../graphql/errors';
+import { ServiceError, invalidParameter } from '../../core/errors';
 import { parseUuid } from '../../core/uuid';
 import { User } from '../user';
 import { ConsentDefinition, UserConsent } from '../directory';

@@ -2,7 +2,7 @@
 // Request-shape checks run first, then the directory chain, then the address rules.
 import crypto from 'node:crypto';
 import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
-import { ServiceError, invalidParameter } from '../../graphql/errors';
+import { ServiceError, invalidParameter } from '../../core/errors';
 import { ADDRESS_FIELDS, UserAddress, type AddressField, type AddressTypeCode } from '../address';
 import type { AddressColumns, AddressInput } from '../address';
 import { assertStateInCountry, parseAddressUuid, toAddressPatch, type AddressPatch } from '../address';

@@ -4,7 +4,7 @@
 // operations) the directory shows an address field.
 import { readModel } from '../../db/lean';
 import type { EntityManager } from '@mikro-orm/core';
-import { ServiceError } from '../../graphql/errors';
+import { ServiceError } from '../../core/errors';
 import { Company } from '../company';
 import { FieldDefinition } from '../reference-data';
 import { TeamMember, teamMemberIdSql } from '../team';

@@ -6,7 +6,7 @@
 import { runSql, sqlOnce } from '../../db/lean';
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/core';
-import { ServiceError } from '../../graphql/errors';
+import { ServiceError } from '../../core/errors';
 import { Company } from '../company';
 import { teamMembershipJoinSql } from '../team';
 

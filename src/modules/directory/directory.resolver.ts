@@ -1,8 +1,8 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
-import { isDependencyFailure } from '../../graphql/error-mapping';
-import { ServiceError, type ErrorCode } from '../../graphql/errors';
+import { isDependencyFailure } from '../../core/error-mapping';
+import { ServiceError, type ErrorCode } from '../../core/errors';
 import { referenceViewer, requireOwnUser, UserProfile } from '../user';
 import { Company, visibleCompany } from '../company';
 import { FieldDefinition } from '../reference-data';

@@ -2,7 +2,7 @@
 // caller's contact record in one.
 import crypto from 'node:crypto';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
-import { ServiceError, fieldTooLong, invalidParameter } from '../../graphql/errors';
+import { ServiceError, fieldTooLong, invalidParameter } from '../../core/errors';
 import { Company } from '../company';
 import { Team } from '../team';
 import { User } from '../user';

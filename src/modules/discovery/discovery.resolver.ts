@@ -3,7 +3,7 @@
 import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
-import { invalidParameter, ServiceError } from '../../graphql/errors';
+import { invalidParameter, ServiceError } from '../../core/errors';
 import { Company } from '../company';
 import { EntityCriteria, RecommendedEntity } from './discovery.types';
 import { recommendCompanies } from './discovery.service';

@@ -1,7 +1,7 @@
 // Users' own identifier values (e.g. a registration number a criterion asks for): checked
 // against the identifier's format and stored one per user and identifier.
 import type { EntityManager } from '@mikro-orm/core';
-import { fieldTooLong, invalidParameter } from '../../graphql/errors';
+import { fieldTooLong, invalidParameter } from '../../core/errors';
 import { charLength } from '../../core/text';
 import { User } from '../user';
 import { IdentifierDefinition, MEMBERSHIP_LIMITS, UserIdentifier } from './identifier.entity';

@@ -2,7 +2,7 @@
 // (and read its notifications); an invitee sees the event itself; anyone else learns nothing,
 // so an event they may not see answers like an unknown one (404).
 import type { Context } from '../../context';
-import { ServiceError } from '../../graphql/errors';
+import { ServiceError } from '../../core/errors';
 import { parseUuid } from '../../core/uuid';
 import { rolesOn } from '../company';
 import type { EventStatus } from './event.entity';

@@ -7,7 +7,7 @@ import { Args, ArgsType, Ctx, Field, FieldResolver, Info, Int, Resolver, Root } 
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
-import { invalidParameter } from '../../graphql/errors';
+import { invalidParameter } from '../../core/errors';
 import { asksTotal, ConnectionArgs, connectionType, pageOf, pageRequest, type ConnectionPage } from '../../graphql/connection';
 import { Company, visibleCompany } from '../company';
 import { UserProfile, referenceViewer, requireOwnUser, type User } from '../user';

@@ -1,8 +1,8 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
-import { ServiceError, invalidParameter } from '../../graphql/errors';
-import { isDependencyFailure } from '../../graphql/error-mapping';
+import { ServiceError, invalidParameter } from '../../core/errors';
+import { isDependencyFailure } from '../../core/error-mapping';
 import { EventView, UserEventView } from './event.types';
 import { readUserEvents } from './event.reads';
 import { canSeeEvent } from './event.access';

@@ -3,7 +3,7 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
-import { fieldTooLong, invalidParameter, ServiceError } from '../../graphql/errors';
+import { fieldTooLong, invalidParameter, ServiceError } from '../../core/errors';
 import { ServiceAuthToken } from './identity.entity';
 import { TokenFamily } from './oauth.entity';
 import { AuthSession, LoginResult, LoginScheme, SsoToken } from './identity.types';

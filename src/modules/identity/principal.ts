@@ -5,7 +5,7 @@
 // the token cache (Redis or in-process) in front of PostgreSQL.
 import { wrap } from '@mikro-orm/core';
 import type { Context } from '../../context';
-import { ServiceError } from '../../graphql/errors';
+import { ServiceError } from '../../core/errors';
 import { User, userRowById } from '../user';
 import { Company, CompanyApiKey } from '../company';
 import { ServiceAuthToken, SystemToken } from './identity.entity';

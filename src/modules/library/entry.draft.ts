@@ -5,7 +5,7 @@
 // on the input (library.inputs.ts) and hold before the resolver runs; what is checked here spans
 // fields (a URL entry vs a file entry, a folder by id or by name), parses (http(s) URLs) or
 // concerns a whole list (smartFiles must be empty). Errors name the field by its leaf name.
-import { invalidParameter } from '../../graphql/errors';
+import { invalidParameter } from '../../core/errors';
 import { allRules, type FieldRule } from '../../graphql/rules';
 import { getMetadataStorage } from 'type-graphql';
 import { SmartEntry } from './library.entity';

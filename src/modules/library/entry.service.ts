@@ -6,7 +6,7 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import type { Hooks } from '../../core/hooks';
 import type { Context } from '../../context';
-import { ServiceError } from '../../graphql/errors';
+import { ServiceError } from '../../core/errors';
 import { readModel } from '../../db/lean';
 import { readBlob, storeBuffer, StoredBlob, type BlobInfo } from '../storage';
 import { SmartEntry, SmartLibrary } from './library.entity';

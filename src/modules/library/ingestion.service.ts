@@ -3,7 +3,7 @@
 // concurrent reports each count once.
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { ServiceError } from '../../graphql/errors';
+import { ServiceError } from '../../core/errors';
 import { LIMITS } from './library.limits';
 import { charLength } from '../../core/text';
 

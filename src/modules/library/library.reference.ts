@@ -9,8 +9,8 @@
 // forward the user's token); no credential is WSInvalidAuthTokenException. Unknown and
 // unreadable ids are null without an error.
 import type { Context } from '../../context';
-import { ServiceError } from '../../graphql/errors';
-import { isDependencyFailure } from '../../graphql/error-mapping';
+import { ServiceError } from '../../core/errors';
+import { isDependencyFailure } from '../../core/error-mapping';
 import type { EntryRow, LibraryRow } from './library.sql';
 import { readableEntry, readableLibrary } from './library.access';
 import { referenceViewer } from '../user';

@@ -3,7 +3,7 @@ import type { FileUpload } from 'graphql-upload-minimal';
 import { Upload } from '../../graphql/scalars';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
-import { ServiceError } from '../../graphql/errors';
+import { ServiceError } from '../../core/errors';
 import { SmartEntry, SmartLibrary } from './library.entity';
 import type { EntryRow, FileRow, LibraryRow } from './library.sql';
 import { SmartFile } from './entry-content.entity';

@@ -2,9 +2,9 @@
 // create libraries and publishers through these functions.
 import type { EntityManager, EntityName } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { ServiceError } from '../../graphql/errors';
+import { ServiceError } from '../../core/errors';
 import { readModel } from '../../db/lean';
-import { isDependencyFailure } from '../../graphql/error-mapping';
+import { isDependencyFailure } from '../../core/error-mapping';
 import type { NamesOf } from '../../db/lean';
 import { Company, isCompanyAdminSql } from '../company';
 import { hasAcceptedConnectionSql } from '../connection';

@@ -5,7 +5,7 @@
 import { Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
-import { ServiceError } from '../../graphql/errors';
+import { ServiceError } from '../../core/errors';
 import { SmartEntry, SmartLibrary } from './library.entity';
 import { SmartEntryUrl, SmartFile } from './entry-content.entity';
 import { SmartCategory, SmartFilter, SmartFolder, SmartTag } from './taxonomy.entity';

@@ -2,7 +2,7 @@
 // the uploaded image; entries with neither get a plain tile in the colour of their type.
 import crypto from 'node:crypto';
 import type Sharp from 'sharp';
-import { ServiceError } from '../../graphql/errors';
+import { ServiceError } from '../../core/errors';
 import type { BlobInfo } from '../storage';
 import { PLACEHOLDER_TILES } from './placeholder-tiles';
 

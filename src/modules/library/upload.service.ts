@@ -9,7 +9,7 @@ import type { FileUpload } from 'graphql-upload-minimal';
 import type { MiddlewareFn } from 'type-graphql';
 import type { Config } from '../../config';
 import type { Context } from '../../context';
-import { ServiceError } from '../../graphql/errors';
+import { ServiceError } from '../../core/errors';
 import { User } from '../user';
 import {
   adoptStaged,

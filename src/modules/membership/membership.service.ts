@@ -3,7 +3,7 @@
 // identifier: a second call replaces every field of the first (omitted optional fields
 // become null), so the record always equals the company's latest statement.
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { invalidParameter, ServiceError } from '../../graphql/errors';
+import { invalidParameter, ServiceError } from '../../core/errors';
 import { User } from '../user';
 import { Company, type CompanyApiKey } from '../company';
 import { hasAcceptedConnection, recheckOpenConnections } from '../connection';

@@ -8,7 +8,7 @@
 // the millisecond would skip or repeat items delivered within the same millisecond.
 import type { EntityManager } from '@mikro-orm/core';
 import { epochMillis, intArray, runSql, tableOf, type NamesOf } from '../../db/lean';
-import { ServiceError } from '../../graphql/errors';
+import { ServiceError } from '../../core/errors';
 import {
   encodeCursor,
   keysetWindow,

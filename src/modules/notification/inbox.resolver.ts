@@ -7,7 +7,7 @@ import { Arg, Args, Ctx, FieldResolver, Info, Int, Mutation, Query, Resolver, Ro
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
-import { ServiceError, invalidParameter } from '../../graphql/errors';
+import { ServiceError, invalidParameter } from '../../core/errors';
 import { asksTotal, connectionType, type ConnectionPage } from '../../graphql/connection';
 import { requireOwnUser, UserProfile } from '../user';
 import {

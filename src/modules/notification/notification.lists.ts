@@ -11,7 +11,7 @@
 // than a page's 50 rows now do. No rows is the one answer that cannot tell "none" from "not
 // allowed"; the resolver asks the role loader then.
 import type { EntityManager } from '@mikro-orm/core';
-import { invalidParameter } from '../../graphql/errors';
+import { invalidParameter } from '../../core/errors';
 import { intArray, runSql, tableOf } from '../../db/lean';
 import { CompanyRole } from '../company';
 import { Event, NOTIFICATION_MANAGER_ROLES } from '../event';

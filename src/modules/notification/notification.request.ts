@@ -3,7 +3,7 @@
 // job name, GT and GA team ids, a template its subject, a schedule both parts and a future
 // time), parsing (URL, UUID, local time, zone) and duplicate e-mail parameter keys. Errors
 // name the field at fault with WSInvalidParameterException.
-import { invalidParameter } from '../../graphql/errors';
+import { invalidParameter } from '../../core/errors';
 import { validateInput } from '../../graphql/rules';
 import { isValidZone, localToUtc, parseLocalDateTime } from '../../core/zoned-time';
 import { parseUuid } from '../../core/uuid';

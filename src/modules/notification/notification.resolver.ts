@@ -1,7 +1,7 @@
 import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
-import { ServiceError, invalidParameter } from '../../graphql/errors';
+import { ServiceError, invalidParameter } from '../../core/errors';
 import { eventForNotifications, managesNotifications } from '../event';
 import { rolesOn } from '../company';
 import { BROADCAST_TYPES, type BroadcastType } from './notification.entity';

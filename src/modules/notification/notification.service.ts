@@ -4,7 +4,7 @@
 import type { Services } from '../../services';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from '../../logger';
-import { ServiceError, invalidParameter } from '../../graphql/errors';
+import { ServiceError, invalidParameter } from '../../core/errors';
 import { Company } from '../company';
 import { Team } from '../team';
 import { Event } from '../event';

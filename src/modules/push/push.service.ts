@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { isIP } from 'node:net';
 import type { EntityManager } from '@mikro-orm/core';
 import { removeSubscription, trimSubscriptions, upsertSubscription } from './push.queries';
-import { fieldTooLong, invalidParameter } from '../../graphql/errors';
+import { fieldTooLong, invalidParameter } from '../../core/errors';
 import { PUSH_LIMITS } from './push.entity';
 import { charLength } from '../../core/text';
 

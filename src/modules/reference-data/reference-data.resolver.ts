@@ -1,7 +1,7 @@
 import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
-import { invalidParameter } from '../../graphql/errors';
+import { invalidParameter } from '../../core/errors';
 import { parseUuid } from '../../core/uuid';
 import { AssessmentField, AssessmentForm, Condition, FieldDefinition, Profession, Specialty } from './reference-data.entity';
 import {

@@ -20,7 +20,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import type { Generated, Kysely } from 'kysely';
 import type { FileUpload } from 'graphql-upload-minimal';
-import { ServiceError } from '../../graphql/errors';
+import { ServiceError } from '../../core/errors';
 import { StoredBlob, StoredBlobChunk } from './blob.entity';
 import { insertChunkUncopied, zeroCopyPool } from './chunk-insert';
 

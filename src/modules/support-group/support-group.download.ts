@@ -1,7 +1,7 @@
 // The REST download of a support group's QR code: the PNG (the route's document authorised the caller).
 import type Koa from 'koa';
 import type { Context } from '../../context';
-import { ServiceError } from '../../graphql/errors';
+import { ServiceError } from '../../core/errors';
 import { qrCodeImage } from './support-group.service';
 
 export async function sendQrCode(

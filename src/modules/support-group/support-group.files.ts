@@ -7,8 +7,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { FileUpload } from 'graphql-upload-minimal';
 import type { Config } from '../../config';
-import { ServiceError, invalidParameter } from '../../graphql/errors';
-import { isDependencyFailure } from '../../graphql/error-mapping';
+import { ServiceError, invalidParameter } from '../../core/errors';
+import { isDependencyFailure } from '../../core/error-mapping';
 import { adoptStaged, readBlob, stagedBlobOf, storeStream, tooLarge, type BlobInfo, type StoreStreamOptions } from '../storage';
 import { detectType, type DetectedType } from '../storage';
 import { TILE_TYPES } from '../library';

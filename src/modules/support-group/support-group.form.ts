@@ -3,7 +3,7 @@
 // before this runs; here are the rules that are no one field's own: the items of the comma
 // lists, the JSON consents, country and state against the reference lists, control characters,
 // and the numbered assets, whose errors name the form field (assetName3, assetType3, ...).
-import { ServiceError, fieldTooLong, invalidParameter } from '../../graphql/errors';
+import { ServiceError, fieldTooLong, invalidParameter } from '../../core/errors';
 import { charLength } from '../../core/text';
 import { countryName, stateName } from '../reference-data';
 import type { DirectoryOrder, DirectoryType } from '../directory';

@@ -9,7 +9,7 @@ import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import type { Readable } from 'node:stream';
 import type { Config } from '../../config';
 import type { Context } from '../../context';
-import { ServiceError, invalidParameter } from '../../graphql/errors';
+import { ServiceError, invalidParameter } from '../../core/errors';
 import { fieldsOf } from '../../graphql/graph-fields';
 import { Company, CompanyRole } from '../company';
 import { isCompanyAdmin } from '../company';

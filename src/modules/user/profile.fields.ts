@@ -6,7 +6,7 @@
 // checks that need a list, the clock or the database (a country or time zone that exists, a real
 // day not in the future, an id of a reference table).
 import type { User } from './user.entity';
-import { invalidParameter } from '../../graphql/errors';
+import { invalidParameter } from '../../core/errors';
 import { countryName, isValidTimezone } from '../reference-data';
 import { fieldsOf } from '../../graphql/graph-fields';
 import { COUNTRY_CODE_RULE, DATE_RULE, TIMEZONE_RULE, UpdateUserProfileInput } from './profile.inputs';

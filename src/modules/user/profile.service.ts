@@ -14,7 +14,7 @@
 // change hooks run after the write and roll it back when they throw.
 import { UniqueConstraintViolationException, type EntityManager, type EntityName } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { ServiceError, invalidParameter } from '../../graphql/errors';
+import { ServiceError, invalidParameter } from '../../core/errors';
 import { tableOf } from '../../db/lean';
 import { Condition, Profession, Specialty } from '../reference-data';
 import { User } from './user.entity';

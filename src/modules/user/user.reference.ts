@@ -8,7 +8,7 @@
 // what that user may read by adding its own. Both principals are memoised per request, so a
 // batch of representations costs one credential lookup.
 import type { Context } from '../../context';
-import { ServiceError } from '../../graphql/errors';
+import { ServiceError } from '../../core/errors';
 import type { User } from './user.entity';
 
 export type ReferenceViewer = { kind: 'user'; user: User } | { kind: 'router' };

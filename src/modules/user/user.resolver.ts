@@ -1,8 +1,8 @@
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../context';
 import { ServiceBoundary } from '../../graphql/service-boundary';
-import { ServiceError } from '../../graphql/errors';
-import { isDependencyFailure } from '../../graphql/error-mapping';
+import { ServiceError } from '../../core/errors';
+import { isDependencyFailure } from '../../core/error-mapping';
 import { referenceViewer } from './user.reference';
 import { countryName, listTimezones } from '../reference-data';
 import type { User } from './user.entity';

@@ -7,7 +7,7 @@ import type Koa from 'koa';
 import type { IdentityRuntime } from '../identity.runtime';
 import { findActiveClient } from '../clients';
 import { InboundRefusal } from '../inbound';
-import { isDependencyFailure } from '../../../graphql/error-mapping';
+import { isDependencyFailure } from '../../../core/error-mapping';
 import { parseParams } from './form';
 import { OAuthError } from '../oauth-error';
 import { charLength, formPairs, NotText } from '../../../core/text';

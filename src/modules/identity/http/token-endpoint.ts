@@ -11,7 +11,7 @@ import { rateLimitFields } from '../../../core/rate-limit';
 import { CacheUnavailableError } from '../token-cache';
 import { authorizationCodeGrant, passwordGrant, refreshTokenGrant } from '../grants';
 import type { TokenResponse } from '../families';
-import { isDependencyFailure } from '../../../graphql/error-mapping';
+import { isDependencyFailure } from '../../../core/error-mapping';
 import { readForm } from './form';
 import { authenticate, presentedClient } from './client-auth';
 
