@@ -40,8 +40,13 @@ it('when one account keeps failing, then answers slow down, then 429 with Retry-
   expect(secondMs).toBeGreaterThanOrEqual(200);
   expect(thirdMs).toBeGreaterThanOrEqual(400);
 
-  // Locked out: even the right password is refused, here and on the other instance.
+  // Locked out: even the right password is refused, here and on the other instance, and before
+  // any other work: the request reads the two counters and nothing else (no client, no user, so
+  // no password hashed).
+  t.db.statements.length = 0;
   const refused = await tokenRequest(t, passwordParams('olivia@demo.example'));
+  const counterRead = expect.stringMatching(/^select points, expire from auth_rate_limit where /);
+  expect(t.db.statements).toEqual([counterRead, counterRead]);
   expect(refused.status).toBe(429);
   const retryAfter = Number(refused.headers.get('retry-after'));
   expect(retryAfter).toBeGreaterThan(590);

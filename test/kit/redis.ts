@@ -1,11 +1,12 @@
-// Two instances of the service sharing the machine's Redis (127.0.0.1:6379) under a key prefix of
+// Two instances of the service sharing the machine's Redis (127.0.0.1:6379, or REDIS_URL) under a key prefix of
 // their own, and a client of that Redis under the same prefix to look at what they keep; every key
 // written under the prefix is removed after the file.
 import { Redis } from 'ioredis';
 import { suffix } from './factories';
 import { useTestApp } from './use';
 
-export const REDIS_URL = 'redis://127.0.0.1:6379';
+/** The machine's Redis, or REDIS_URL's (npm run test:mutation sets it for the guard group). */
+export const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
 export function useRedisPair(name: string) {
   const prefix = `test-${name}-${suffix()}:`;
