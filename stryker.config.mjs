@@ -33,7 +33,7 @@ export const GROUPS = {
       'src/modules/library/library.access.ts',
       'src/modules/support-group/support-group.service.ts:290-308',
     ],
-    tests: ['test/security/authorization.test.ts', 'test/identity/session.test.ts'],
+    tests: ['test/identity/principal.test.ts', 'test/security/access-rules.test.ts', 'test/identity/session.test.ts'],
   },
   data: {
     mutate: [
