@@ -1,3 +1,4 @@
+import { UPLOAD_STAGING } from '../storage';
 import { route, type RouteDef } from '../../rest/route';
 import { JSON_CHAR_BYTES } from '../../rest/body-limit';
 import { LIMITS } from './library.limits';
@@ -45,7 +46,7 @@ export const libraryRoutes: RouteDef[] = [
     at: 'POST /rest/smartlib/upload/file',
     credential: 'user',
     before: admitUpload,
-    multipart: { files: ['file'], maxFileSize: (config) => config.uploadMaxBytes },
+    multipart: { files: ['file'], staging: UPLOAD_STAGING, maxFileSize: (config) => config.uploadMaxBytes },
     document: `mutation uploadSmartFile($file: Upload!) { uploadSmartFile(file: $file) { originalFilename tempFilename bytes md5 } }`,
     description:
       'The content streams into shared storage; its type comes from its magic bytes (UPLOAD_ALLOWED_TYPES), its size is at most UPLOAD_MAX_BYTES. tempFilename is valid for 24 hours on any instance.',
@@ -55,7 +56,7 @@ export const libraryRoutes: RouteDef[] = [
     at: 'POST /rest/smartlib/upload/tile',
     credential: 'user',
     before: admitUpload,
-    multipart: { files: ['file'], maxFileSize: (config) => config.tileMaxBytes },
+    multipart: { files: ['file'], staging: UPLOAD_STAGING, maxFileSize: (config) => config.tileMaxBytes },
     document: `mutation uploadTileImage($file: Upload!) { uploadTileImage(file: $file) { tempImageName } }`,
     description: 'PNG, JPEG, GIF or WebP, at most UPLOAD_TILE_MAX_BYTES. tempImageName is valid for 24 hours on any instance.',
     errors: UPLOAD_ERRORS,

@@ -1,3 +1,4 @@
+import { UPLOAD_STAGING } from '../storage';
 import { route, type RouteDef } from '../../rest/route';
 import { bodySelection } from '../../rest/body-selection';
 import { SupportGroup } from './support-group.types';
@@ -18,6 +19,7 @@ export const supportGroupRoutes: RouteDef[] = [
     credential: 'userAndCompanyKey',
     multipart: {
       files: SUPPORT_GROUP_FILE_PARTS,
+      staging: UPLOAD_STAGING,
       maxFileSize: (config) => Math.max(config.uploadMaxBytes, config.tileMaxBytes),
       // The asset parts' bounds, which support-group.form.ts checks (naming the numbered part).
       maxLength: {
