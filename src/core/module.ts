@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import type { Auth, Context, ContextParts, Loaders, ModuleServices, Services } from '../context';
 import type { Logger } from '../logger';
 import type { NodeLoaders, NodeTypes } from '../graphql/node';
-import type { RouteDef } from '../rest/route';
+import type { DeclaredRoute } from '../rest/route';
 import type { ApiTag } from '../rest/openapi-tags';
 import type { HookHandlers } from './hooks';
 import type { SqlDoors } from './sql-doors';
@@ -89,7 +89,7 @@ export interface ModuleDefinition<L extends object = object> {
   /** The area of the module's routes, their OpenAPI tag (a route may name its own). */
   tag?: ApiTag;
   /** REST route table rows. */
-  routes?: readonly RouteDef[];
+  routes?: readonly DeclaredRoute[];
   /** Demo data, loaded only when the demo tenant is seeded, so production never loads a seeder. */
   seeders?: () => Promise<readonly (new () => Seeder)[]>;
   /** Handlers of other modules' events (src/core/hooks.ts). */
