@@ -27,7 +27,7 @@ import { knownOperations } from './observability/operation-names';
 import { traceRequest } from './observability/tracing';
 import { requestLog } from './http/request-log';
 import { errorHandler } from './http/error-handler';
-import { security } from './http/security';
+import { security, trustProxies } from './http/security';
 import { mountProbes } from './http/probes';
 import { mountGraphql } from './http/graphql-route';
 import { mountExplorer } from './explorer/route';
@@ -54,11 +54,7 @@ export interface App {
   stop(): Promise<void>;
 }
 
-export interface CreateAppOptions {
-  config: Config;
-  logger: Logger;
-  orm: MikroORM;
-}
+export type CreateAppOptions = { config: Config; logger: Logger; orm: MikroORM };
 
 /** What the app starts after its services: the OAuth server, the routes, the OpenAPI document, metrics and Apollo. */
 async function startParts(config: Config, logger: Logger, orm: MikroORM, schema: GraphQLSchema, services: Services) {
@@ -87,12 +83,7 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
   const { oauth, routes, compiled, openApi, metrics, apollo } = started;
   const deps: AppDeps = { config, logger, em: orm.em, services, parts: contextParts(MODULES) };
 
-  const koa = new Koa();
-  // The client's address is the socket's, or with TRUST_PROXY_HOPS the X-Forwarded-For entry
-  // that many hops from the right (what the outermost trusted proxy saw); entries further left
-  // are the client's own words and never trusted.
-  koa.proxy = config.trustProxyHops > 0;
-  koa.maxIpsCount = config.trustProxyHops;
+  const koa = trustProxies(new Koa(), config);
   koa.use(requestLog(logger, metrics));
   // Outside the error handler so the span sees the status actually sent.
   koa.use(traceRequest);

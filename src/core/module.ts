@@ -1,7 +1,8 @@
 // What a module is: one definition, exported by src/modules/<m>/index.ts, that says in data
-// everything the app needs to wire it. src/modules/index.ts lists the definitions once; the
-// ORM, the schema, the context's loaders, the route table, the demo seed, the background jobs
-// and the OpenAPI document's 429s all read that list. Nothing registers itself by being imported.
+// everything the app needs to wire it. src/modules/index.ts lists the definitions once, and the
+// composition root (src/app.ts) hands that list to the ORM, the schema, the context (contextParts,
+// below), the services, the route table, the demo seed, the background jobs and the OpenAPI
+// document's 429s. Nothing registers itself by being imported.
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { Seeder } from '@mikro-orm/seeder';
 import type { Config } from '../config';
