@@ -62,7 +62,13 @@ it('answers 500 WSInternalException without the cause and logs the cause with th
   app.use(requestLog(logger, metrics));
   app.use(errorHandler);
   const router = createRestRouter(
-    { config: loadConfig({ NODE_ENV: 'test' }), logger, em: { fork: () => ({}) } as any, services: {} as any, parts: {} as any },
+    {
+      config: loadConfig({ NODE_ENV: 'test' }),
+      logger,
+      em: { fork: () => ({}) } as any,
+      services: {} as any,
+      parts: { auth: () => ({}) as never, loaders: () => ({}) as never },
+    },
     compileRoutes(schema, [route]),
   );
   app.use(router.routes());
