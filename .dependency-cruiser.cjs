@@ -13,7 +13,7 @@
 // rules below say where those are allowed.
 
 /** Allowed to import seeders statically: seeders themselves, the demo seeding entry point, and tooling. */
-const SEEDER_USERS = ['\\.seeder\\.ts$', '^src/db/seed\\.ts$', '^(test|bench|scripts)/'];
+const SEEDER_USERS = ['\\.seeder\\.ts$', '^src/modules/demo-seed\\.ts$', '^(test|bench|scripts)/'];
 const SEEDER = '\\.seeder\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -23,14 +23,24 @@ module.exports = {
       name: 'no-circular',
       severity: 'error',
       comment:
-        'This dependency is part of a cycle that exists at run time (every edge in it is a value import). ' +
+        'This dependency is part of a cycle (an `import type` counts: a type said in a circle is a design in a circle). ' +
         'Break it: move the shared part down (src/core or the lower module), or invert the dependency. ' +
-        'Cycles that pass through an `import type` edge are ignored: types are erased.',
+        "Only a cycle through a lazy import() (a module's seeder list, loaded when the demo is seeded) is not one.",
       from: {},
       to: {
         circular: true,
-        viaOnly: { dependencyTypesNot: ['type-only'] },
+        viaOnly: { dependencyTypesNot: ['dynamic-import'] },
       },
+    },
+    {
+      name: 'foundations-know-no-module',
+      severity: 'error',
+      comment:
+        'The foundations (src/core, db, graphql, rest, http, observability, context.ts, services.ts, background.ts) import ' +
+        'no module, not even a type: src/app.ts (the composition root) hands them the module list, and what a module adds ' +
+        'to the context it declares there (declare module augmentation, src/context.ts).',
+      from: { path: ['^src/(core|db|graphql|rest|http|observability)/', '^src/(context|services|background)\\.ts$'] },
+      to: { path: '^src/modules/' },
     },
     {
       name: 'modules-through-index',
@@ -53,7 +63,7 @@ module.exports = {
       from: { path: '^src/', pathNot: '^src/modules/' },
       to: {
         path: '^src/modules/',
-        pathNot: ['^src/modules/index\\.ts$', '^src/modules/[^/]+/index\\.ts$'],
+        pathNot: ['^src/modules/[^/]+\\.ts$', '^src/modules/[^/]+/index\\.ts$'],
       },
     },
     {

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { loadConfig } from './src/config';
 import { ormOptions } from './src/db/orm';
+import { ENTITIES } from './src/modules';
 
 const config = loadConfig();
-export default ormOptions({ databaseUrl: config.databaseUrl, embeddedDir: path.join(config.dataDir, 'pgdata') });
+export default ormOptions({ entities: ENTITIES, databaseUrl: config.databaseUrl, embeddedDir: path.join(config.dataDir, 'pgdata') });

@@ -7,6 +7,7 @@ import { createLogger } from '../src/logger';
 import { createOrm, type Orm } from '../src/db/orm';
 import { sendingOf } from '../src/db/sql';
 import { createApp } from '../src/app';
+import { ENTITIES } from '../src/modules';
 
 export interface CapturedStatement {
   sql: string;
@@ -42,6 +43,7 @@ export async function captureStatements(
     return sending === 'unnamed' ? { sql, params: [...params] } : { sql: format(sql, params), params: [] };
   };
   const orm: Orm = await createOrm({
+    entities: ENTITIES,
     databaseUrl,
     embeddedDir: 'memory://',
     logger,

@@ -7,15 +7,20 @@
 import Koa from 'koa';
 import { createSchema } from '../src/graphql/schema';
 import { createServices } from '../src/services';
-import { ROUTES } from '../src/rest/routes';
+import { routeTable } from '../src/rest/routes';
 import { compileRoutes, createRestRouter } from '../src/rest/executor';
 import { listen, startInProcess } from './in-process';
+import { MODULES } from '../src/modules';
+import { contextParts } from '../src/core/module';
 
 async function main() {
   const { config, logger, orm } = await startInProcess();
-  const schema = await createSchema();
-  const services = await createServices({ config, logger, orm });
-  const rest = createRestRouter({ config, logger, em: orm.em, services }, compileRoutes(schema, ROUTES));
+  const schema = await createSchema(MODULES);
+  const services = await createServices({ config, logger, orm, modules: MODULES });
+  const rest = createRestRouter(
+    { config, logger, em: orm.em, services, parts: contextParts(MODULES) },
+    compileRoutes(schema, routeTable(MODULES)),
+  );
   const koa = new Koa();
   let requests = 0;
   koa.use(async (ctx, next) => {

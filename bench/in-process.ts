@@ -8,6 +8,7 @@ import { loadConfigOrExit, type Config } from '../src/config';
 import { createLogger, type Logger } from '../src/logger';
 import { createOrm, type Orm } from '../src/db/orm';
 import { countStatement } from '../src/observability/statements';
+import { ENTITIES } from '../src/modules';
 
 export interface InProcess {
   config: Config;
@@ -19,6 +20,7 @@ export async function startInProcess(): Promise<InProcess> {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
   const orm = await createOrm({
+    entities: ENTITIES,
     databaseUrl: config.databaseUrl,
     embeddedDir: path.join(config.dataDir, 'pgdata'),
     logger,

@@ -29,12 +29,13 @@
 // read's service/floor (or facade/SOFA) ratio, both sides measured on the same seconds of the machine.
 import path from 'node:path';
 import { databaseUrl, load, median, spawnServer, withCpu, SERVICE_NODE_FLAGS, type Spawned, type LoadResult } from './harness';
-import { ROUTES } from '../src/rest/routes';
+import { routeTable } from '../src/rest/routes';
 import { compileRoutes } from '../src/rest/executor';
 import { createSchema } from '../src/graphql/schema';
 import { chooseScenarios } from './twin';
 import { floorScenario, sofaScenario } from './peer';
 import { benchScenarios, benchServiceEnv, loadSpec, signIn, type Scenario } from './scenarios';
+import { MODULES } from '../src/modules';
 
 const ROUNDS = Number(process.env.PAIR_ROUNDS ?? 6);
 const SECONDS = Number(process.env.PAIR_SECONDS ?? 5);
@@ -59,8 +60,8 @@ const COUNTERPART: Record<Counterpart, { entry: string; ready: string }> = {
 
 /** The scenarios `names` as `as` serves them. */
 async function counterpartScenarios(as: Counterpart, scenarios: Scenario[]): Promise<Scenario[]> {
-  const schema = as === 'sofa' ? await createSchema() : undefined;
-  const routes = schema ? compileRoutes(schema, ROUTES) : [];
+  const schema = as === 'sofa' ? await createSchema(MODULES) : undefined;
+  const routes = schema ? compileRoutes(schema, routeTable(MODULES)) : [];
   return scenarios.map((s) => {
     const other = schema ? sofaScenario(routes, schema, s) : floorScenario(s);
     if (!other || 'reason' in other)

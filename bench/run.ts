@@ -29,7 +29,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import type { GraphQLSchema } from 'graphql';
-import { ROUTES } from '../src/rest/routes';
+import { routeTable } from '../src/rest/routes';
 import { compileRoutes, type CompiledRoute } from '../src/rest/executor';
 import { createSchema } from '../src/graphql/schema';
 import { benchDatabase, benchSize, seededAs, SCALES, SEEDED_SQL, type BenchSize, type Scale, type Seeded } from '../scripts/seed-bench';
@@ -58,6 +58,7 @@ import {
   type Backends,
   type Spawned,
 } from './harness';
+import { MODULES } from '../src/modules';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const RUN_DURATION = Number(process.env.BENCH_RUN_DURATION ?? 2);
@@ -807,8 +808,8 @@ async function main() {
   const seeded = Date.now();
 
   const serviceEnv = await benchServiceEnv();
-  const schema = await createSchema();
-  const routes = compileRoutes(schema, ROUTES);
+  const schema = await createSchema(MODULES);
+  const routes = compileRoutes(schema, routeTable(MODULES));
   const results: ScaleResult[] = [];
   for (const scale of scales) {
     results.push(await measureScale(scale, urls.get(scale)!, serviceEnv, routes, schema, scale === 1 ? RUNS : RUNS_LARGE));

@@ -13,6 +13,8 @@ import { buildContext } from '../src/context';
 import { listen, startInProcess } from './in-process';
 
 import { SOFA_BASE } from './peer';
+import { contextParts } from '../src/core/module';
+import { MODULES } from '../src/modules';
 
 /**
  * The little of sofa-api used here. Its declarations bring the DOM's lib (through @whatwg-node/fetch)
@@ -29,7 +31,7 @@ const { useSofa } = require('sofa-api') as Sofa;
 async function main() {
   const { config, logger, orm } = await startInProcess();
   const app = await createApp({ config, logger, orm });
-  const deps = { config, logger, em: orm.em, services: app.services };
+  const deps = { config, logger, em: orm.em, services: app.services, parts: contextParts(MODULES) };
   const sofa = useSofa({
     schema: app.schema,
     basePath: SOFA_BASE,

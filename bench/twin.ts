@@ -3,9 +3,10 @@
 // and `focus.ts "<scenario> (GraphQL)"`).
 import { compileRoutes, type CompiledRoute } from '../src/rest/executor';
 import { variablesStage } from '../src/rest/variables';
-import { ROUTES } from '../src/rest/routes';
+import { routeTable } from '../src/rest/routes';
 import { createSchema } from '../src/graphql/schema';
 import type { Scenario } from './scenarios';
+import { MODULES } from '../src/modules';
 
 const GRAPHQL = ' (GraphQL)';
 
@@ -40,7 +41,7 @@ export function graphqlTwin(routes: CompiledRoute[], s: Scenario): Scenario | un
 
 /** The scenarios `names` (focus.ts, pair.ts) among `all`; `"<scenario> (GraphQL)"` names a REST read's twin. */
 export async function chooseScenarios(all: Scenario[], names: string[]): Promise<Scenario[]> {
-  const routes = names.some((n) => n.endsWith(GRAPHQL)) ? compileRoutes(await createSchema(), ROUTES) : [];
+  const routes = names.some((n) => n.endsWith(GRAPHQL)) ? compileRoutes(await createSchema(MODULES), routeTable(MODULES)) : [];
   return names.map((name) => {
     const own = all.find((x) => x.name === name); // a scenario named so itself (library page (GraphQL))
     if (own) return own;

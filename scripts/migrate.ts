@@ -10,15 +10,23 @@ import { loadMigrationConfigOrExit } from '../src/config';
 import { createLogger, prettyStdout } from '../src/logger';
 import { createOrm } from '../src/db/orm';
 import { migrateAndSeed } from '../src/db/migration-lock';
+import { ENTITIES } from '../src/modules';
+import { seedDemoIfEmpty } from '../src/modules/demo-seed';
 
 async function main() {
   const config = loadMigrationConfigOrExit();
   const logger = createLogger(config.logLevel, config.logFormat === 'pretty' ? prettyStdout() : undefined);
-  const orm = await createOrm({ databaseUrl: config.databaseUrl, embeddedDir: path.join(config.dataDir, 'pgdata'), logger, poolMax: 2 });
+  const orm = await createOrm({
+    entities: ENTITIES,
+    databaseUrl: config.databaseUrl,
+    embeddedDir: path.join(config.dataDir, 'pgdata'),
+    logger,
+    poolMax: 2,
+  });
   try {
     const { applied } = await migrateAndSeed(orm, {
       lockUrl: config.databaseDirectUrl ?? config.databaseUrl,
-      seedDemo: config.seedDemo,
+      seedDemo: config.seedDemo ? seedDemoIfEmpty : null,
       logger,
     });
     if (!applied.length) logger.info('migrations: nothing to apply');

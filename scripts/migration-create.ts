@@ -5,6 +5,7 @@ import 'reflect-metadata';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createOrm } from '../src/db/orm';
+import { ENTITIES } from '../src/modules';
 
 async function main() {
   const name = process.argv[2];
@@ -12,7 +13,7 @@ async function main() {
     console.error('usage: npm run migration:create -- <snake_case_name>');
     process.exit(2);
   }
-  const orm = await createOrm({ databaseUrl: null, embeddedDir: 'memory://' });
+  const orm = await createOrm({ entities: ENTITIES, databaseUrl: null, embeddedDir: 'memory://' });
   try {
     await orm.migrator.up();
     const dir = path.resolve(__dirname, '../../src/db/migrations');

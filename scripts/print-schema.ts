@@ -6,8 +6,9 @@ import path from 'node:path';
 import { createSchema } from '../src/graphql/schema';
 import { printClientSchema, printSdl } from '../src/graphql/print';
 import { writeSupergraph } from './supergraph';
+import { MODULES } from '../src/modules';
 
-createSchema()
+createSchema(MODULES)
   .then((schema) => {
     for (const [name, text] of [
       ['schema.graphql', printSdl(schema)],

@@ -15,8 +15,9 @@ import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { createOrm, migrate } from '../src/db/orm';
-import { seedDemoIfEmpty } from '../src/db/seed';
+import { seedDemoIfEmpty } from '../src/modules/demo-seed';
 import { hashPassword } from '../src/modules/identity/passwords';
+import { ENTITIES } from '../src/modules';
 
 /** First id of every bench row range: far above demo ids and the 100000 sequence restarts. */
 export const BASE = 1_000_000;
@@ -287,7 +288,12 @@ async function main() {
   const size = parseSize(process.argv.slice(2));
   const config = loadConfig({ ...process.env, SEED_DEMO: 'true' });
   const logger = createLogger('warn');
-  const orm = await createOrm({ databaseUrl: config.databaseUrl, embeddedDir: path.join(config.dataDir, 'pgdata'), logger });
+  const orm = await createOrm({
+    entities: ENTITIES,
+    databaseUrl: config.databaseUrl,
+    embeddedDir: path.join(config.dataDir, 'pgdata'),
+    logger,
+  });
   try {
     const started = Date.now();
     await migrate(orm);

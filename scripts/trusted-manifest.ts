@@ -7,13 +7,14 @@
 import 'reflect-metadata';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROUTES } from '../src/rest/routes';
+import { routeTable } from '../src/rest/routes';
 import { MANIFEST_FILE, trustedManifest } from '../src/graphql/trusted-manifest';
 import { packageRoot } from '../src/explorer/bundle';
+import { MODULES } from '../src/modules';
 
 const at = process.argv.indexOf('--out');
 const file = at > 0 ? path.resolve(process.argv[at + 1]) : path.join(packageRoot(__dirname), MANIFEST_FILE);
-const manifest = trustedManifest(ROUTES);
+const manifest = trustedManifest(routeTable(MODULES));
 fs.mkdirSync(path.dirname(file), { recursive: true });
 fs.writeFileSync(file, JSON.stringify(manifest, null, 2) + '\n');
 console.log(`Wrote ${path.relative(process.cwd(), file)} (${manifest.operations.length} operations)`);

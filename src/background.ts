@@ -5,9 +5,8 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { Config } from './config';
 import type { Logger } from './logger';
-import type { ModuleDefinition } from './core/module';
+import type { BlobReference, ModuleDefinition } from './core/module';
 import type { Services } from './services';
-import { BLOB_REFERENCES, MODULES } from './modules';
 
 /** How long the queue's workers wait before trying to start again. */
 const WORK_RETRY_MS = 5000;
@@ -17,9 +16,19 @@ export interface BackgroundWork {
   stop(): Promise<void>;
 }
 
-export function startBackgroundWork(deps: { orm: MikroORM; config: Config; logger: Logger; services: Services }): BackgroundWork {
-  const jobDeps = { ...deps, blobReferences: BLOB_REFERENCES };
-  const jobs = MODULES.flatMap((m: ModuleDefinition) => m.jobs ?? []);
+export interface BackgroundDeps {
+  orm: MikroORM;
+  config: Config;
+  logger: Logger;
+  services: Services;
+  /** The module list: their jobs, and the columns that keep blobs alive (for purges). */
+  modules: readonly ModuleDefinition[];
+  blobReferences: readonly BlobReference[];
+}
+
+export function startBackgroundWork({ modules, ...deps }: BackgroundDeps): BackgroundWork {
+  const jobDeps = deps;
+  const jobs = modules.flatMap((m: ModuleDefinition) => m.jobs ?? []);
   const running = jobs.map((job) => job.start(jobDeps));
   // The queue's workers run every module's `queues` handlers (none when QUEUE_WORKERS is 0).
   // A database that does not answer at start-up delays them: they try again every

@@ -1,12 +1,53 @@
 // One context builder for GraphQL and REST alike: a forked EntityManager, the app's services,
 // the caller's credentials and principals (resolved lazily, once), and the request's own
 // DataLoaders. Everything on it is typed; nothing is kept in an untyped bag.
+//
+// What the modules add to it is theirs to say, and this file imports no module: each declares its
+// part of the open interfaces below (`declare module '../../context' { interface Loaders ... }`,
+// TypeScript's declaration merging), and app.ts hands buildContext the functions that make them
+// (ContextParts, from the module list: src/core/module.ts).
 import type { EntityManager } from '@mikro-orm/core';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import type { RequestState } from './http/request-state';
-import type { Services } from './services';
-import { createLoaders, Principals, type Loaders } from './modules';
+import type { Clock } from './core/clock';
+import type { Hooks } from './core/hooks';
+import type { RateLimits } from './core/rate-limit';
+import type { Bus } from './core/bus';
+import type { JobQueue, QueueWorkers } from './core/queue';
+
+/** The request's DataLoaders (ctx.loaders): each module declares its own here, in its <m>.loaders.ts. */
+export interface Loaders {}
+
+/** The caller's principals (ctx.auth: ctx.auth.requireUser() and the like): the identity module declares them. */
+export interface Auth {}
+
+/** The app-wide services modules start (the identity runtime, the mailer): each declares its own here. */
+export interface ModuleServices {}
+
+/** The app-wide services, built once at start-up (src/services.ts) and carried by every request's context. */
+export interface Services extends ModuleServices {
+  limits: RateLimits;
+  hooks: Hooks;
+  clock: Clock;
+  /** Messages between the instances (LISTEN/NOTIFY, or Redis pub/sub with REDIS_URL). */
+  bus: Bus;
+  /** The job queue (src/core/queue.ts): send in a transaction; background.ts starts its workers. */
+  queue: JobQueue & Partial<QueueWorkers>;
+  /**
+   * The stores every authenticated request needs besides the database, each up or down (/readyz):
+   * `cache` (Redis, holding the token cache and the counters) with REDIS_URL; none without.
+   */
+  readiness(): Promise<Record<string, 'up' | 'down'>>;
+}
+
+/** What the modules add to each request's context, made per request (app.ts has them from the module list). */
+export interface ContextParts {
+  /** The request's DataLoaders (made on first use). */
+  loaders(em: EntityManager): Loaders;
+  /** The caller's principals, resolved lazily from the context's credentials. */
+  auth(ctx: Context): Auth;
+}
 
 export interface Credentials {
   /** x-service-authtoken */
@@ -24,6 +65,7 @@ export interface AppDeps {
   logger: Logger;
   em: EntityManager;
   services: Services;
+  parts: ContextParts;
 }
 
 export interface Context {
@@ -31,11 +73,11 @@ export interface Context {
   em: EntityManager;
   logger: Logger;
   config: Config;
-  /** The app-wide services (identity runtime, rate limits, mailer, hooks, clock). */
+  /** The app-wide services (rate limits, hooks, clock, and what the modules start: the identity runtime, the mailer). */
   services: Services;
   credentials: Credentials;
   /** The caller's principals, each resolved at most once: ctx.auth.requireUser() and the like. */
-  auth: Principals;
+  auth: Auth;
   loaders: Loaders;
   /** The client's address (Koa's ctx.ip: the socket's, or X-Forwarded-For only with koa.proxy on), for per-address rate limits. */
   clientIp?: string;
@@ -68,12 +110,13 @@ class RequestContext implements Context {
   readonly config: Config;
   readonly services: Services;
   readonly credentials: Credentials;
-  readonly auth: Principals;
+  readonly auth: Auth;
   clientIp?: string;
   request?: RequestState;
   // Not a #private field: Apollo Server runs each operation on a shallow copy of the context
   // (same prototype, own properties copied), which a #field would not be readable on.
   private made?: Loaders;
+  private readonly parts: ContextParts;
 
   constructor(
     deps: AppDeps,
@@ -81,11 +124,12 @@ class RequestContext implements Context {
     headers: HeaderBag,
     private readonly log: Logger | (() => Logger),
   ) {
+    this.parts = deps.parts;
     this.em = deps.em.fork();
     this.config = deps.config;
     this.services = deps.services;
     this.credentials = readCredentials(headers);
-    this.auth = new Principals(this);
+    this.auth = deps.parts.auth(this);
   }
 
   /** The request's logger; one given as a function is asked for when a line is first written. */
@@ -94,7 +138,7 @@ class RequestContext implements Context {
   }
 
   get loaders(): Loaders {
-    return (this.made ??= createLoaders(this.em));
+    return (this.made ??= this.parts.loaders(this.em));
   }
 }
 

@@ -7,7 +7,9 @@ import { loadConfigOrExit, type Config } from './config';
 import { createLogger, prettyStdout, type Logger } from './logger';
 import { createOrm, type Orm } from './db/orm';
 import { migrateAndSeed, pendingUnderLock } from './db/migration-lock';
-import { findDemoCredentials } from './db/demo-credentials';
+import { findDemoCredentials } from './modules/demo-credentials';
+import { seedDemoIfEmpty } from './modules/demo-seed';
+import { BLOB_REFERENCES, ENTITIES, MODULES } from './modules';
 import { createApp } from './app';
 import { startBackgroundWork } from './background';
 import { countStatement } from './observability/statements';
@@ -30,12 +32,13 @@ async function main() {
   const orm = await createOrm({
     databaseUrl: config.databaseUrl,
     embeddedDir: path.join(config.dataDir, 'pgdata'),
+    entities: ENTITIES,
     logger,
     onQuery: countStatement,
   });
   // Under the migration lock: of instances started together, one migrates and the others wait.
   const lockUrl = config.databaseDirectUrl ?? config.databaseUrl;
-  if (config.migrateOnStart) await migrateAndSeed(orm, { lockUrl, seedDemo: config.seedDemo, logger });
+  if (config.migrateOnStart) await migrateAndSeed(orm, { lockUrl, seedDemo: config.seedDemo ? seedDemoIfEmpty : null, logger });
   else {
     const pending = await pendingUnderLock(orm, lockUrl, logger);
     if (pending.length)
@@ -55,7 +58,14 @@ async function main() {
       );
   }
   const app = await createApp({ config, logger, orm });
-  const background = startBackgroundWork({ orm, config, logger, services: app.services });
+  const background = startBackgroundWork({
+    orm,
+    config,
+    logger,
+    services: app.services,
+    modules: MODULES,
+    blobReferences: BLOB_REFERENCES,
+  });
 
   // Requests whose handlers are still running: shutdown waits for them before closing the
   // database, so a request cut at the timeout still cleans up (an upload deletes its chunks).

@@ -7,33 +7,20 @@ import { systemClock, type Clock } from './core/clock';
 import { Hooks } from './core/hooks';
 import { RateLimits } from './core/rate-limit';
 import { openSharedStore } from './core/store';
-import { openBus, type Bus } from './core/bus';
-import { createQueueRuntime, type JobQueue, type QueueWorkers } from './core/queue';
+import { openBus } from './core/bus';
+import { createQueueRuntime } from './core/queue';
 import { setPooling } from './db/sql';
-import { createMailer, startIdentity, type IdentityRuntime, type Mailer } from './modules';
-import { MODULES } from './modules';
+import type { ModuleDefinition, JobDeps, StartedService } from './core/module';
+import type { ModuleServices, Services } from './context';
 
-export interface Services {
-  identity: IdentityRuntime;
-  limits: RateLimits;
-  mailer: Mailer;
-  hooks: Hooks;
-  clock: Clock;
-  /** Messages between the instances (LISTEN/NOTIFY, or Redis pub/sub with REDIS_URL). */
-  bus: Bus;
-  /** The job queue (src/core/queue.ts): send in a transaction; background.ts starts its workers. */
-  queue: JobQueue & Partial<QueueWorkers>;
-  /**
-   * The stores every authenticated request needs besides the database, each up or down (/readyz):
-   * `cache` (Redis, holding the token cache and the counters) with REDIS_URL; none without.
-   */
-  readiness(): Promise<Record<string, 'up' | 'down'>>;
-}
+export type { Services } from './context';
 
 export interface ServiceOptions {
   config: Config;
   logger: Logger;
   orm: MikroORM;
+  /** The module list: what each starts (`services`), its queue handlers and its hooks. */
+  modules: readonly ModuleDefinition[];
   clock?: Clock;
 }
 
@@ -41,6 +28,7 @@ export async function createServices({
   config,
   logger,
   orm,
+  modules,
   clock = systemClock,
 }: ServiceOptions): Promise<Services & { close(): Promise<void> }> {
   // Behind a transaction pooler: no named prepared statements, and a session (LISTEN) only on DATABASE_DIRECT_URL.
@@ -49,16 +37,15 @@ export async function createServices({
   const shared = await openSharedStore({ redisUrl: config.auth.redisUrl, keyPrefix: config.auth.redisKeyPrefix, orm, logger });
   const bus = await openBus({ orm, logger, redisUrl: config.auth.redisUrl, keyPrefix: config.auth.redisKeyPrefix, ...session });
   // What is opened before a failure is closed again: the bus keeps a reconnect timer.
-  const identity = await startIdentity({ config, logger, orm, shared, bus }).catch(async (err: unknown) => {
+  const started = await startModules(modules, { config, logger, orm, shared, bus }).catch(async (err: unknown) => {
     await bus.close();
     shared.close();
     throw err;
   });
-  const mailer = createMailer(config, logger);
-  const queue = createQueueRuntime({
+  const queue = createQueueRuntime<JobDeps>({
     orm,
     logger,
-    handlers: MODULES.flatMap((m) => m.queues ?? []),
+    handlers: modules.flatMap((m) => m.queues ?? []),
     workers: config.queueWorkers,
     pollMs: config.queuePollMs,
     ...session,
@@ -72,10 +59,9 @@ export async function createServices({
   if (orm.config.getDriver().constructor.name === 'PgliteDriver')
     await queue.start().catch((err: unknown) => logger.warn({ err }, 'job queue not started: the database does not answer'));
   return {
-    identity,
+    ...(Object.assign({}, ...started.map((s) => s.provides)) as ModuleServices),
     limits: new RateLimits(config.rateLimits, shared.store),
-    mailer,
-    hooks: new Hooks(MODULES.map((m) => m.hooks ?? {})),
+    hooks: new Hooks(modules.map((m) => m.hooks ?? {})),
     clock,
     bus,
     queue,
@@ -85,11 +71,25 @@ export async function createServices({
     },
     async close() {
       await queue.close();
-      mailer.close();
-      await identity.close();
+      for (const s of started.reverse()) await s.close();
       await bus.close();
       // Opened here, shared by the identity runtime and the limiter: closed here, after both.
       shared.close();
     },
   };
+}
+
+/** Starts what each module starts, in the list's order; a failure closes those started before it, in reverse. */
+async function startModules(modules: readonly ModuleDefinition[], deps: Parameters<NonNullable<ModuleDefinition['services']>>[0]) {
+  const started: StartedService[] = [];
+  for (const m of modules) {
+    if (!m.services) continue;
+    try {
+      started.push(await m.services(deps));
+    } catch (err) {
+      for (const s of started.reverse()) await s.close();
+      throw err;
+    }
+  }
+  return started;
 }

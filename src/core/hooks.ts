@@ -8,7 +8,8 @@
 // embedded database, waits for it forever; for raw SQL use `em.execute`). A handler that throws
 // rolls the whole operation back, so it throws only for failures the caller should see.
 import type { EntityManager } from '@mikro-orm/core';
-import type { Services } from '../services';
+import type { Bus } from './bus';
+import type { JobQueue } from './queue';
 
 export interface HookEvents {
   /** updateUserProfile changed at least one field (spec names, e.g. ['uCountryCode']). */
@@ -26,7 +27,13 @@ export interface HookEvents {
    * raised in the delivery transaction right after the inbox rows are written: what a handler
    * writes or enqueues (services.queue.send(em, ...)) commits with them.
    */
-  notificationDelivered: { em: EntityManager; services: Services; notificationId: number; userIds: readonly number[] };
+  notificationDelivered: {
+    em: EntityManager;
+    /** The app's services (ctx.services), of which a handler of this event uses these. */
+    services: { bus: Bus; queue: JobQueue };
+    notificationId: number;
+    userIds: readonly number[];
+  };
 }
 
 export type HookName = keyof HookEvents;

@@ -1,18 +1,23 @@
 // What a module is: one definition, exported by src/modules/<m>/index.ts, that says in data
-// everything the app needs to wire it. src/modules/index.ts lists the definitions once; the
-// ORM, the schema, the context's loaders, the route table, the demo seed, the background jobs
-// and the OpenAPI document's 429s all read that list. Nothing registers itself by being imported.
+// everything the app needs to wire it. src/modules/index.ts lists the definitions once, and the
+// composition root (src/app.ts) hands that list to the ORM, the schema, the context (contextParts,
+// below), the services, the route table, the demo seed, the background jobs and the OpenAPI
+// document's 429s. Nothing registers itself by being imported.
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { Seeder } from '@mikro-orm/seeder';
 import type { Config } from '../config';
-import type { Context } from '../context';
+import type { Auth, Context, ContextParts, Loaders, ModuleServices, Services } from '../context';
 import type { Logger } from '../logger';
 import type { NodeLoaders, NodeTypes } from '../graphql/node';
-import type { RouteDef } from '../rest/route';
+import type { DeclaredRoute } from '../rest/route';
 import type { ApiTag } from '../rest/openapi-tags';
-import type { Services } from '../services';
 import type { HookHandlers } from './hooks';
 import type { SqlDoors } from './sql-doors';
+import type { OpenedStore } from './store';
+import type { Bus } from './bus';
+import type { QueueHandler as GenericQueueHandler } from './queue';
+
+export type { JobAttempt } from './queue';
 
 /** A class the ORM maps, or type-graphql reads decorators from. */
 export type DecoratedClass = abstract new (...args: never[]) => object;
@@ -35,25 +40,22 @@ export interface JobDeps {
   blobReferences: readonly BlobReference[];
 }
 
-/** Which run of a job this is: retryCount 0 is the first; retryCount === retryLimit is the last. */
-export interface JobAttempt {
-  retryCount: number;
-  retryLimit: number;
+/** A module's handler of one named job queue (src/core/queue.ts), run with the job's deps. */
+export type QueueHandler = GenericQueueHandler<JobDeps>;
+
+/** What a module's `services` is given: the app's configuration and the connections it shares. */
+export interface ServiceDeps {
+  config: Config;
+  logger: Logger;
+  orm: MikroORM;
+  shared: OpenedStore;
+  bus: Bus;
 }
 
-/**
- * A module's handler of one named job queue (src/core/queue.ts): the workers run it for each job,
- * retrying a job whose handler throws, with backoff, up to the limit.
- */
-export interface QueueHandler {
-  name: string;
-  /** Runs one job; `data` is what `queue.send` was given (check its shape: it comes from the database). */
-  handle(data: unknown, deps: JobDeps, attempt?: JobAttempt): Promise<void>;
-  retryLimit?: number;
-  retryDelaySeconds?: number;
-  retryBackoff?: boolean;
-  /** A recurring job: pg-boss's cron expression (minute resolution); one instance runs each occurrence. */
-  cron?: string;
+/** An app-wide service a module started: its part of the services, and how it closes. */
+export interface StartedService {
+  provides: Partial<ModuleServices>;
+  close(): Promise<void> | void;
 }
 
 /** Background work one instance runs beside answering requests (src/background.ts starts it). */
@@ -74,12 +76,21 @@ export interface ModuleDefinition<L extends object = object> {
   nodes?: NodeTypes;
   /** More loaders of Node types other modules declare, for records this module hands out under its own rule (src/graphql/node.ts). */
   nodeLoaders?: NodeLoaders;
-  /** The request's DataLoaders of the module (created per request, never at module scope). */
+  /**
+   * The request's DataLoaders of the module (created per request, never at module scope); the module
+   * declares them on the context's Loaders (src/context.ts), which contextParts checks.
+   */
   loaders?: (em: EntityManager) => L;
+  /** The caller's principals on ctx.auth (one module, identity, says; it declares them as the context's Auth). */
+  principals?: (ctx: Context) => Auth;
+  /** Starts app-wide services the module's code reaches through ctx.services (declared on ModuleServices). */
+  services?: (deps: ServiceDeps) => Promise<StartedService>;
+  /** Federation: whether the caller is the router, whose token may read `_service` while introspection is off (one module says). */
+  isRouter?: (ctx: Context) => Promise<boolean>;
   /** The area of the module's routes, their OpenAPI tag (a route may name its own). */
   tag?: ApiTag;
   /** REST route table rows. */
-  routes?: readonly RouteDef[];
+  routes?: readonly DeclaredRoute[];
   /** Demo data, loaded only when the demo tenant is seeded, so production never loads a seeder. */
   seeders?: () => Promise<readonly (new () => Seeder)[]>;
   /** Handlers of other modules' events (src/core/hooks.ts). */
@@ -96,7 +107,30 @@ export interface ModuleDefinition<L extends object = object> {
   blobReferences?: readonly BlobReference[];
 }
 
-/** Declares a module; the loaders' type flows into the context's Loaders type. */
+/** Declares a module; contextParts checks its loaders' type against the context's Loaders. */
 export function defineModule<L extends object = object>(definition: ModuleDefinition<L>): ModuleDefinition<L> {
   return definition;
+}
+
+/** The intersection of the members of union `U` (A | B gives A & B). */
+export type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+type LoadersOf<M> = M extends ModuleDefinition<infer L> ? L : never;
+
+/**
+ * What the modules add to each request's context. The modules' loaders together must be what they
+ * declare as the context's Loaders (else `check` wants an argument no caller has); one module gives
+ * the principals.
+ */
+export function contextParts<M extends ModuleDefinition<object>>(
+  modules: readonly M[],
+  ...check: Intersection<LoadersOf<M>> extends Loaders ? [] : [never]
+): ContextParts {
+  void check;
+  const auth = modules.find((m) => m.principals)?.principals;
+  if (!auth) throw new Error('no module gives the principals (ModuleDefinition.principals)');
+  return {
+    loaders: (em) => Object.assign({}, ...modules.map((m) => m.loaders?.(em) ?? {})) as Loaders,
+    auth,
+  };
 }

@@ -19,7 +19,6 @@
 import crypto from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { Logger } from '../logger';
-import type { JobDeps, QueueHandler } from './module';
 import { send, type Pooling } from '../db/sql';
 
 export interface SendOptions {
@@ -34,11 +33,32 @@ export interface JobQueue {
   send(em: EntityManager, name: string, data: object, options?: SendOptions): Promise<void>;
 }
 
-export interface QueueRuntimeOptions {
+/** Which run of a job this is: retryCount 0 is the first; retryCount === retryLimit is the last. */
+export interface JobAttempt {
+  retryCount: number;
+  retryLimit: number;
+}
+
+/**
+ * The handler of one named job queue: the workers run it for each job, with what `work` was given
+ * (`D`: src/core/module.ts names it), retrying a job whose handler throws, with backoff, up to the limit.
+ */
+export interface QueueHandler<D> {
+  name: string;
+  /** Runs one job; `data` is what `queue.send` was given (check its shape: it comes from the database). */
+  handle(data: unknown, deps: D, attempt?: JobAttempt): Promise<void>;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  /** A recurring job: pg-boss's cron expression (minute resolution); one instance runs each occurrence. */
+  cron?: string;
+}
+
+export interface QueueRuntimeOptions<D> {
   orm: MikroORM;
   logger: Logger;
   /** Every module's queue handlers: their queues are created at start (a send needs its queue). */
-  handlers: readonly QueueHandler[];
+  handlers: readonly QueueHandler<D>[];
   /** Jobs each queue's worker of this instance runs at once; 0: this instance runs no jobs. */
   workers: number;
   /** How often an idle worker looks for jobs (pg-boss's minimum is 500 ms). */
@@ -50,15 +70,15 @@ export interface QueueRuntimeOptions {
 }
 
 /** The workers of an instance's queue (src/background.ts starts and stops them). */
-export interface QueueWorkers {
-  /** Starts the workers of every queue (none when `workers` is 0) and the recurring jobs. */
-  work(deps: JobDeps): Promise<void>;
+export interface QueueWorkers<D = unknown> {
+  /** Starts the workers of every queue (none when `workers` is 0) and the recurring jobs, handing them `deps`. */
+  work(deps: D): Promise<void>;
   /** Stops the workers; jobs in progress finish (a job cut off by a crash is retried once it expires). */
   stopWork(): Promise<void>;
 }
 
 /** The queue of one instance: sends from start-up on; runs jobs once `work` is called. */
-export interface QueueRuntime extends JobQueue, QueueWorkers {
+export interface QueueRuntime<D> extends JobQueue, QueueWorkers<D> {
   /** Installs or migrates pg-boss's schema and creates the modules' queues. */
   start(): Promise<void>;
   /** Stops everything and closes pg-boss's pool. */
@@ -105,7 +125,7 @@ const HEARTBEAT_SECONDS = 30;
  * which also counts the queues' jobs (the default of both intervals is 60 s). */
 const SUPERVISE_SECONDS = 10;
 
-export function createQueueRuntime(options: QueueRuntimeOptions): QueueRuntime {
+export function createQueueRuntime<D>(options: QueueRuntimeOptions<D>): QueueRuntime<D> {
   const { orm, logger, handlers, workers, pooling = 'session', directUrl = null } = options;
   const log = logger.child({ component: 'queue' });
   let boss: Boss | undefined;

@@ -7,13 +7,21 @@
 // counted the request, so any instance answers the same numbers.
 import { RateLimiterRes, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
 import type { RateLimitConfig } from '../config';
-import type { Context } from '../context';
+import type { Logger } from '../logger';
 import { ServiceError } from './errors';
 import { limiterOn, type SharedStore } from './store';
 
 export type RateLimitedAction = keyof RateLimitConfig;
 
 const WINDOW_SECONDS = 60;
+
+/** What a limit reads of a request's context (src/context.ts): its address, logger, limits and HTTP request. */
+interface Counted {
+  clientIp?: string;
+  logger: Logger;
+  services: { limits: RateLimits };
+  request?: object;
+}
 
 /** One counter as the RateLimit fields report it. */
 export interface LimitCounter {
@@ -116,7 +124,7 @@ export function rateLimitFields(counters: LimitCounter[]): Record<string, string
  */
 const counted = new WeakMap<object, Map<string, LimitCounter>>();
 
-function record(ctx: Context, counters: LimitCounter[]): void {
+function record(ctx: Counted, counters: LimitCounter[]): void {
   const key = ctx.request ?? ctx;
   const held = counted.get(key) ?? new Map<string, LimitCounter>();
   for (const c of counters) held.set(c.policy, c);
@@ -124,7 +132,7 @@ function record(ctx: Context, counters: LimitCounter[]): void {
 }
 
 /** The RateLimit fields of the request's limited operations; undefined when it ran none. */
-export function rateLimitHeaders(ctx: Context): Record<string, string> | undefined {
+export function rateLimitHeaders(ctx: Counted): Record<string, string> | undefined {
   const held = counted.get(ctx.request ?? ctx);
   return held ? rateLimitFields([...held.values()]) : undefined;
 }
@@ -142,7 +150,7 @@ export function limitExceeded(retryAfterSeconds: number, fields?: Record<string,
  * before any work is stored. A store that does not answer lets the request through (logged,
  * without RateLimit fields: nothing was counted): limits must not lock everyone out.
  */
-export async function consume(ctx: Context, action: RateLimitedAction, uid: number): Promise<void> {
+export async function consume(ctx: Counted, action: RateLimitedAction, uid: number): Promise<void> {
   const address = ctx.clientIp ?? 'unknown';
   let state: LimitState;
   try {

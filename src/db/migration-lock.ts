@@ -14,7 +14,6 @@ import { Client } from 'pg';
 import type { MikroORM } from '@mikro-orm/core';
 import type { Logger } from '../logger';
 import { migrate, pendingMigrations } from './orm';
-import { seedDemoIfEmpty } from './seed';
 
 /** pg_advisory_lock's key: "pronet" in ASCII, the same for every instance and `npm run migrate`. */
 export const MIGRATION_LOCK_KEY = 0x70726f6e6574n;
@@ -52,8 +51,8 @@ export async function withMigrationLock<T>(url: string | null, logger: Logger, w
 export interface PrepareOptions {
   /** The session connection the lock is held on; null: the embedded database. */
   lockUrl: string | null;
-  /** Seed the demo tenant when the database is empty (config.seedDemo). */
-  seedDemo: boolean;
+  /** Seeds the demo tenant when the database is empty, saying whether it did (config.seedDemo: src/modules/demo-seed.ts); null: no demo. */
+  seedDemo: ((orm: MikroORM, logger: Logger) => Promise<boolean>) | null;
   logger: Logger;
 }
 
@@ -65,7 +64,7 @@ export async function migrateAndSeed(
   return withMigrationLock(lockUrl, logger, async () => {
     const applied = await migrate(orm);
     if (applied.length) logger.info({ applied }, 'migrations applied');
-    const seeded = seedDemo ? await seedDemoIfEmpty(orm, logger) : false;
+    const seeded = seedDemo ? await seedDemo(orm, logger) : false;
     return { applied, seeded };
   });
 }

@@ -8,8 +8,9 @@ import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { SeedManager } from '@mikro-orm/seeder';
-import { ENTITIES } from './entities';
+import type { DecoratedClass } from '../core/module';
 import { MIGRATIONS } from './migrations';
+import type { Pool } from 'pg';
 import type { Logger } from '../logger';
 import { recordStatement } from '../observability/tracing';
 
@@ -26,6 +27,8 @@ export type Orm = MikroORM;
 
 export interface DbOptions {
   databaseUrl: string | null;
+  /** Every entity the ORM maps: the modules' (ENTITIES of src/modules/index.ts). */
+  entities: readonly DecoratedClass[];
   /** Embedded database directory, or 'memory://' for a throwaway one. */
   embeddedDir: string;
   logger?: Logger;
@@ -42,7 +45,7 @@ export interface DbOptions {
 
 export function ormOptions(db: DbOptions): Partial<Options> {
   const common: Partial<Options> = {
-    entities: ENTITIES,
+    entities: [...db.entities],
     metadataProvider: ReflectMetadataProvider,
     extensions: [Migrator, SeedManager],
     migrations: {
@@ -115,4 +118,13 @@ export async function pendingMigrations(orm: MikroORM): Promise<string[]> {
   const [found] = await orm.em.getConnection().execute<{ present: boolean }[]>('select to_regclass(?) is not null as present', [table]);
   if (!found.present) return MIGRATIONS.map((m) => m.name);
   return (await orm.migrator.getPending()).map((m) => m.name);
+}
+
+/** The connection pool's counts (pg's Pool on a real server); null on PGlite, a single in-process connection and no pool. */
+export async function poolStats(orm: MikroORM): Promise<{ total: number; idle: number; waiting: number } | null> {
+  const connection = orm.em.getConnection() as unknown as { getNativeClient(): Promise<Partial<Pool> | null> };
+  const client = await connection.getNativeClient();
+  return typeof client?.totalCount === 'number'
+    ? { total: client.totalCount, idle: client.idleCount!, waiting: client.waitingCount! }
+    : null;
 }

@@ -17,7 +17,7 @@ import type { Config } from '../config';
 import type { Context } from '../context';
 import type { Logger } from '../logger';
 import { connectRedis } from '../core/store';
-import { ROUTES } from '../rest/routes';
+import type { RouteDef } from '../rest/route';
 import { graphqlArmor, GRAPHQL_LIMITS } from './limits';
 import { sandboxLandingPage } from './sandbox';
 import { formatError } from './format-error';
@@ -54,8 +54,8 @@ export function documentBytes(document: DocumentNode): number {
 }
 
 /** Apollo Sandbox as /graphql's landing page, pinned (sandbox.ts), with a link to /graphiql for when it cannot load, if that is served. */
-function sandbox(config: Config): ApolloServerPlugin<Context> {
-  return sandboxLandingPage(ROUTES, { explorerLink: config.explorer });
+function sandbox(config: Config, routes: readonly RouteDef[]): ApolloServerPlugin<Context> {
+  return sandboxLandingPage(routes, { explorerLink: config.explorer });
 }
 
 /**
@@ -64,21 +64,26 @@ function sandbox(config: Config): ApolloServerPlugin<Context> {
  * (Apollo's own default is 30 MiB); 0 turns them off (PERSISTED_QUERY_NOT_SUPPORTED). Unless
  * trusted documents are off, the manifest's documents are found by id too.
  */
-function persistedQueries(config: Config, logger: Logger) {
+function persistedQueries(config: Config, logger: Logger, routes: readonly RouteDef[]) {
   if (config.apqCacheBytes === 0) return { persistedQueries: false as const, plugins: [] };
   const { redisUrl, redisKeyPrefix } = config.auth;
   const redis = redisUrl ? connectRedis(redisUrl, redisKeyPrefix, logger) : null;
   const store = redis ? redisApqStore(redis, logger) : memoryApqStore(config.apqCacheBytes);
   const closing: ApolloServerPlugin<Context> = { serverWillStart: async () => ({ serverWillStop: async () => redis?.disconnect() }) };
   return {
-    persistedQueries: { cache: manifestFirst(store, config.trustedDocuments === 'off' ? new Map() : trustedDocuments(config)) },
+    persistedQueries: { cache: manifestFirst(store, config.trustedDocuments === 'off' ? new Map() : trustedDocuments(config, routes)) },
     plugins: redis ? [closing] : [],
   };
 }
 
-export async function startApollo(schema: GraphQLSchema, config: Config, logger: Logger): Promise<ApolloServer<Context>> {
+export async function startApollo(
+  schema: GraphQLSchema,
+  config: Config,
+  logger: Logger,
+  routes: readonly RouteDef[],
+): Promise<ApolloServer<Context>> {
   const armor = graphqlArmor();
-  const apq = persistedQueries(config, logger);
+  const apq = persistedQueries(config, logger, routes);
   const apollo = new ApolloServer<Context>({
     // The schema through a gateway whose executor runs hot documents as compiled code (jit-executor.ts).
     gateway: jitGateway(schema, jitExecutor(schema).executor),
@@ -104,7 +109,7 @@ export async function startApollo(schema: GraphQLSchema, config: Config, logger:
       // (and wraps every resolver of the schema in place to do it): 8-11% of a list read's CPU.
       ApolloServerPluginCacheControlDisabled(),
       // Sandbox reads the schema by introspection: config refuses GRAPHQL_SANDBOX without it.
-      config.sandbox ? sandbox(config) : ApolloServerPluginLandingPageDisabled(),
+      config.sandbox ? sandbox(config, routes) : ApolloServerPluginLandingPageDisabled(),
       operationSpanPlugin(),
       requestOutcomePlugin(),
       textInputPlugin(),

@@ -33,7 +33,7 @@ const EXAMPLES = [
   'getSentNotifications',
 ];
 
-export function sandboxDocument(routes: RouteDef[]): string {
+export function sandboxDocument(routes: readonly RouteDef[]): string {
   const header =
     '# Example operations: the home screen, then the operations the REST facade runs by name. Add the header\n# x-service-authtoken: <authToken from POST /rest/user/login> for the user operations.\n\n';
   const documents = [HOME_SCREEN_QUERY.trim(), ...EXAMPLES.map((op) => routes.find((r) => r.operation === op)?.document.trim())];
@@ -41,7 +41,7 @@ export function sandboxDocument(routes: RouteDef[]): string {
 }
 
 /** The landing page plugin: Sandbox at SANDBOX_VERSION, opening with sandboxDocument; with the /graphiql link when `explorerLink`. */
-export function sandboxLandingPage(routes: RouteDef[], { explorerLink }: { explorerLink: boolean }): ApolloServerPlugin<Context> {
+export function sandboxLandingPage(routes: readonly RouteDef[], { explorerLink }: { explorerLink: boolean }): ApolloServerPlugin<Context> {
   const page = ApolloServerPluginLandingPageLocalDefault({
     version: SANDBOX_VERSION,
     embed: true,

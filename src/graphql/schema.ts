@@ -20,24 +20,16 @@ import { ServiceError } from '../core/errors';
 import { mergeNodeTypes, nodeIdResolvers, nodeResolver, type NodeTypes } from './node';
 import type { Context } from '../context';
 import type { ModuleDefinition } from '../core/module';
-import { MODULES } from '../modules';
-import { referenceViewer } from '../modules/user';
 
-/** Every type that implements Node, from the modules' definitions. */
-const NODE_TYPES: NodeTypes = mergeNodeTypes(MODULES);
-
-/** Every module's resolver classes and node/nodes (type-graphql's own type for them is Function). */
-const RESOLVERS = [...MODULES.flatMap((m: ModuleDefinition) => m.resolvers ?? []), nodeResolver(NODE_TYPES)] as unknown as NonEmptyArray<
-  NonNullable<BuildSchemaOptions['resolvers']>[number]
->;
+/** type-graphql's own type of the resolver list (it says Function). */
+type Resolvers = NonEmptyArray<NonNullable<BuildSchemaOptions['resolvers']>[number]>;
 
 /** __resolveReference per federation entity, from the modules' definitions. */
-const REFERENCE_RESOLVERS: IResolvers = Object.fromEntries(
-  MODULES.flatMap((m: ModuleDefinition) => Object.entries(m.references ?? {})).map(([type, resolve]) => [
-    type,
-    { __resolveReference: resolve },
-  ]),
-);
+function referenceResolvers(modules: readonly ModuleDefinition[]): IResolvers {
+  return Object.fromEntries(
+    modules.flatMap((m) => Object.entries(m.references ?? {})).map(([type, resolve]) => [type, { __resolveReference: resolve }]),
+  );
+}
 
 const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable"])';
 
@@ -81,11 +73,16 @@ export function checkSimpleFields(): void {
 
 let cached: GraphQLSchema | undefined;
 
-export async function createSchema(): Promise<GraphQLSchema> {
+/**
+ * The schema of the modules' resolvers (each module's, then node/nodes over every type that
+ * implements Node). Built once: type-graphql's decorators are global, so there is one schema a process.
+ */
+export async function createSchema(modules: readonly ModuleDefinition[]): Promise<GraphQLSchema> {
   if (cached) return cached;
   describeRules();
+  const nodeTypes: NodeTypes = mergeNodeTypes(modules);
   const base = await buildSchema({
-    resolvers: RESOLVERS,
+    resolvers: [...modules.flatMap((m) => m.resolvers ?? []), nodeResolver(nodeTypes)] as unknown as Resolvers,
     scalarsMap: [{ type: Date, scalar: Timestamp }],
     // Every argument passes the declared field rules (rules.ts), for /graphql and REST alike.
     validateFn: validateArgument,
@@ -96,31 +93,32 @@ export async function createSchema(): Promise<GraphQLSchema> {
   checkSimpleFields();
   const typeDefs = parse(`${FEDERATION_LINK}\n\n${printSchemaWithDirectives(base)}`);
   const resolvers = createResolversMap(base) as IResolvers;
-  for (const extra of [REFERENCE_RESOLVERS, nodeIdResolvers(NODE_TYPES)])
+  for (const extra of [referenceResolvers(modules), nodeIdResolvers(nodeTypes)])
     for (const [type, fields] of Object.entries(extra)) resolvers[type] = { ...(resolvers[type] as object), ...fields };
   cached = buildSubgraphSchema([{ typeDefs, resolvers: resolvers as GraphQLResolverMap }]);
-  guardServiceSdl(cached);
+  const isRouter = modules.find((m) => m.isRouter)?.isRouter;
+  if (!isRouter) throw new Error('no module says who the federation router is (ModuleDefinition.isRouter)');
+  guardServiceSdl(cached, isRouter);
   return cached;
 }
 
 /**
  * `_service` (the SDL rover and the router's composition read) needs, while GRAPHQL_INTROSPECTION
  * is off, the credential `_entities` knows as the router's: a system token of the `federation`
- * scope in `x-api-key` (src/modules/user/user.reference.ts). Anyone else is answered as
+ * scope in `x-api-key` (the module that says, ModuleDefinition.isRouter: src/modules/user/user.reference.ts). Anyone else is answered as
  * `_entities` answers them: no credential, or an unknown one, WSInvalidAuthTokenException; a token
  * of another scope InsufficientPrivilegesException; a signed-in user (whose token wins over a key,
  * as there) InsufficientPrivilegesException too.
  */
-function guardServiceSdl(schema: GraphQLSchema): void {
+function guardServiceSdl(schema: GraphQLSchema, isRouter: (ctx: Context) => Promise<boolean>): void {
   const field = schema.getQueryType()?.getFields()._service;
   const sdl = field?.resolve;
   if (!field || !sdl) throw new Error('the subgraph schema has no _service resolver to guard');
   const guarded: GraphQLFieldResolver<unknown, Context | undefined> = (source, args, ctx, info) => {
     // Synchronous when open: printSdl (the committed schema) executes it without a request.
     if (!ctx || ctx.config.introspection) return sdl(source, args, ctx, info);
-    return referenceViewer(ctx).then((viewer) => {
-      if (viewer.kind !== 'router')
-        throw new ServiceError('InsufficientPrivilegesException', "Only the federation router's token may read the schema.");
+    return isRouter(ctx).then((router) => {
+      if (!router) throw new ServiceError('InsufficientPrivilegesException', "Only the federation router's token may read the schema.");
       return sdl(source, args, ctx, info);
     });
   };

@@ -13,7 +13,6 @@ import { getOperationAST, parse } from 'graphql';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { RouteDef } from '../rest/route';
-import { ROUTES } from '../rest/routes';
 import * as examples from './examples';
 
 export const MANIFEST_FORMAT = 'apollo-persisted-query-manifest';
@@ -87,11 +86,11 @@ const byConfig = new WeakMap<Config, ReadonlyMap<string, string>>();
  * GRAPHQL_TRUSTED_DOCUMENTS_MANIFEST. Built once per app (the /graphql guard and the persisted
  * query store both read it).
  */
-export function trustedDocuments(config: Config): ReadonlyMap<string, string> {
+export function trustedDocuments(config: Config, routes: readonly RouteDef[]): ReadonlyMap<string, string> {
   let trusted = byConfig.get(config);
   if (!trusted) {
     const extra = config.trustedDocumentsManifest ? readManifestFile(config.trustedDocumentsManifest) : [];
-    trusted = new Map([...trustedManifest(ROUTES).operations, ...extra].map((op) => [op.id, op.body]));
+    trusted = new Map([...trustedManifest(routes).operations, ...extra].map((op) => [op.id, op.body]));
     byConfig.set(config, trusted);
   }
   return trusted;

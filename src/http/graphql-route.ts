@@ -9,6 +9,7 @@ import type { ApolloServer } from '@apollo/server';
 import { processRequest } from 'graphql-upload-minimal';
 import { buildContext, type AppDeps, type Context } from '../context';
 import { drainUploads } from '../rest/multipart';
+import type { RouteDef } from '../rest/route';
 import { ServiceError } from '../core/errors';
 import { traceOperation } from '../observability/tracing';
 import { getParameters, trustedDocumentGuard } from '../graphql/plugins/trusted-documents';
@@ -80,10 +81,16 @@ function multipartOperations(options: Parameters<typeof processRequest>[2]): Koa
  * GraphQL twin takes what the route takes). Strings are checked once the operation is known (the
  * text-input plugin), answered as GraphQL errors.
  */
-export async function mountGraphql(router: Router, apollo: ApolloServer<Context>, deps: AppDeps, bodyLimit?: number): Promise<void> {
+export async function mountGraphql(
+  router: Router,
+  apollo: ApolloServer<Context>,
+  deps: AppDeps,
+  routes: readonly RouteDef[],
+  bodyLimit?: number,
+): Promise<void> {
   // The integration is ESM-only and resolves its own copy of Apollo's type declarations.
   const { koaMiddleware } = await import('@as-integrations/koa');
-  const trusted = trustedDocumentGuard(deps.config);
+  const trusted = trustedDocumentGuard(deps.config, routes);
   const graphqlMiddleware = koaMiddleware(apollo as unknown as Parameters<typeof koaMiddleware>[0], {
     context: async ({ ctx }: { ctx: Koa.ParameterizedContext<RequestState> }) => {
       const context = buildContext(deps, ctx.state.requestId, ctx.headers, () => ctx.state.logger);

@@ -11,6 +11,7 @@ import { GraphQLError, Kind, OperationTypeNode, parse, specifiedRules, validate,
 import type { LiveLimits } from '../config';
 import { buildContext, type AppDeps, type Context } from '../context';
 import { ServiceError } from '../core/errors';
+import type { RouteDef } from '../rest/route';
 import { liveDocumentGuard } from '../graphql/plugins/trusted-documents';
 import { formatError } from '../graphql/format-error';
 import { graphqlArmor, GRAPHQL_LIMITS } from '../graphql/limits';
@@ -53,9 +54,12 @@ export class LiveSessions {
   /** Live connections held on this instance (admit). */
   private connections = 0;
 
-  constructor(private readonly deps: AppDeps) {
+  constructor(
+    private readonly deps: AppDeps,
+    routes: readonly RouteDef[],
+  ) {
     this.limits = deps.config.live;
-    this.trusted = liveDocumentGuard(deps.config);
+    this.trusted = liveDocumentGuard(deps.config, routes);
     this.stopListening = deps.services.identity.onRevoked((hashes) => {
       if (hashes) for (const hash of hashes) for (const entry of [...(this.byToken.get(hash) ?? [])]) this.finish(entry, 'revoked');
       // Revocations may have been missed (the bus reconnected): check every token again.

@@ -170,3 +170,21 @@ export function attachWebSocket(server: http.Server, schema: GraphQLSchema, sess
     },
   };
 }
+
+/**
+ * Subscriptions over WebSockets: attach() serves graphql-ws on a server's /graphql upgrades; close()
+ * ends every live connection (the event streams' too).
+ */
+export function liveConnections(
+  schema: GraphQLSchema,
+  sessions: LiveSessions,
+): { attach(server: http.Server): void; close(): Promise<void> } {
+  const sockets: WebSocketEndpoint[] = [];
+  return {
+    attach: (server) => void sockets.push(attachWebSocket(server, schema, sessions)),
+    async close() {
+      sessions.closeAll();
+      await Promise.all(sockets.splice(0).map((s) => s.close()));
+    },
+  };
+}

@@ -59,3 +59,14 @@ export function security(config: Config): Koa.Middleware[] {
   // copy its own onto the error as well: from there they would be set a second time (Vary as `vary`).
   return [headers, cors({ origin, allowHeaders: ALLOW_HEADERS, exposeHeaders: EXPOSE_HEADERS, keepHeadersOnError: false })];
 }
+
+/**
+ * The client's address is the socket's, or with TRUST_PROXY_HOPS the X-Forwarded-For entry that
+ * many hops from the right (what the outermost trusted proxy saw); entries further left are the
+ * client's own words and never trusted.
+ */
+export function trustProxies(koa: Koa, config: Config): Koa {
+  koa.proxy = config.trustProxyHops > 0;
+  koa.maxIpsCount = config.trustProxyHops;
+  return koa;
+}

@@ -1,8 +1,8 @@
-// THE module list: every module once, in the order their demo data is seeded. The ORM's
-// entities, the GraphQL schema's resolvers and federation references, the request's loaders,
-// the REST route table, the demo seed, the hooks, the background jobs and the OpenAPI
-// document's 429s are all read from it. A new module is one line here (docs/development.md).
-import type { EntityManager } from '@mikro-orm/core';
+// THE module list: every module once, in the order their demo data is seeded. The composition
+// root (src/app.ts; server.ts, scripts and tests as well) hands it to what reads it: the ORM's
+// entities, the GraphQL schema's resolvers and federation references, the request's loaders and
+// principals, the services, the REST route table, the demo seed, the hooks, the background jobs
+// and the OpenAPI document's 429s. A new module is one line here (docs/development.md).
 import type { ModuleDefinition } from '../core/module';
 import { provideSqlDoors } from '../core/sql-doors';
 import { referenceData } from './reference-data';
@@ -45,15 +45,8 @@ export const MODULES = [
 
 provideSqlDoors(MODULES.map((m: ModuleDefinition) => m.sql));
 
-type LoadersOf<M> = M extends ModuleDefinition<infer L> ? L : never;
-type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
-
-/** Every module's per-request DataLoaders, in one typed object (ctx.loaders). */
-export type Loaders = Intersection<LoadersOf<(typeof MODULES)[number]>>;
-
-export function createLoaders(em: EntityManager): Loaders {
-  return Object.assign({}, ...MODULES.map((m: ModuleDefinition) => m.loaders?.(em) ?? {})) as Loaders;
-}
+/** Every entity the ORM maps (createOrm's `entities`). */
+export const ENTITIES = MODULES.flatMap((m: ModuleDefinition) => m.entities ?? []);
 
 /** The operations that can answer 429 (the OpenAPI document lists it for them). */
 export const RATE_LIMITED_OPERATIONS: ReadonlySet<string> = new Set(MODULES.flatMap((m: ModuleDefinition) => m.rateLimited ?? []));
@@ -61,5 +54,4 @@ export const RATE_LIMITED_OPERATIONS: ReadonlySet<string> = new Set(MODULES.flat
 /** Columns that keep stored blobs alive, of every module. */
 export const BLOB_REFERENCES = MODULES.flatMap((m: ModuleDefinition) => m.blobReferences ?? []);
 
-export { createOAuthServer, Principals, startIdentity, type IdentityRuntime } from './identity';
-export { createMailer, type Mailer } from './notification';
+export { createOAuthServer } from './identity';

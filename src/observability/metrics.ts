@@ -6,7 +6,7 @@
 import perfHooks from 'node:perf_hooks';
 import { Registry, Counter, Gauge, Histogram, collectDefaultMetrics } from 'prom-client';
 import { statementCount } from './statements';
-import { knownOperations, OTHER_OPERATION, UNMATCHED } from './operation-names';
+import { OTHER_OPERATION, UNMATCHED } from './operation-names';
 
 /** One request as the access log saw it; observe() maps it onto the closed label sets. */
 export interface ObservedRequest {
@@ -35,10 +35,10 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 export type PoolStats = () => Promise<{ total: number; idle: number; waiting: number } | null>;
 
 /**
- * `operations`: the operation names counted by name (default: the REST routes, the example
+ * `operations`: the operation names counted by name (knownOperations: the REST routes, the example
  * documents and the HTTP endpoints); any other is `other`.
  */
-export function createMetrics(poolStats?: PoolStats, operations: ReadonlySet<string> = knownOperations()): Metrics {
+export function createMetrics(operations: ReadonlySet<string>, poolStats?: PoolStats): Metrics {
   // A request with a name counts under it when the service ships it; one without under the route
   // that took it (the probes, /graphiql: patterns of the router's own table), or as unmatched.
   const operationLabel = (r: Pick<ObservedRequest, 'operation' | 'route'>) =>

@@ -7,7 +7,7 @@
 // metrics.ts counts any other operation name as `other` and a request no route took as
 // `unmatched`.
 import { Kind, parse } from 'graphql';
-import { ROUTES } from '../rest/routes';
+import type { RouteDef } from '../rest/route';
 import * as examples from '../graphql/examples';
 
 /** Any GraphQL operation name the service does not ship. */
@@ -30,6 +30,6 @@ function exampleOperations(): string[] {
 }
 
 /** Every operation label but the two buckets: REST operations (each route's document bears its name), examples, HTTP endpoints. */
-export function knownOperations(): Set<string> {
-  return new Set([...ROUTES.map((r) => r.operation), ...exampleOperations(), ...HTTP_OPERATIONS]);
+export function knownOperations(routes: readonly RouteDef[]): Set<string> {
+  return new Set([...routes.map((r) => r.operation), ...exampleOperations(), ...HTTP_OPERATIONS]);
 }

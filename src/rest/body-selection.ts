@@ -49,3 +49,50 @@ export function bodySelection(type: GraphType, orders: BodyOrders, within: reado
     })
     .join(' ');
 }
+
+/**
+ * Text worked out when the route table is built (src/rest/routes.ts), not when the module that
+ * writes it is loaded: a body then holds every field its type has by then, those other modules'
+ * resolvers add included, whatever order the modules were loaded in.
+ */
+export class Deferred {
+  private made?: string;
+
+  constructor(
+    private readonly make: () => string,
+    /** The text written around the bodies (a document's name and variables are there). */
+    readonly written: string,
+  ) {}
+
+  /** The text, worked out on first use. */
+  text(): string {
+    return (this.made ??= this.make());
+  }
+
+  /** A plain template literal would work a body out at once: write it as doc`...` instead. */
+  toString(): string {
+    throw new Error(
+      `A REST body is worked out when the route table is built: write ${this.written || 'it'} as doc\`...\`, not as a plain template`,
+    );
+  }
+}
+
+/** Text as a route writes it: plain, or holding bodies. */
+export type RouteText = string | Deferred;
+
+/** The text of plain or deferred text. */
+export const textOf = (t: RouteText): string => (typeof t === 'string' ? t : t.text());
+
+/** A REST body: every field of `type` but for `orders` (bodySelection), worked out when the route table is built. */
+export function body(type: GraphType, orders: BodyOrders = new Map()): Deferred {
+  return new Deferred(() => bodySelection(type, orders), '');
+}
+
+/** A document, or a part of one, whose bodies (body(...)) are worked out when the route table is built. */
+export function doc(strings: TemplateStringsArray, ...parts: RouteText[]): Deferred {
+  const join = (each: (t: RouteText) => string) => strings.reduce((text, s, i) => text + each(parts[i - 1]) + s);
+  return new Deferred(
+    () => join(textOf),
+    join((t) => (typeof t === 'string' ? t : t.written)),
+  );
+}

@@ -32,10 +32,9 @@ import {
   type FragmentDefinitionNode,
 } from 'graphql';
 import { rulesOf, type FieldRule } from '../graphql/rules';
-import { Components } from './openapi-names';
+import { Components, type JsonSchema } from './openapi-names';
 
-export type JsonSchema = Record<string, unknown>;
-export { Components };
+export { Components, type JsonSchema };
 
 function scalarSchema(type: GraphQLInputType | GraphQLOutputType): JsonSchema {
   if (type === GraphQLString || type === GraphQLID) return { type: 'string' };

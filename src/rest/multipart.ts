@@ -20,15 +20,26 @@ import type { EntityManager } from '@mikro-orm/core';
 import { Upload, type FileUpload } from 'graphql-upload-minimal';
 import type { Config } from '../config';
 import { ServiceError } from '../core/errors';
-import { discardStaged, stageStream, stagedFileUpload } from '../modules/storage';
 import { isText } from '../core/text';
 
 // busboy is also graphql-upload-minimal's parser; both resolve to the one hoisted copy.
 const busboy: (options: unknown) => NodeJS.WritableStream & NodeJS.EventEmitter = require('busboy');
 
+/**
+ * Where a form's file parts are kept as they arrive, in chunks (the storage module's staging): each
+ * part is staged, handed to the operation as an Upload, and what the operation did not adopt is discarded.
+ */
+export interface UploadStaging<Staged = unknown> {
+  stage(em: EntityManager, source: Readable, options: { maxBytes: number; contentId: string; field: string }): Promise<Staged>;
+  upload(em: EntityManager, file: Omit<FileUpload, 'createReadStream'>, staged: Staged): FileUpload;
+  discard(em: EntityManager, contentIds: string[]): Promise<void>;
+}
+
 export interface MultipartSpec {
   /** Names of the file parts; each reaches `variables(req)` as an Upload in `req.body`. */
   files: string[];
+  /** Where the file parts are staged. */
+  staging: UploadStaging;
   /**
    * Largest file part accepted, from configuration, for the part named `field` (routes whose
    * parts share one limit may ignore it). A larger part stops being stored as soon as it goes
@@ -151,8 +162,9 @@ export function parseMultipart(
   /** Parts are staged one after the other: one chunk buffer at a time, whatever the number of parts. */
   let staging: Promise<void> = Promise.resolve();
   let cleaned: Promise<void> | undefined;
+  const { staging: stager } = spec;
   const cleanup = () =>
-    (cleaned ??= discardStaged(store, contentIds).catch((err) => {
+    (cleaned ??= stager.discard(store, contentIds).catch((err) => {
       (ctx.state.logger as { warn?: (o: unknown, m: string) => void } | undefined)?.warn?.(
         { err },
         'staged uploads not deleted; the purge removes them',
@@ -227,8 +239,8 @@ export function parseMultipart(
         try {
           // Failed while queued behind the previous part (the body broke off).
           if (stream.destroyed) throw malformed();
-          const staged = await stageStream(store, stream, { maxBytes: limits.get(name)!, contentId, field: name });
-          upload.resolve(stagedFileUpload(store, file, staged));
+          const staged = await stager.stage(store, stream, { maxBytes: limits.get(name)!, contentId, field: name });
+          upload.resolve(stager.upload(store, file, staged));
         } catch (err) {
           // Over its limit, or storage failing: the operation reports it when it takes the part.
           upload.reject(err as Error);

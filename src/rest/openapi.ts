@@ -8,7 +8,6 @@ import { Kind, OperationTypeNode, getNullableType, isNonNullType, type FragmentD
 import { speaksUnprefixed, UNPREFIXED_UNAUTHORISED } from './route-vocabulary';
 import { ERROR_REGISTRY, type ErrorCode } from '../core/errors';
 import { allRules, type FieldRule } from '../graphql/rules';
-import { RATE_LIMITED_OPERATIONS } from '../modules';
 import type { Credential, RouteDef } from './route';
 import type { CompiledRoute } from './executor';
 import { annotated, Components, inputSchema, outputSchema, type JsonSchema } from './json-schema';
@@ -93,6 +92,7 @@ function argumentRules(): Map<string, Map<string, FieldRule>> {
 interface Derivation {
   components: Components;
   argRules: Map<string, Map<string, FieldRule>>;
+  rateLimited: ReadonlySet<string>;
 }
 
 function ruleOfArgument(d: Derivation, route: CompiledRoute, argument: string | undefined): FieldRule | undefined {
@@ -161,6 +161,8 @@ export interface OpenApiOptions {
   serverUrl: string;
   /** AUTH_BASE_URL: where the token and authorization endpoints are (default: serverUrl). */
   authBaseUrl?: string;
+  /** The operations that count against a rate limit: they can answer 429 (the modules' `rateLimited`). */
+  rateLimited: ReadonlySet<string>;
 }
 
 function responsesOf(d: Derivation, schema: GraphQLSchema, route: CompiledRoute): Record<string, unknown> {
@@ -181,7 +183,7 @@ function responsesOf(d: Derivation, schema: GraphQLSchema, route: CompiledRoute)
   // Endpoint 2 answers its credential failure in its own identifiers (route-vocabulary.ts); the body limit's 413 is said below.
   if (unprefixed) add(UNPREFIXED_UNAUTHORISED.status, `${UNPREFIXED_UNAUTHORISED.code} (${UNPREFIXED_UNAUTHORISED.when})`);
   const get = r.method === 'GET';
-  const limited = RATE_LIMITED_OPERATIONS.has(r.operation);
+  const limited = d.rateLimited.has(r.operation);
   const headers: Record<string, unknown> = {};
   if (get) {
     headers.ETag = header('ETag');
@@ -234,7 +236,7 @@ function responsesOf(d: Derivation, schema: GraphQLSchema, route: CompiledRoute)
 
 export function buildOpenApi(schema: GraphQLSchema, routes: CompiledRoute[], options: OpenApiOptions): Record<string, unknown> {
   const { serverUrl, authBaseUrl = options.serverUrl } = options;
-  const d: Derivation = { components: new Components(), argRules: argumentRules() };
+  const d: Derivation = { components: new Components(), argRules: argumentRules(), rateLimited: options.rateLimited };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const r = route.def;

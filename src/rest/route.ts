@@ -8,6 +8,7 @@ import type { ErrorCode } from '../core/errors';
 import type { MultipartSpec } from './multipart';
 import type { FormShape } from './form';
 import type { ApiTag } from './openapi-tags';
+import type { RouteText } from './body-selection';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Which credential a route requires. */
@@ -79,12 +80,19 @@ export interface RouteDef {
   wholeList?: { unless: string; after: string; pageSize: string; cursor: string; batch: number };
 }
 
-/** A route as a module writes it: `at` is "METHOD /path"; the operation is the document's name. */
-export type RouteSpec = Omit<RouteDef, 'operation' | 'method' | 'path'> & { at: `${HttpMethod} /${string}` };
+/**
+ * A route as its module declares it: its document may hold REST bodies (body-selection.ts doc and
+ * body), which the route table works out once every module is loaded (routes.ts).
+ */
+export type DeclaredRoute = Omit<RouteDef, 'document'> & { document: RouteText };
 
-export function route({ at, ...rest }: RouteSpec): RouteDef {
+/** A route as a module writes it: `at` is "METHOD /path"; the operation is the document's name. */
+export type RouteSpec = Omit<DeclaredRoute, 'operation' | 'method' | 'path'> & { at: `${HttpMethod} /${string}` };
+
+export function route({ at, ...rest }: RouteSpec): DeclaredRoute {
   const [method, path] = at.split(' ') as [HttpMethod, string];
-  const operation = /^\s*(?:query|mutation)\s+([A-Za-z_][A-Za-z0-9_]*)/.exec(rest.document)?.[1];
+  const written = typeof rest.document === 'string' ? rest.document : rest.document.written;
+  const operation = /^\s*(?:query|mutation)\s+([A-Za-z_][A-Za-z0-9_]*)/.exec(written)?.[1];
   if (!operation) throw new Error(`Route ${at}: the document must be a named query or mutation`);
   return { operation, method, path, ...rest };
 }
@@ -93,7 +101,9 @@ export function route({ at, ...rest }: RouteSpec): RouteDef {
  * A public reference list: no credential, kept by caches (http-cache.ts); a filter it takes can be
  * invalid. `description` is what the REST answer adds to the root field's description.
  */
-export function referenceList(path: `/${string}`, document: string, description: string): RouteDef {
-  const errors = document.includes('$') ? ['WSInvalidParameterException', 'WSRefDataServiceException'] : ['WSRefDataServiceException'];
+export function referenceList(path: `/${string}`, document: RouteText, description: string): DeclaredRoute {
+  const errors = (typeof document === 'string' ? document : document.written).includes('$')
+    ? ['WSInvalidParameterException', 'WSRefDataServiceException']
+    : ['WSRefDataServiceException'];
   return route({ at: `GET ${path}`, credential: 'none', document, reference: true, tag: 'Reference data', description, errors });
 }

@@ -23,6 +23,7 @@ import { CHECK_INTERVAL_MS, startHAProxy, type HAProxy } from './haproxy';
 import { startPgBouncer, type PgBouncer } from './pgbouncer';
 import { createInstances, LOGIN_CLIENT, productionEnv, type Instances } from './instances';
 import { percentiles, runLoad, type Call } from './load';
+import { ENTITIES } from '../../src/modules';
 
 const SERVER = process.env.DATABASE_URL ?? '';
 if (!SERVER) throw new Error('npm run test:cluster needs DATABASE_URL (a real PostgreSQL server)');
@@ -206,7 +207,7 @@ describe.each(SET_UPS)('three instances behind HAProxy, $name', (setUp) => {
     figures.balancerUpMs = Date.now() - started;
 
     // The test's rows, written past the pooler.
-    orm = await createOrm({ databaseUrl: direct, embeddedDir: 'memory://' });
+    orm = await createOrm({ entities: ENTITIES, databaseUrl: direct, embeddedDir: 'memory://' });
     const user = async (data: object = {}) => {
       const u = await createUser(orm!, data);
       return { uId: u.uId, token: await tokenFor(orm!, u.uId) };

@@ -26,7 +26,7 @@ import {
 import { SWEEP, sendCall, type Call, type Sweep } from '../kit/route-sweep';
 import { pathTo, requiredText, setIn, textsOfLength, wide } from '../kit/bounds';
 import { allRules, type DeclaredRule } from '../../src/graphql/rules';
-import { ROUTES } from '../../src/rest/routes';
+import { ROUTES } from '../kit/routes';
 import { bindRoute } from '../../src/rest/route-binding';
 import type { CompiledRoute } from '../../src/rest/executor';
 import { variablesStage } from '../../src/rest/variables';

@@ -3,19 +3,20 @@
 // headers, @deprecated carried over. (`npm run lint:openapi` runs Redocly's recommended rules.)
 import { buildSchema, parse, type OperationDefinitionNode, type FieldNode } from 'graphql';
 import { createSchema } from '../../src/graphql/schema';
-import { ROUTES } from '../../src/rest/routes';
+import { ROUTES } from '../kit/routes';
 import { compileRoutes } from '../../src/rest/executor';
 import { buildOpenApi, openApiPath } from '../../src/rest/openapi';
 import { Components, inputSchema, outputSchema, ruleOfText } from '../../src/rest/json-schema';
 import { ruleText } from '../../src/graphql/rules';
-import { RATE_LIMITED_OPERATIONS } from '../../src/modules';
+import { MODULES, RATE_LIMITED_OPERATIONS } from '../../src/modules';
 
 let doc: any;
 beforeAll(async () => {
-  const schema = await createSchema();
+  const schema = await createSchema(MODULES);
   doc = buildOpenApi(schema, compileRoutes(schema, ROUTES), {
     serverUrl: 'https://api.example.org',
     authBaseUrl: 'https://auth.example.org',
+    rateLimited: RATE_LIMITED_OPERATIONS,
   });
 });
 

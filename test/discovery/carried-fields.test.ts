@@ -3,6 +3,7 @@
 import { GraphQLObjectType, type GraphQLField } from 'graphql';
 import { createSchema } from '../../src/graphql/schema';
 import { COMPANY_FIELDS_CARRIED } from '../../src/modules/discovery/discovery.types';
+import { MODULES } from '../../src/modules';
 
 /** A field as the schema shows it: its type, then its description. */
 const shown = (f: GraphQLField<unknown, unknown>) => `${String(f.type)} ${f.description ?? ''}`;
@@ -11,7 +12,7 @@ describe('the recommended entity', () => {
   let company: GraphQLObjectType;
   let entity: GraphQLObjectType;
   beforeAll(async () => {
-    const schema = await createSchema();
+    const schema = await createSchema(MODULES);
     company = schema.getType('Company') as GraphQLObjectType;
     entity = schema.getType('RecommendedEntity') as GraphQLObjectType;
   });

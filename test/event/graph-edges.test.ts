@@ -80,7 +80,7 @@ describe('User.events', () => {
   it("when Olivia walks me { events(first: 7) } to the end, then each of her 25 invitations comes once, in the list's order", async () => {
     const listed = await oliviasList();
     expect(listed).toHaveLength(DEMO.eventCount);
-    const node = `${USER_EVENT_FIELDS.join(' ')} company { companyId companyName }`;
+    const node = `${USER_EVENT_FIELDS.text()} company { companyId companyName }`;
     const pages: any[] = [];
     let after: string | null = null;
     for (let i = 0; i < 10; i++) {

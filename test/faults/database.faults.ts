@@ -6,6 +6,7 @@ import net from 'node:net';
 import { OLIVIA, useTestApp } from '../kit';
 import { createTestDb, type TestDb } from '../kit/db';
 import { createOrm, DemoSeeder } from '../kit/src';
+import { ENTITIES } from '../../src/modules';
 
 /** A TCP proxy to PostgreSQL that can be cut (every socket dropped, new ones refused) and restored. */
 class CuttableProxy {
@@ -58,6 +59,7 @@ const t = useTestApp(async () => {
   viaProxy.port = String(proxy.port);
   // The app talks to the database only through the proxy.
   const orm = await createOrm({
+    entities: ENTITIES,
     databaseUrl: viaProxy.toString(),
     embeddedDir: 'memory://',
     onQuery: (sql: string) => real.statements.push(sql),

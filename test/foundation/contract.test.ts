@@ -4,20 +4,21 @@ import path from 'node:path';
 import { parse, validate } from 'graphql';
 import { createSchema } from '../../src/graphql/schema';
 import { printSdl } from '../../src/graphql/print';
-import { ROUTES } from '../../src/rest/routes';
+import { ROUTES } from '../kit/routes';
 import { buildOpenApi, openApiPath } from '../../src/rest/openapi';
 import { compileRoutes } from '../../src/rest/executor';
 import { ERROR_REGISTRY } from '../../src/core/errors';
 import { sandboxDocument } from '../../src/graphql/sandbox';
+import { MODULES, RATE_LIMITED_OPERATIONS } from '../../src/modules';
 
 describe('contract', () => {
   it('schema/schema.graphql is the printed current schema (run npm run schema when this fails)', async () => {
     const committed = fs.readFileSync(path.join(__dirname, '../../schema/schema.graphql'), 'utf8');
-    expect(committed).toBe(printSdl(await createSchema()));
+    expect(committed).toBe(printSdl(await createSchema(MODULES)));
   });
 
   it('every route document is valid against the schema and named after its operation', async () => {
-    const schema = await createSchema();
+    const schema = await createSchema(MODULES);
     for (const r of ROUTES)
       expect({ route: r.operation, errors: validate(schema, parse(r.document)).map((e) => e.message) }).toEqual({
         route: r.operation,
@@ -27,8 +28,11 @@ describe('contract', () => {
   });
 
   it('the OpenAPI document lists exactly the route table, with the error body and credentials', async () => {
-    const schema = await createSchema();
-    const doc: any = buildOpenApi(schema, compileRoutes(schema, ROUTES), { serverUrl: 'http://localhost:4000' });
+    const schema = await createSchema(MODULES);
+    const doc: any = buildOpenApi(schema, compileRoutes(schema, ROUTES), {
+      serverUrl: 'http://localhost:4000',
+      rateLimited: RATE_LIMITED_OPERATIONS,
+    });
     const listed = Object.entries(doc.paths).flatMap(([p, ops]: [string, any]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
     // Beside the route table: the token endpoint, which is not a GraphQL route.
     expect(listed.sort()).toEqual([...ROUTES.map((r) => `${r.method} ${openApiPath(r.path)}`), 'POST /as/token.oauth2'].sort());
@@ -46,7 +50,7 @@ describe('contract', () => {
   });
 
   it('every type, field and argument of our schema has a description', async () => {
-    const schema = await createSchema();
+    const schema = await createSchema(MODULES);
     const missing: string[] = [];
     for (const type of Object.values(schema.getTypeMap())) {
       if (
@@ -82,6 +86,6 @@ describe('contract', () => {
 });
 
 it('the Sandbox example document is valid against the schema', async () => {
-  const schema = await createSchema();
+  const schema = await createSchema(MODULES);
   expect(validate(schema, parse(sandboxDocument(ROUTES))).map((e) => e.message)).toEqual([]);
 });

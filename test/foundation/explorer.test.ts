@@ -20,7 +20,7 @@ import { createFetcher, INITIAL_HEADERS } from '../../src/explorer/page/fetcher'
 import { authTokenOf, SessionError, signIn, signOut, withAuthToken } from '../../src/explorer/page/session';
 import { HOME_SCREEN_QUERY } from '../../src/graphql/examples';
 import { SANDBOX_VERSION, sandboxLandingPage } from '../../src/graphql/sandbox';
-import { ROUTES } from '../../src/rest/routes';
+import { ROUTES } from '../kit/routes';
 
 const t = useTestApp();
 const olivia = t.as(OLIVIA);

@@ -7,7 +7,7 @@ import { CARA, createCompany, DEMO, grantCompanyRole, OLIVIA, supportGroupForm, 
 import { SWEEP, sendCall, type Call } from '../kit/route-sweep';
 import type { TestApp } from '../kit';
 import type { RouteDef } from '../kit/src';
-import { ROUTES } from '../../src/rest/routes';
+import { ROUTES } from '../kit/routes';
 
 const t = useTestApp();
 /** The same database behind an instance that answers CORS for one origin. */

@@ -56,13 +56,19 @@ it('answers 500 WSInternalException without the cause and logs the cause with th
       },
     }),
   );
-  const metrics = createMetrics();
+  const metrics = createMetrics(new Set());
   const app = new Koa();
   // The request log makes the request's logger only when a line is written: this one is.
   app.use(requestLog(logger, metrics));
   app.use(errorHandler);
   const router = createRestRouter(
-    { config: loadConfig({ NODE_ENV: 'test' }), logger, em: { fork: () => ({}) } as any, services: {} as any },
+    {
+      config: loadConfig({ NODE_ENV: 'test' }),
+      logger,
+      em: { fork: () => ({}) } as any,
+      services: {} as any,
+      parts: { auth: () => ({}) as never, loaders: () => ({}) as never },
+    },
     compileRoutes(schema, [route]),
   );
   app.use(router.routes());

@@ -17,7 +17,7 @@ import { CARA, DEMO, newPublisher, SUPPORT_GROUP_PATH, supportGroupForm, useTest
 import { gc, MB } from '../kit/memory';
 import { UPLOAD_FILE } from '../kit/library';
 import { passwordParams } from '../kit/oauth';
-import { ROUTES } from '../../src/rest/routes';
+import { ROUTES } from '../kit/routes';
 
 const SEED = 20261201;
 /** An answer must come within this; a request is given up a little later. */

@@ -9,7 +9,7 @@ import { generateKeyPair, exportJWK } from 'jose';
 import { GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
 import { freePort, gatewayRequest, useTestApp } from '../kit';
 import { vapidSettings } from '../kit/production';
-import { ROUTES } from '../../src/rest/routes';
+import { ROUTES } from '../kit/routes';
 import { HTTP_OPERATIONS, knownOperations } from '../../src/observability/operation-names';
 import { startMetricsListener } from '../../src/http/probes';
 import { jitExecutor } from '../../src/graphql/jit-executor';
@@ -112,7 +112,7 @@ describe('when 5,000 unique GraphQL operation names and 5,000 unmatched paths ar
 
 describe('the known operation names', () => {
   it('are the REST operations, the example documents and every name the HTTP layer sets', () => {
-    const known = knownOperations();
+    const known = knownOperations(ROUTES);
     for (const r of ROUTES) expect(known.has(r.operation)).toBe(true);
     expect(known.has('homeScreen')).toBe(true);
     // Every `ctx.state.operation = '...'` in src/ is listed.

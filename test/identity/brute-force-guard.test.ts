@@ -10,6 +10,7 @@ import { createTestDb, type TestDb } from '../kit/db';
 import { createOrm } from '../kit/src';
 import { BruteForceGuard, GuardUnavailable, LockedOut, type Attempt } from '../../src/modules/identity/brute-force';
 import type { AuthConfig } from '../../src/config';
+import { ENTITIES } from '../../src/modules';
 
 const CFG: AuthConfig['bruteForce'] = {
   maxFailuresPerAccount: 3,
@@ -218,7 +219,7 @@ describe('when the counters do not answer', () => {
   let down: MikroORM;
   let broken: BruteForceGuard;
   beforeAll(async () => {
-    down = await createOrm({ databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere', embeddedDir: 'memory://' });
+    down = await createOrm({ entities: ENTITIES, databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere', embeddedDir: 'memory://' });
     broken = new BruteForceGuard(CFG, { orm: down }, counterKey);
   });
   afterAll(() => down.close(true));

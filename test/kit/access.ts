@@ -34,6 +34,8 @@ import {
 } from './src';
 import { createTestDb, type TestDb } from './db';
 import { createClient, createTeam, suffix } from './factories';
+import { contextParts } from '../../src/core/module';
+import { MODULES } from '../../src/modules';
 
 export interface AccessKit {
   db: TestDb;
@@ -94,7 +96,12 @@ export async function startAccessKit(): Promise<AccessKit> {
     cache,
     logs,
     context: (headers = {}, tokenCache = cache) =>
-      buildContext({ config, logger, em: db.orm.em, services: services(tokenCache) }, crypto.randomUUID(), headers, logger),
+      buildContext(
+        { config, logger, em: db.orm.em, services: services(tokenCache), parts: contextParts(MODULES) },
+        crypto.randomUUID(),
+        headers,
+        logger,
+      ),
     async countStatements(fn) {
       db.statements.length = 0;
       await fn();

@@ -8,60 +8,14 @@ import type { EntityName, FilterQuery, MikroORM } from '@mikro-orm/core';
 import { createApp, createLogger, createOrm, DemoSeeder, loadConfig, type App, type Config, type User } from './src';
 import { createTestDb, type TestDb } from './db';
 import { checkRestResponse } from './contract';
-import {
-  gqlForm,
-  postForm,
-  readReply,
-  toForm,
-  type FilePart,
-  type FormEntries,
-  type FormParts,
-  type Reply,
-  type RequestOptions,
-} from './http';
+import { gqlForm, postForm, readReply, toForm, type Reply, type RequestOptions } from './http';
 import { callerOf, type Caller, type Who } from './caller';
+import { clientWith, GQL_ACCEPT, type Client } from './client';
 import { createUser } from './factories';
 import * as stored from './rows';
+import { ENTITIES } from '../../src/modules';
 
-export type GqlBody<T = any> = { data?: T; errors?: any[] };
-
-/**
- * What the kit's GraphQL caller accepts: GraphQL over HTTP's own media type, as a client that
- * knows the server speaks it is told to send (and Apollo Client sends first), so a document the
- * service refuses is answered 400. A test of what a plain-JSON client gets sends its own Accept
- * (or calls t.rest, which sends fetch's default: any type, answered as application/json).
- */
-export const GQL_ACCEPT = { accept: 'application/graphql-response+json' } as const;
-
-/** What an anonymous client and a signed-in caller (t.as(user)) both do. */
-export interface Client {
-  rest<T = any>(method: string, path: string, options?: RequestOptions): Promise<Reply<T>>;
-  /** POST /graphql with GQL_ACCEPT (a header given here wins). */
-  gql<T = any>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<Reply<GqlBody<T>>>;
-  /** POSTs a multipart form (parts by name, parts in order, or a FormData) to a path, on a connection of its own. */
-  multipart(path: string, parts: FormData | FormParts | FormEntries, headers?: Record<string, string>): Promise<Reply>;
-  /** A GraphQL multipart request (with the CSRF preflight header and GQL_ACCEPT): `files` maps variable paths to files. */
-  gqlMultipart(
-    query: string,
-    variables: Record<string, unknown>,
-    files: Record<string, FilePart>,
-    headers?: Record<string, string>,
-  ): Promise<Reply>;
-  /** The same client sending these headers too (an API key, a system token, a request id). */
-  with(headers: Record<string, string>): Client;
-}
-
-/** `base` with `extra` headers on every request; a request's own headers win. */
-export function clientWith(base: Client, extra: Record<string, string>): Client {
-  const headers = (own?: Record<string, string>) => ({ ...extra, ...own });
-  return {
-    rest: (method, path, options = {}) => base.rest(method, path, { ...options, headers: headers(options.headers) }),
-    gql: (query, variables, own) => base.gql(query, variables, headers(own)),
-    multipart: (path, parts, own) => base.multipart(path, parts, headers(own)),
-    gqlMultipart: (query, variables, files, own) => base.gqlMultipart(query, variables, files, headers(own)),
-    with: (more) => clientWith(base, headers(more)),
-  };
-}
+export { clientWith, GQL_ACCEPT, type Client, type GqlBody } from './client';
 
 /** A user made for the test, signed in (their token is already stored). */
 export type NewUser = Caller & { uId: number; user: User };
@@ -189,7 +143,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
 
 /** The service over a database that never answers (nothing listens on its port): it must start and say so. */
 export async function startWithoutDatabase(): Promise<{ baseUrl: string; close(): Promise<void> }> {
-  const orm = await createOrm({ databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere', embeddedDir: 'memory://' });
+  const orm = await createOrm({ entities: ENTITIES, databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere', embeddedDir: 'memory://' });
   const app = await createApp({ config: loadConfig({ NODE_ENV: 'test' }), logger: createLogger('silent'), orm });
   const handler = app.koa.callback();
   const server = http.createServer((req, res) => void handler(req, res));

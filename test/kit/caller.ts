@@ -1,7 +1,8 @@
 // t.as(user): the app's callers with a user's x-service-authtoken. A user id gets one token per
 // database (so once per test file): stored when the app starts for a caller made at the top of
 // the file, else on first use; a token string is sent as given.
-import type { Client, TestApp } from './app';
+import type { MikroORM } from '@mikro-orm/core';
+import type { Client } from './client';
 import type { TestDb } from './db';
 import { tokenFor } from './factories';
 
@@ -22,9 +23,15 @@ export interface Caller extends Client {
 /** The header a user's token travels in. */
 const userAuth = (token: string) => ({ 'x-service-authtoken': token });
 
+/** What a caller needs of the test app: its client, and its database to store a user's token in. */
+interface CallerApp extends Client {
+  db: TestDb;
+  orm: MikroORM;
+}
+
 const tokens = new WeakMap<TestDb, Map<number, Promise<string>>>();
 
-function cachedToken(t: TestApp, uId: number): Promise<string> {
+function cachedToken(t: CallerApp, uId: number): Promise<string> {
   if (!tokens.has(t.db)) tokens.set(t.db, new Map());
   const perUser = tokens.get(t.db)!;
   if (!perUser.has(uId)) perUser.set(uId, tokenFor(t.orm, uId));
@@ -32,7 +39,7 @@ function cachedToken(t: TestApp, uId: number): Promise<string> {
 }
 
 /** `app` is read at call time, so a caller may be made before the app starts (at the top of a test file). */
-export function callerOf(app: () => TestApp, who: Who, fixed: Record<string, string> = {}): Caller {
+export function callerOf(app: () => CallerApp, who: Who, fixed: Record<string, string> = {}): Caller {
   const uId = typeof who === 'string' ? undefined : typeof who === 'number' ? who : who.uId;
   const token = () => (typeof who === 'string' ? Promise.resolve(who) : cachedToken(app(), uId!));
   const headers = async (extra: Record<string, string> = {}) => ({ ...userAuth(await token()), ...fixed, ...extra });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import type { MikroORM } from '@mikro-orm/core';
 import { createOrm, migrate } from '../../src/db/orm';
+import { ENTITIES } from '../../src/modules';
 
 export interface TestDb {
   orm: MikroORM;
@@ -50,7 +51,7 @@ function migrationsHash(...more: Buffer[]): string {
 async function embeddedTemplate(): Promise<Uint8Array> {
   const file = path.join(os.tmpdir(), `pronet-test-db-${migrationsHash(fs.readFileSync(PGLITE_PACKAGE))}.tar`);
   if (fs.existsSync(file)) return fs.readFileSync(file);
-  const orm = await createOrm({ databaseUrl: null, embeddedDir: 'memory://' });
+  const orm = await createOrm({ entities: ENTITIES, databaseUrl: null, embeddedDir: 'memory://' });
   try {
     await migrate(orm);
     const pglite = (await orm.em.getConnection().getNativeClient()) as { dumpDataDir(compression: 'none'): Promise<Blob> };
@@ -93,7 +94,7 @@ async function serverTemplate(base: string): Promise<string> {
   if (await exists()) return name;
   const building = `${name}_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
   await admin(base, `CREATE DATABASE "${building}"`);
-  const orm = await createOrm({ databaseUrl: onServer(base, building), embeddedDir: 'memory://' });
+  const orm = await createOrm({ entities: ENTITIES, databaseUrl: onServer(base, building), embeddedDir: 'memory://' });
   try {
     await migrate(orm);
   } finally {
@@ -115,7 +116,13 @@ export async function createTestDb(): Promise<TestDb> {
   };
   const base = process.env.DATABASE_URL;
   if (!base) {
-    const orm = await createOrm({ databaseUrl: null, embeddedDir: 'memory://', onQuery, embeddedTemplate: await embeddedTemplate() });
+    const orm = await createOrm({
+      entities: ENTITIES,
+      databaseUrl: null,
+      embeddedDir: 'memory://',
+      onQuery,
+      embeddedTemplate: await embeddedTemplate(),
+    });
     await migrate(orm); // nothing left to run when the template is current
     statements.length = 0;
     return { orm, statements, databaseUrl: null, close: () => orm.close(true) };
@@ -123,7 +130,7 @@ export async function createTestDb(): Promise<TestDb> {
   const name = `t_${Date.now().toString(36)}_${crypto.randomBytes(4).toString('hex')}`;
   await admin(base, `CREATE DATABASE "${name}" TEMPLATE "${await serverTemplate(base)}"`);
   const databaseUrl = onServer(base, name);
-  const orm = await createOrm({ databaseUrl, embeddedDir: 'memory://', onQuery, poolMax: 20 });
+  const orm = await createOrm({ entities: ENTITIES, databaseUrl, embeddedDir: 'memory://', onQuery, poolMax: 20 });
   await migrate(orm); // nothing left to run when the template is current
   statements.length = 0;
   return {

@@ -3,7 +3,7 @@
 export { ConfigError, DEMO_LOGIN_CLIENT, loadConfig, type Config } from '../../src/config';
 export { createLogger } from '../../src/logger';
 export { createApp, type App } from '../../src/app';
-export { DemoSeeder } from '../../src/db/seed';
+export { DemoSeeder } from '../../src/modules/demo-seed';
 export { createOrm, migrate } from '../../src/db/orm';
 export * as demo from '../../src/db/demo';
 export type { RouteDef } from '../../src/rest/route';

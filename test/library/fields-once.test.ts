@@ -24,6 +24,7 @@ import {
 } from '../../src/modules/library/library.read';
 import * as entryWrite from '../../src/modules/library/entry.write';
 import type { EntryContents } from '../../src/modules/library/library.sql';
+import { MODULES } from '../../src/modules';
 
 const t = useTestApp();
 const olivia = t.as(OLIVIA);
@@ -159,9 +160,9 @@ describe('the rows of the library are its entities', () => {
 
 describe('the REST body of an entry', () => {
   it('when a field is on the SmartEntry type, then the body selects it, but the few the specification leaves out', async () => {
-    const schema = await createSchema();
+    const schema = await createSchema(MODULES);
     const fields = Object.keys((schema.getType('SmartEntry') as GraphQLObjectType).getFields());
-    const selection = (parse(`{ ${ENTRY_FIELDS} }`).definitions[0] as OperationDefinitionNode).selectionSet.selections;
+    const selection = (parse(`{ ${ENTRY_FIELDS.text()} }`).definitions[0] as OperationDefinitionNode).selectionSet.selections;
     const selected = selection.map((s) => (s.kind === Kind.FIELD ? s.name.value : '?'));
     // `id` (Node's global id) is GraphQL's: REST bodies keep the specification's properties only.
     const leftOut = ['id', 'library', 'aiIngestionFailures', 'aiIngestionError'];

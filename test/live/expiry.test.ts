@@ -6,10 +6,13 @@ import { createUser, tokenFor, useTestApp } from '../kit';
 import { LiveSessions, type EndReason } from '../../src/http/live-sessions';
 import { buildContext } from '../../src/context';
 import { hashToken, SERVICE_TOKEN_TTL_MS } from '../../src/modules/identity/tokens';
+import { contextParts } from '../../src/core/module';
+import { MODULES } from '../../src/modules';
+import { ROUTES } from '../kit/routes';
 
 const t = useTestApp();
 const logger = pino({ level: 'silent' });
-const deps = () => ({ config: t.config, logger, em: t.orm.em, services: t.app.services });
+const deps = () => ({ config: t.config, logger, em: t.orm.em, services: t.app.services, parts: contextParts(MODULES) });
 
 /** Lets the session's asynchronous check (cache, then database) finish: up to 1 s of real time. */
 async function settle(until: () => boolean = () => false): Promise<void> {
@@ -36,7 +39,7 @@ const storedExpiry = async (token: string) => {
 async function openedSession(): Promise<{ token: string; ended: EndReason[]; openedAt: number }> {
   const { uId } = await createUser(t.orm);
   const token = await tokenFor(t.orm, uId);
-  sessions = new LiveSessions(deps());
+  sessions = new LiveSessions(deps(), ROUTES);
   jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'hrtime'], now: Date.now() });
   const ended: EndReason[] = [];
   const openedAt = Date.now();

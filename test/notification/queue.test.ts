@@ -5,6 +5,7 @@ import { createOrm, migrate, createLogger } from '../kit/src';
 import { createQueueRuntime, type QueueRuntime } from '../../src/core/queue';
 import type { JobDeps } from '../../src/core/module';
 import { send } from '../../src/db/sql';
+import { ENTITIES } from '../../src/modules';
 
 const databases = [['the embedded database (PGlite)', null] as const, ['PostgreSQL', process.env.DATABASE_URL ?? null] as const].filter(
   ([name, url]) => name.startsWith('the embedded') || url,
@@ -12,10 +13,10 @@ const databases = [['the embedded database (PGlite)', null] as const, ['PostgreS
 
 describe.each(databases)('the queue on %s', (_name, url) => {
   let orm: MikroORM;
-  let queue: QueueRuntime;
+  let queue: QueueRuntime<JobDeps>;
   const seen: unknown[] = [];
   beforeAll(async () => {
-    orm = await createOrm({ databaseUrl: url, embeddedDir: 'memory://' });
+    orm = await createOrm({ entities: ENTITIES, databaseUrl: url, embeddedDir: 'memory://' });
     if (!url) await migrate(orm);
     const name = `queue-test-${Date.now()}`;
     queue = createQueueRuntime({

@@ -8,6 +8,7 @@ import { BLOB_REFERENCES } from '../../src/modules';
 import { NotificationInbox, ScheduledNotification, SentNotification } from '../../src/modules/notification/notification.entity';
 import { notificationEmails, scheduledSends, scheduledSweep } from '../../src/modules/notification/notification.scheduler';
 import { Event } from '../../src/modules/event/event.entity';
+import { ENTITIES } from '../../src/modules';
 
 // Workers are not started here (the test app runs no background work): each test runs the
 // scheduled job's handler itself, as a worker would once the job's start time has come.
@@ -95,7 +96,9 @@ describe('exactly once across instances', () => {
     const ids: number[] = [];
     for (let i = 0; i < 12; i++) ids.push(await schedule('2036-01-05T09:00', { message: `Race ${i}` }));
     // On PostgreSQL the second instance has its own connection pool, as a second process would.
-    const other = t.db.databaseUrl ? await createOrm({ databaseUrl: t.db.databaseUrl, embeddedDir: 'memory://' }) : t.orm;
+    const other = t.db.databaseUrl
+      ? await createOrm({ entities: ENTITIES, databaseUrl: t.db.databaseUrl, embeddedDir: 'memory://' })
+      : t.orm;
     try {
       clock = new Date('2036-01-05T00:00:00.000Z');
       const inboxBefore = await t.countRows('notification_inbox');

@@ -20,9 +20,10 @@ import {
 } from '../kit';
 import { SWEEP, sendCall, type Call, type Sweep } from '../kit/route-sweep';
 import type { RouteDef } from '../kit/src';
-import { ROUTES } from '../../src/rest/routes';
+import { ROUTES } from '../kit/routes';
 import { createSchema } from '../../src/graphql/schema';
 import type { GraphQLInterfaceType } from 'graphql';
+import { MODULES } from '../../src/modules';
 
 const COMPANY_KEY = DEMO.companyApiKey;
 const t = useTestApp();
@@ -208,7 +209,7 @@ describe('node and nodes', () => {
   };
 
   it('every type that implements Node has an entry', async () => {
-    const schema = await createSchema();
+    const schema = await createSchema(MODULES);
     const node = schema.getType('Node') as GraphQLInterfaceType;
     expect(
       schema

@@ -3,7 +3,7 @@
 // identifier; never a 5xx; and a 4xx changes no stored row.
 import fc from 'fast-check';
 import { DEMO, fingerprint, NORTHWIND, OLIVIA, useTestApp } from '../kit';
-import { ROUTES } from '../../src/rest/routes';
+import { ROUTES } from '../kit/routes';
 import type { RouteDef } from '../../src/rest/route';
 import { openApiPath } from '../../src/rest/openapi';
 

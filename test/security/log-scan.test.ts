@@ -9,7 +9,7 @@ import { DEMO, OLIVIA, useTestApp } from '../kit';
 import { DEMO_CLIENT, tokenRequest } from '../kit/oauth';
 import { SWEEP, sendCall, type Call } from '../kit/route-sweep';
 import type { Credential, RouteDef } from '../../src/rest/route';
-import { ROUTES } from '../../src/rest/routes';
+import { ROUTES } from '../kit/routes';
 
 const CLIENT = { client_id: DEMO_CLIENT.clientId, client_secret: DEMO_CLIENT.secret };
 const PASSWORD = DEMO.password;

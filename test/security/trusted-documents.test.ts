@@ -14,7 +14,7 @@ import { productionEnv } from '../kit/production';
 import { byId, post, sha256 } from './persisted-queries';
 import { loadConfig } from '../../src/config';
 import type { Context } from '../../src/context';
-import { ROUTES } from '../../src/rest/routes';
+import { ROUTES } from '../kit/routes';
 import { HOME_SCREEN_QUERY, NOTIFICATION_RECEIVED_SUBSCRIPTION } from '../../src/graphql/examples';
 import { sandboxDocument } from '../../src/graphql/sandbox';
 import { MANIFEST_FORMAT, trustedManifest } from '../../src/graphql/trusted-manifest';

@@ -8,7 +8,7 @@ import { liveAudience, openSocket, openStream, SUBSCRIPTION } from '../kit/live'
 import { sha256 } from './persisted-queries';
 import { NOTIFICATION_RECEIVED_SUBSCRIPTION } from '../../src/graphql/examples';
 import { trustedManifest } from '../../src/graphql/trusted-manifest';
-import { ROUTES } from '../../src/rest/routes';
+import { ROUTES } from '../kit/routes';
 
 const NOT_TRUSTED = {
   message:

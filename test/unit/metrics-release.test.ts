@@ -17,7 +17,7 @@ async function gcCount(metrics: ReturnType<typeof createMetrics>): Promise<numbe
 
 it('when metrics are made, then collections are counted, and after release() none are', async () => {
   const { PerformanceObserver, monitorEventLoopDelay } = perfHooks;
-  const metrics = createMetrics();
+  const metrics = createMetrics(new Set());
   // Node's own constructors are back in place once prom-client has made its observers.
   expect([perfHooks.PerformanceObserver, perfHooks.monitorEventLoopDelay]).toEqual([PerformanceObserver, monitorEventLoopDelay]);
   const counted = await gcCount(metrics);

@@ -3,15 +3,16 @@
 import 'reflect-metadata';
 import { Field, Int, ObjectType, getMetadataStorage } from 'type-graphql';
 import { checkSimpleFields, createSchema } from '../../src/graphql/schema';
+import { MODULES } from '../../src/modules';
 
 describe('fields read as properties', () => {
   it("accepts every type of the service's schema", async () => {
-    await createSchema();
+    await createSchema(MODULES);
     expect(() => checkSimpleFields()).not.toThrow();
   });
 
   it('refuses a renamed field on a type with simpleResolvers, and accepts it once marked simple: false', async () => {
-    await createSchema();
+    await createSchema(MODULES);
     @ObjectType({ simpleResolvers: true })
     class Renamed {
       @Field(() => Int, { name: 'shownAs' }) storedAs!: number;

@@ -15,6 +15,7 @@
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { PrefixingKeyValueCache, type KeyValueCache, type KeyValueCacheSetOptions } from '@apollo/utils.keyvaluecache';
 import type { Config } from '../../config';
+import type { RouteDef } from '../../rest/route';
 import type { Context } from '../../context';
 import { ServiceError } from '../../core/errors';
 import { documentId, trustedDocuments } from '../trusted-manifest';
@@ -109,12 +110,12 @@ type Judge = (ctx: Context, id: string | null, operationName: unknown) => Promis
 
 const judges = new WeakMap<Config, Judge | null>();
 
-function judgeOf(config: Config): Judge | null {
+function judgeOf(config: Config, routes: readonly RouteDef[]): Judge | null {
   if (judges.has(config)) return judges.get(config)!;
   const mode = config.trustedDocuments;
   let judge: Judge | null = null;
   if (mode !== 'off') {
-    const trusted = trustedDocuments(config);
+    const trusted = trustedDocuments(config, routes);
     const logged = new Set<string>();
     judge = async (ctx, id, operationName) => {
       if (id !== null && trusted.has(id)) return 'manifest';
@@ -146,8 +147,8 @@ function judgeOf(config: Config): Judge | null {
 }
 
 /** The check of GRAPHQL_TRUSTED_DOCUMENTS for /graphql; null when it is `off`. Throws the refusal under `enforce`. */
-export function trustedDocumentGuard(config: Config): TrustedDocumentGuard | null {
-  const judge = judgeOf(config);
+export function trustedDocumentGuard(config: Config, routes: readonly RouteDef[]): TrustedDocumentGuard | null {
+  const judge = judgeOf(config, routes);
   if (!judge) return null;
   return async (ctx, request) => {
     const id = documentIdOf(request);
@@ -169,8 +170,9 @@ export function trustedDocumentGuard(config: Config): TrustedDocumentGuard | nul
  */
 export function liveDocumentGuard(
   config: Config,
+  routes: readonly RouteDef[],
 ): ((ctx: Context, query: string, operationName: unknown) => Promise<ServiceError | null>) | null {
-  const judge = judgeOf(config);
+  const judge = judgeOf(config, routes);
   if (!judge) return null;
   return async (ctx, query, operationName) => {
     const verdict = await judge(ctx, documentId(query), operationName);

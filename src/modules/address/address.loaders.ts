@@ -14,3 +14,8 @@ export function createAddressLoaders(em: EntityManager) {
     }),
   };
 }
+
+declare module '../../context' {
+  // This module's loaders on ctx.loaders (src/context.ts).
+  interface Loaders extends ReturnType<typeof createAddressLoaders> {}
+}

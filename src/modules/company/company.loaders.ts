@@ -24,3 +24,8 @@ export function createCompanyLoaders(em: EntityManager) {
     }),
   };
 }
+
+declare module '../../context' {
+  // This module's loaders on ctx.loaders (src/context.ts).
+  interface Loaders extends ReturnType<typeof createCompanyLoaders> {}
+}

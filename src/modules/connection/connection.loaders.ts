@@ -37,3 +37,8 @@ export function createConnectionLoaders(em: EntityManager) {
 
   return { connectionsOfUser, viewerConnectionAt };
 }
+
+declare module '../../context' {
+  // This module's loaders on ctx.loaders (src/context.ts).
+  interface Loaders extends ReturnType<typeof createConnectionLoaders> {}
+}

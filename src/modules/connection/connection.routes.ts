@@ -1,19 +1,17 @@
-import { route, type RouteDef } from '../../rest/route';
-import { bodySelection } from '../../rest/body-selection';
+import { route, type DeclaredRoute } from '../../rest/route';
+import { body, doc } from '../../rest/body-selection';
 import { Connection } from './connection.types';
-// The edges its resolver adds (company, requester) are declared before the bodies are derived.
-import './connection.resolver';
 
 /** A connection in a company's list: every field of the Connection type (connection.types.ts) and its requester, but the company. */
-const COMPANY_CONNECTION_FIELDS = bodySelection(Connection, new Map([[Connection, { omit: ['company'] }]]));
+const COMPANY_CONNECTION_FIELDS = body(Connection, new Map([[Connection, { omit: ['company'] }]]));
 /** A connection: every field of its type, without its edges. */
-const CONNECTION_FIELDS = bodySelection(Connection, new Map([[Connection, { omit: ['company', 'requester'] }]]));
+const CONNECTION_FIELDS = body(Connection, new Map([[Connection, { omit: ['company', 'requester'] }]]));
 
-const decision = (operation: 'approveConnection' | 'declineConnection', verb: 'approve' | 'decline', description: string): RouteDef =>
+const decision = (operation: 'approveConnection' | 'declineConnection', verb: 'approve' | 'decline', description: string): DeclaredRoute =>
   route({
     at: `POST /rest/company/:companyId/connections/:userId/${verb}`,
     credential: 'user',
-    document: `mutation ${operation}($companyId: Int!, $userId: Int!) { ${operation}(companyId: $companyId, userId: $userId) { ${CONNECTION_FIELDS} } }`,
+    document: doc`mutation ${operation}($companyId: Int!, $userId: Int!) { ${operation}(companyId: $companyId, userId: $userId) { ${CONNECTION_FIELDS} } }`,
     description:
       `${description} The deciding administrator is recorded. No request of the user: WSRecordNotFoundException; ` +
       'a caller who is not an administrator of the company: WSInsufficientPrivilegesException.',
@@ -25,11 +23,11 @@ const decision = (operation: 'approveConnection' | 'declineConnection', verb: 'a
     ],
   });
 
-export const connectionRoutes: RouteDef[] = [
+export const connectionRoutes: DeclaredRoute[] = [
   route({
     at: 'POST /rest/user/connections',
     credential: 'user',
-    document: `mutation requestConnection($companyId: Int!, $identifiers: [IdentifierValueInput!]) {
+    document: doc`mutation requestConnection($companyId: Int!, $identifiers: [IdentifierValueInput!]) {
       requestConnection(companyId: $companyId, identifiers: $identifiers) { ${CONNECTION_FIELDS} }
     }`,
     description:
@@ -40,14 +38,14 @@ export const connectionRoutes: RouteDef[] = [
   route({
     at: 'GET /rest/user/connections',
     credential: 'user',
-    document: `query getUserConnections($status: String) { myConnections(status: $status) { ${CONNECTION_FIELDS} } }`,
+    document: doc`query getUserConnections($status: String) { myConnections(status: $status) { ${CONNECTION_FIELDS} } }`,
     description: 'status (requested, pending, accepted or rejected) narrows the list; an empty array when the caller has asked no company.',
     errors: ['WSInvalidParameterException', 'WSDiscoverableServiceException'],
   }),
   route({
     at: 'GET /rest/company/:companyId/connections',
     credential: 'user',
-    document: `query getCompanyConnections($companyId: Int!, $status: String) {
+    document: doc`query getCompanyConnections($companyId: Int!, $status: String) {
       companyConnections(companyId: $companyId, status: $status) { ${COMPANY_CONNECTION_FIELDS} }
     }`,
     description:

@@ -1,15 +1,13 @@
-import { route, type RouteDef } from '../../rest/route';
-import { bodySelection } from '../../rest/body-selection';
+import { route, type DeclaredRoute } from '../../rest/route';
+import { body, doc } from '../../rest/body-selection';
 import { ConsentDefinition } from '../directory';
-// The fields its resolver adds (companyId, directoryUUID, consentGiven) are declared before the body is derived.
-import './consent.resolver';
 
 /**
  * An e-consent: the fields of the EConsent type in its order, but where the specification's body
  * departs from it. Whether the caller gave it (consentGiven) is GraphQL's: the specification's
  * e-consent has no such property, and strict clients refuse one they do not know.
  */
-const ECONSENT_SELECTION = bodySelection(
+const ECONSENT_SELECTION = body(
   ConsentDefinition,
   new Map([
     [
@@ -22,11 +20,11 @@ const ECONSENT_SELECTION = bodySelection(
   ]),
 );
 
-export const consentRoutes: RouteDef[] = [
+export const consentRoutes: DeclaredRoute[] = [
   route({
     at: 'GET /rest/user/econsents',
     credential: 'user',
-    document: `query getEConsents($type: String, $companyId: Int, $eventUUID: String) {
+    document: doc`query getEConsents($type: String, $companyId: Int, $eventUUID: String) {
       eConsents(type: $type, companyId: $companyId, eventUUID: $eventUUID) { ${ECONSENT_SELECTION} }
     }`,
     description:
@@ -37,7 +35,7 @@ export const consentRoutes: RouteDef[] = [
   route({
     at: 'PUT /rest/user/econsents/:consentUUID',
     credential: 'user',
-    document: `mutation setEConsent($consentUUID: String!, $consentGiven: Boolean!) {
+    document: doc`mutation setEConsent($consentUUID: String!, $consentGiven: Boolean!) {
       setEConsent(consentUUID: $consentUUID, consentGiven: $consentGiven) { ${ECONSENT_SELECTION} }
     }`,
     description:

@@ -108,3 +108,8 @@ export function createDirectoryLoaders(em: EntityManager) {
     }),
   };
 }
+
+declare module '../../context' {
+  // This module's loaders on ctx.loaders (src/context.ts).
+  interface Loaders extends ReturnType<typeof createDirectoryLoaders> {}
+}

@@ -1,4 +1,5 @@
-import { route, type RouteDef } from '../../rest/route';
+import { route, type DeclaredRoute } from '../../rest/route';
+import { doc } from '../../rest/body-selection';
 import { ADDRESS_SELECTION } from '../address';
 import { MAX_COPY } from './contact-address.service';
 
@@ -15,11 +16,11 @@ const CHAIN = [
 // WSCacheServiceException: the token cache (Redis) does not answer while the token is checked.
 const SHAPE = ['WSInvalidAuthTokenException', 'WSCacheServiceException', 'WSInvalidParameterException', 'WSFieldLengthException'];
 
-export const directoryRoutes: RouteDef[] = [
+export const directoryRoutes: DeclaredRoute[] = [
   route({
     at: 'GET /rest/smartdirectory/:directoryUUID/contactRecord/addresses',
     credential: 'user',
-    document: `query getAddressesForDirectoryContact($directoryUUID: String!) {
+    document: doc`query getAddressesForDirectoryContact($directoryUUID: String!) {
       directoryContactAddresses(directoryUUID: $directoryUUID) { ${ADDRESS_SELECTION} }
     }`,
     description:
@@ -30,7 +31,7 @@ export const directoryRoutes: RouteDef[] = [
   route({
     at: 'PUT /rest/smartdirectory/:directoryUUID/contactRecord/addresses/:addressUUID',
     credential: 'user',
-    document: `mutation updateAddressForDirectoryContact($directoryUUID: String!, $addressUUID: String!, $input: AddressInput!) {
+    document: doc`mutation updateAddressForDirectoryContact($directoryUUID: String!, $addressUUID: String!, $input: AddressInput!) {
       updateDirectoryContactAddress(directoryUUID: $directoryUUID, addressUUID: $addressUUID, input: $input) { ${ADDRESS_SELECTION} }
     }`,
     description:
@@ -41,7 +42,7 @@ export const directoryRoutes: RouteDef[] = [
   route({
     at: 'POST /rest/smartdirectory/:directoryUUID/contactRecord/addresses/copyFromUser',
     credential: 'user',
-    document: `mutation copyAddressesFromUserToDirectoryContact($directoryUUID: String!, $addressUUIDs: [String!]!) {
+    document: doc`mutation copyAddressesFromUserToDirectoryContact($directoryUUID: String!, $addressUUIDs: [String!]!) {
       copyUserAddressesToDirectoryContact(directoryUUID: $directoryUUID, addressUUIDs: $addressUUIDs) { ${ADDRESS_SELECTION} }
     }`,
     description: `One transaction. A contact record holds one address per typeCode (WSAddressAlreadyFullException) and one copy of a profile address (WSAlreadyExistsException); at most ${MAX_COPY} uuids per request (WSLimitExceededException).`,

@@ -27,3 +27,8 @@ export function createDiscoveryLoaders(em: EntityManager) {
     }),
   };
 }
+
+declare module '../../context' {
+  // This module's loaders on ctx.loaders (src/context.ts).
+  interface Loaders extends ReturnType<typeof createDiscoveryLoaders> {}
+}

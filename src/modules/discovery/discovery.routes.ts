@@ -1,20 +1,18 @@
-import { route, type RouteDef } from '../../rest/route';
-import { bodySelection } from '../../rest/body-selection';
+import { route, type DeclaredRoute } from '../../rest/route';
+import { body, doc } from '../../rest/body-selection';
 import { EntityCriteria, RecommendedEntity } from './discovery.types';
-// The company edge its resolver adds is declared before the body is derived (and left out of it).
-import './discovery.resolver';
 
 /** A recommended entity: every field of its type (discovery.types.ts), those of version 2 on last. */
-const ENTITY_FIELDS = bodySelection(RecommendedEntity, new Map([[RecommendedEntity, { omit: ['company', 'usesCAF', 'cafUrl'] }]]));
+const ENTITY_FIELDS = body(RecommendedEntity, new Map([[RecommendedEntity, { omit: ['company', 'usesCAF', 'cafUrl'] }]]));
 /** The version 2 fields, selected under version 2 only (withCaf). */
 const CAF_FIELDS = 'usesCAF @include(if: $withCaf) cafUrl @include(if: $withCaf)';
 
-export const discoveryRoutes: RouteDef[] = [
+export const discoveryRoutes: DeclaredRoute[] = [
   route({
     at: 'POST /rest/user/recommended/entities',
     credential: 'user',
     // usesCAF and cafUrl exist from version 2 on; under version 1 the keys are left out.
-    document: `query getRecommendedEntitiesForUser($version: Int!, $entityType: [String!]!, $searchTerms: String, $withCaf: Boolean!) {
+    document: doc`query getRecommendedEntitiesForUser($version: Int!, $entityType: [String!]!, $searchTerms: String, $withCaf: Boolean!) {
       recommendedEntities(version: $version, entityType: $entityType, searchTerms: $searchTerms) { ${ENTITY_FIELDS} ${CAF_FIELDS} }
     }`,
     computed: { withCaf: (v) => v.version !== 1 },
@@ -27,8 +25,8 @@ export const discoveryRoutes: RouteDef[] = [
   route({
     at: 'POST /rest/user/recommended/entityCriteria',
     credential: 'user',
-    document: `query getRecommendedCriteriaForEntity($version: Int!, $entityType: String!, $entityId: String!) {
-      recommendedCriteria(version: $version, entityType: $entityType, entityId: $entityId) { ${bodySelection(EntityCriteria, new Map())} }
+    document: doc`query getRecommendedCriteriaForEntity($version: Int!, $entityType: String!, $entityId: String!) {
+      recommendedCriteria(version: $version, entityType: $entityType, entityId: $entityId) { ${body(EntityCriteria, new Map())} }
     }`,
     description: 'The control object is the JSON body. Unknown, hidden and inactive companies are WSInvalidParameterException (entityId).',
     errors: ['WSInvalidParameterException', 'WSUnsupportedVersionException', 'WSDiscoverableServiceException'],

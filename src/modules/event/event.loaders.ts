@@ -56,3 +56,8 @@ export function createEventLoaders(em: EntityManager) {
     }),
   };
 }
+
+declare module '../../context' {
+  // This module's loaders on ctx.loaders (src/context.ts).
+  interface Loaders extends ReturnType<typeof createEventLoaders> {}
+}

@@ -2,7 +2,7 @@
 // endpoint counts failures for the brute-force guard, and the password grant takes its slot of
 // the guard's counters before it verifies the password.
 import crypto from 'node:crypto';
-import { sql, type EntityManager } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
 import { User } from '../user';
 import { AuthorizationCode, RefreshToken, type OAuthClient } from './oauth.entity';
 import { hashToken } from './tokens';
@@ -10,8 +10,8 @@ import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { OAuthError } from './oauth-error';
 import { extendFamily, revokeFamily, startFamily, type TokenResponse } from './families';
 import type { IdentityRuntime } from './identity.runtime';
-import { charLength } from '../../core/text';
 import type { Attempt } from './brute-force';
+import { findUserByEmail } from './user-by-email';
 
 export const SSO_SCOPE = 'sso';
 const BAD_CREDENTIALS = 'The username or password is incorrect.';
@@ -26,11 +26,6 @@ export function checkScope(scope: string | undefined, required: boolean): void {
   }
   const scopes = scope.split(' ').filter(Boolean);
   if (!scopes.length || scopes.some((s) => s !== SSO_SCOPE)) throw new OAuthError('invalid_scope', 'The only scope is sso.');
-}
-
-export async function findUserByEmail(em: EntityManager, email: string): Promise<User | null> {
-  if (charLength(email) > 255) return null;
-  return em.findOne(User, { [sql.lower('email')]: email.toLowerCase() });
 }
 
 export async function passwordGrant(

@@ -7,7 +7,7 @@ import { fieldTooLong, invalidParameter, ServiceError } from '../../core/errors'
 import { ServiceAuthToken } from './identity.entity';
 import { TokenFamily } from './oauth.entity';
 import { AuthSession, LoginResult, LoginScheme, SsoToken } from './identity.types';
-import { findUserByEmail } from './grants';
+import { findUserByEmail } from './user-by-email';
 import { revokeFamily } from './families';
 import { hashToken, newOpaqueToken, SERVICE_TOKEN_TTL_MS } from './tokens';
 import { CacheUnavailableError } from './token-cache';

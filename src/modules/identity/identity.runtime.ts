@@ -76,3 +76,10 @@ export async function startIdentity({
   };
   return rt;
 }
+
+declare module '../../context' {
+  interface ModuleServices {
+    /** The identity runtime: token signing and cache, the brute-force guard, inbound federation. */
+    identity: IdentityRuntime;
+  }
+}

@@ -9,7 +9,7 @@ import type { Logger } from '../../logger';
 import { User } from '../user';
 import { AuthorizationCode, InboundRequest, OAuthClient } from './oauth.entity';
 import { hashToken, newOpaqueToken, sameDigest } from './tokens';
-import { findUserByEmail } from './grants';
+import { findUserByEmail } from './user-by-email';
 
 /** How long the user may take at the identity provider. */
 const REQUEST_TTL_MS = 10 * 60_000;

@@ -7,6 +7,8 @@ import { ServiceAuthToken, SystemToken } from './identity.entity';
 import { OAuthClient, TokenFamily, RefreshToken, AuthorizationCode, InboundRequest, AuthRateLimit } from './oauth.entity';
 import { IdentityResolver } from './identity.resolver';
 import { identityRoutes } from './identity.routes';
+import { Principals } from './principal';
+import { startIdentity } from './identity.runtime';
 
 export const identity = defineModule({
   name: 'identity',
@@ -15,6 +17,11 @@ export const identity = defineModule({
   tag: 'Identity',
   routes: identityRoutes,
   rateLimited: ['loginUser'],
+  principals: (ctx) => new Principals(ctx),
+  services: async (deps) => {
+    const identity = await startIdentity(deps);
+    return { provides: { identity }, close: () => identity.close() };
+  },
 });
 
 export { createOAuthServer, type OAuthServer } from './http/oauth-server';

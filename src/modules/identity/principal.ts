@@ -173,3 +173,8 @@ async function companyKeyPrincipal(ctx: Context): Promise<CompanyKeyPrincipal> {
   if (!company.active) throw new ServiceError('WSCompanyNotActiveException');
   return { kind: 'companyKey', key, company };
 }
+
+declare module '../../context' {
+  // The context's principals are these (ctx.auth); the identity module's definition makes them.
+  interface Auth extends Principals {}
+}

@@ -116,3 +116,8 @@ export function createLibraryLoaders(em: EntityManager) {
     ),
   };
 }
+
+declare module '../../context' {
+  // This module's loaders on ctx.loaders (src/context.ts).
+  interface Loaders extends ReturnType<typeof createLibraryLoaders> {}
+}

@@ -1,13 +1,13 @@
-import { route, type RouteDef } from '../../rest/route';
-import { bodySelection } from '../../rest/body-selection';
+import { route, type DeclaredRoute } from '../../rest/route';
+import { body, doc } from '../../rest/body-selection';
 import { MembershipDetails } from './membership.types';
 
-export const membershipRoutes: RouteDef[] = [
+export const membershipRoutes: DeclaredRoute[] = [
   route({
     at: 'POST /rest/company/membership/details',
     credential: 'companyKey',
-    document: `mutation createMembershipDetails($details: MembershipDetailsInput!) {
-      createMembershipDetails(details: $details) { ${bodySelection(MembershipDetails, new Map())} }
+    document: doc`mutation createMembershipDetails($details: MembershipDetailsInput!) {
+      createMembershipDetails(details: $details) { ${body(MembershipDetails, new Map())} }
     }`,
     description:
       "The user must exist, be active and have an accepted connection to the key's company. A replacing call sets the optional fields it " +

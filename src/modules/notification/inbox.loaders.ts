@@ -20,3 +20,8 @@ export function createInboxLoaders(em: EntityManager) {
     unreadNotificationCounts: new DataLoader<number, number>((userIds) => readUnreadCounts(em, userIds)),
   };
 }
+
+declare module '../../context' {
+  // This module's loaders on ctx.loaders (src/context.ts).
+  interface Loaders extends ReturnType<typeof createInboxLoaders> {}
+}

@@ -14,6 +14,7 @@ import { scheduledNotificationNode, sentNotificationNode } from './sent.node';
 import { announceDelivery, InboxLiveResolver } from './inbox.live';
 import { notifyEntryPublished } from './notification.library';
 import { notificationEmails, scheduledSends, scheduledSweep } from './notification.scheduler';
+import { createMailer } from './notification.mailer';
 
 export const notification = defineModule({
   name: 'notification',
@@ -26,6 +27,10 @@ export const notification = defineModule({
   seeders: () => import('./notification.seeder.js').then((m) => [m.NotificationSeeder]),
   hooks: { smartEntryPublished: notifyEntryPublished, notificationDelivered: announceDelivery },
   queues: [scheduledSends, notificationEmails, scheduledSweep],
+  services: async ({ config, logger }) => {
+    const mailer = createMailer(config, logger);
+    return { provides: { mailer }, close: () => mailer.close() };
+  },
 });
 
 export { createMailer, type Mailer } from './notification.mailer';

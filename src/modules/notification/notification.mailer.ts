@@ -54,3 +54,9 @@ export function createMailer(config: Config, logger: Logger): Mailer {
 export function fillPlaceholders(text: string, vars: Record<string, string>): string {
   return text.replace(/\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g, (whole, key: string) => (Object.hasOwn(vars, key) ? vars[key] : whole));
 }
+
+declare module '../../context' {
+  interface ModuleServices {
+    mailer: Mailer;
+  }
+}

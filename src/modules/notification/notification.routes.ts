@@ -1,15 +1,12 @@
-import { route, type RouteDef } from '../../rest/route';
-import { bodySelection } from '../../rest/body-selection';
+import { route, type DeclaredRoute } from '../../rest/route';
+import { body, doc } from '../../rest/body-selection';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './notification.lists';
 import { ScheduledNotificationView, SentNotificationView } from './notification.types';
 
 // The records' fields in their types' order (notification.types.ts), but those the specification's
 // bodies leave out; the keyset cursor is for GraphQL paging (the REST lists page by pageNum).
-const SENT_SELECTION = bodySelection(
-  SentNotificationView,
-  new Map([[SentNotificationView, { omit: ['notificationId', 'url', 'cursor'] }]]),
-);
-const SCHEDULED_SELECTION = bodySelection(
+const SENT_SELECTION = body(SentNotificationView, new Map([[SentNotificationView, { omit: ['notificationId', 'url', 'cursor'] }]]));
+const SCHEDULED_SELECTION = body(
   ScheduledNotificationView,
   new Map([[ScheduledNotificationView, { omit: ['scheduleUTCDateTime', 'scheduleStatus', 'cursor'] }]]),
 );
@@ -31,11 +28,11 @@ const LIST_ERRORS = [
 const WHOLE_LIST = { unless: 'pageNum', after: 'after', pageSize: 'pageSize', cursor: 'cursor', batch: 500 };
 const wholeListNote = `Without pageNum: every matching record, newest first, streamed. pageNum (from 1) and pageSize (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}) page the list instead.`;
 
-export const notificationRoutes: RouteDef[] = [
+export const notificationRoutes: DeclaredRoute[] = [
   route({
     at: 'POST /rest/notification/send',
     credential: 'user',
-    document: `mutation sendNotification($input: SendNotificationInput!) {
+    document: doc`mutation sendNotification($input: SendNotificationInput!) {
       sendNotification(input: $input) { sentNotification { ${SENT_SELECTION} } scheduledNotification { ${SCHEDULED_SELECTION} } }
     }`,
     description:
@@ -54,7 +51,7 @@ export const notificationRoutes: RouteDef[] = [
   route({
     at: 'GET /rest/notification/sent',
     credential: 'user',
-    document: `query getSentNotifications(${LIST_VARS}) { sentNotifications(${LIST_ARGS}) { ${SENT_SELECTION} } }`,
+    document: doc`query getSentNotifications(${LIST_VARS}) { sentNotifications(${LIST_ARGS}) { ${SENT_SELECTION} } }`,
     wholeList: WHOLE_LIST,
     description: wholeListNote,
     errors: LIST_ERRORS,
@@ -62,7 +59,7 @@ export const notificationRoutes: RouteDef[] = [
   route({
     at: 'GET /rest/notification/scheduled/sent',
     credential: 'user',
-    document: `query getSentScheduledNotifications(${LIST_VARS}) { sentScheduledNotifications(${LIST_ARGS}) { ${SCHEDULED_SELECTION} } }`,
+    document: doc`query getSentScheduledNotifications(${LIST_VARS}) { sentScheduledNotifications(${LIST_ARGS}) { ${SCHEDULED_SELECTION} } }`,
     wholeList: WHOLE_LIST,
     description: wholeListNote,
     errors: LIST_ERRORS,

@@ -3,7 +3,7 @@ import { ArgsType, Field, Int, ObjectType } from 'type-graphql';
 import { Node } from '../../graphql/node';
 import { lengthNotes, Rule } from '../../graphql/rules';
 import type { EmailParam, ScheduledNotification, SentNotification } from './notification.entity';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, cursorOfDate } from './notification.lists';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, cursorOfDate } from './notification.cursor';
 import { LIMITS } from './notification.limits';
 
 /** A record field's bound, in the words the input rules are described in. */

@@ -1,12 +1,13 @@
-import { route, type RouteDef } from '../../rest/route';
+import { route, type DeclaredRoute } from '../../rest/route';
+import { doc } from '../../rest/body-selection';
 
 const SERVICE_ERRORS = ['WSInvalidAuthTokenException', 'WSNotificationServiceException'];
 
-export const pushRoutes: RouteDef[] = [
+export const pushRoutes: DeclaredRoute[] = [
   route({
     at: 'GET /rest/user/push-subscriptions/vapid-public-key',
     credential: 'user',
-    document: `query getVapidPublicKey { vapidPublicKey { publicKey } }`,
+    document: doc`query getVapidPublicKey { vapidPublicKey { publicKey } }`,
     description:
       'Answers {publicKey}: base64url of the uncompressed P-256 point (65 bytes). It changes only when the operator replaces the key pair, ' +
       'which invalidates every stored subscription: a client subscribes again with the new key.',
@@ -15,7 +16,7 @@ export const pushRoutes: RouteDef[] = [
   route({
     at: 'POST /rest/user/push-subscriptions',
     credential: 'user',
-    document: `mutation subscribePushNotifications($subscription: PushSubscriptionInput!) {
+    document: doc`mutation subscribePushNotifications($subscription: PushSubscriptionInput!) {
       subscribePush(subscription: $subscription) { endpoint registered }
     }`,
     description:
@@ -26,7 +27,7 @@ export const pushRoutes: RouteDef[] = [
   route({
     at: 'DELETE /rest/user/push-subscriptions',
     credential: 'user',
-    document: `mutation unsubscribePushNotifications($endpoint: String) { unsubscribePush(endpoint: $endpoint) { removed } }`,
+    document: doc`mutation unsubscribePushNotifications($endpoint: String) { unsubscribePush(endpoint: $endpoint) { removed } }`,
     summary: "Removes the caller's Web Push subscription with this endpoint.",
     description: "Also 204 when the caller has no subscription with this endpoint (another user's is left alone).",
     status: 204,

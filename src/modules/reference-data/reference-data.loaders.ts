@@ -13,3 +13,8 @@ export function createReferenceDataLoaders(em: EntityManager) {
     }),
   };
 }
+
+declare module '../../context' {
+  // This module's loaders on ctx.loaders (src/context.ts).
+  interface Loaders extends ReturnType<typeof createReferenceDataLoaders> {}
+}

@@ -2,12 +2,17 @@
 // surface. Other modules import only from here.
 // Stored blobs: content-addressed file bytes in PostgreSQL, written and read in chunks, shared by uploads, entries and support groups.
 import { defineModule } from '../../core/module';
+import type { UploadStaging } from '../../rest/multipart';
 import { StoredBlob, StoredBlobChunk } from './blob.entity';
+import { discardStaged, stagedFileUpload, stageStream } from './blob-store';
 
 export const storage = defineModule({
   name: 'storage',
   entities: [StoredBlob, StoredBlobChunk],
 });
+
+/** Where a multipart route's file parts are staged as they arrive (a route's `multipart.staging`). */
+export const UPLOAD_STAGING: UploadStaging = { stage: stageStream, upload: stagedFileUpload, discard: discardStaged };
 
 export {
   adoptStaged,

@@ -1,5 +1,6 @@
-import { route, type RouteDef } from '../../rest/route';
-import { bodySelection } from '../../rest/body-selection';
+import { UPLOAD_STAGING } from '../storage';
+import { route, type DeclaredRoute } from '../../rest/route';
+import { body, doc } from '../../rest/body-selection';
 import { SupportGroup } from './support-group.types';
 import { sendQrCode } from './support-group.download';
 import { SUPPORT_GROUP_LIMITS } from './support-group.limits';
@@ -12,12 +13,13 @@ export const SUPPORT_GROUP_FILE_PARTS = ['teamImageFile', ...numbers.flatMap((n)
 /** The specification's result: the new library and directory (smartLibId, directoryUUID) are GraphQL's. */
 const SUPPORT_GROUP_BODY = new Map([[SupportGroup, { omit: ['smartLibId', 'directoryUUID'] }]]);
 
-export const supportGroupRoutes: RouteDef[] = [
+export const supportGroupRoutes: DeclaredRoute[] = [
   route({
     at: 'POST /rest/company/support-group',
     credential: 'userAndCompanyKey',
     multipart: {
       files: SUPPORT_GROUP_FILE_PARTS,
+      staging: UPLOAD_STAGING,
       maxFileSize: (config) => Math.max(config.uploadMaxBytes, config.tileMaxBytes),
       // The asset parts' bounds, which support-group.form.ts checks (naming the numbered part).
       maxLength: {
@@ -27,7 +29,7 @@ export const supportGroupRoutes: RouteDef[] = [
         assetInternalId: SUPPORT_GROUP_LIMITS.assetInternalId,
       },
     },
-    document: `mutation createSupportGroup($input: CreateSupportGroupInput!) { createSupportGroup(input: $input) { ${bodySelection(SupportGroup, SUPPORT_GROUP_BODY)} } }`,
+    document: doc`mutation createSupportGroup($input: CreateSupportGroupInput!) { createSupportGroup(input: $input) { ${body(SupportGroup, SUPPORT_GROUP_BODY)} } }`,
     // The form numbers each asset's parts (assetName3, assetImageFile3, ...): they fill input.assets.
     form: {
       list: 'assets',
@@ -60,7 +62,7 @@ export const supportGroupRoutes: RouteDef[] = [
   route({
     at: 'GET /rest/company/support-group/qrcodes/:qrCodeId/image',
     credential: 'user',
-    document: `query downloadSupportGroupQrCode($qrCodeId: Int!) { supportGroupQrCode(qrCodeId: $qrCodeId) { qrCodeId qrCodeName imageBytes imageMd5 } }`,
+    document: doc`query downloadSupportGroupQrCode($qrCodeId: Int!) { supportGroupQrCode(qrCodeId: $qrCodeId) { qrCodeId qrCodeName imageBytes imageMd5 } }`,
     respond: sendQrCode,
     responseContentType: 'image/png',
     description:

@@ -8,6 +8,7 @@ import { Title, Gender } from './user-reference.entity';
 import { UserProfileResolver, UserReferenceDataResolver, resolveUserReference } from './user.resolver';
 import { createUserLoaders } from './user.loaders';
 import { userRoutes } from './user.routes';
+import { referenceViewer } from './user.reference';
 
 export const user = defineModule({
   name: 'user',
@@ -19,6 +20,7 @@ export const user = defineModule({
   tag: 'User profile',
   routes: userRoutes,
   seeders: () => import('./user.seeder.js').then((m) => [m.UserProfileSeeder]),
+  isRouter: async (ctx) => (await referenceViewer(ctx)).kind === 'router',
 });
 
 export { UserProfile } from './profile.types';

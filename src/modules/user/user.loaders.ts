@@ -25,3 +25,8 @@ export function createUserLoaders(em: EntityManager) {
     conditionById: byKey<Condition, number>(em, Condition, 'conditionId'),
   };
 }
+
+declare module '../../context' {
+  // This module's loaders on ctx.loaders (src/context.ts).
+  interface Loaders extends ReturnType<typeof createUserLoaders> {}
+}

@@ -1,16 +1,14 @@
-import { referenceList, route, type RouteDef } from '../../rest/route';
-import { bodySelection } from '../../rest/body-selection';
+import { referenceList, route, type DeclaredRoute } from '../../rest/route';
+import { body, doc } from '../../rest/body-selection';
 import { UserProfile } from './profile.types';
-// The names its resolver adds (uTitle, uCountryName, ...) are part of the body: declared before it is derived.
-import './user.resolver';
 
 /**
  * Every field of the profile, in the spec's order; the REST body carries all of them. The order is
  * the User type's (profile.types.ts), but for each reference's name, which follows its id or code.
- * The edges other modules add to User (addresses, events, ...) are not in the body: they extend the
- * type this door exports, so they are declared after it is loaded (modules import no cycle).
+ * The body is worked out once every module is loaded, so the edges other modules add to User are
+ * fields of it too; they are GraphQL's, not the REST body's, and are left out by name.
  */
-const PROFILE_SELECTION = bodySelection(
+const PROFILE_SELECTION = body(
   UserProfile,
   new Map([
     [
@@ -25,16 +23,17 @@ const PROFILE_SELECTION = bodySelection(
           uConditionId: ['uConditionName'],
           uTimezoneId: ['uTimezoneName'],
         },
+        omit: ['addresses', 'smartDirectories', 'events', 'notifications', 'unreadNotificationCount', 'connections', 'smartLibraries'],
       },
     ],
   ]),
 );
 
-export const userRoutes: RouteDef[] = [
+export const userRoutes: DeclaredRoute[] = [
   route({
     at: 'GET /rest/user/profile',
     credential: 'user',
-    document: `query findUserProfile { userProfile { ${PROFILE_SELECTION} } }`,
+    document: doc`query findUserProfile { userProfile { ${PROFILE_SELECTION} } }`,
     description:
       'A field without a value is null; the name of each reference follows its id or code (uTitle, uGenderName, uCountryName, ...). ' +
       'The client edits it and sends it back to PUT /rest/user/profile.',
@@ -43,7 +42,7 @@ export const userRoutes: RouteDef[] = [
   route({
     at: 'PUT /rest/user/profile',
     credential: 'user',
-    document: `mutation updateUserProfile($input: UpdateUserProfileInput!) { updateUserProfile(input: $input) { updatedFieldCount } }`,
+    document: doc`mutation updateUserProfile($input: UpdateUserProfileInput!) { updateUserProfile(input: $input) { updatedFieldCount } }`,
     description:
       'Null or omitted fields keep their value, so a client that leaves filled fields out loses no data; fieldsToNull names the fields to erase. ' +
       'Read-only fields of the profile (uTitle, uGenderName, uCountryName, uProfessionName, uSpecialtyName, uConditionName, uTimezoneName, uCreationDate) may be sent back and are ignored.',
@@ -58,12 +57,12 @@ export const userRoutes: RouteDef[] = [
   }),
   referenceList(
     '/rest/refdata/titles',
-    `query getTitles { titles { titleId titleName } }`,
+    doc`query getTitles { titles { titleId titleName } }`,
     "Sorted by titleId: the values of a profile's uTitleId.",
   ),
   referenceList(
     '/rest/refdata/genders',
-    `query getGenders { genders { genderCode genderName } }`,
+    doc`query getGenders { genders { genderCode genderName } }`,
     "Sorted by genderName: the values of a profile's uGenderCode.",
   ),
 ];

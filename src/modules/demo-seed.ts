@@ -1,14 +1,14 @@
 // Demo tenant seeding: runs each module's demo seeders, in the module list's order, in one
 // transaction, once (on an empty database). Never in production (config refuses it). Start-up and
-// `npm run migrate` call it under the migration lock (migration-lock.ts), so of instances started
+// `npm run migrate` hand it to migrateAndSeed, which calls it under the migration lock (src/db/migration-lock.ts), so of instances started
 // together on an empty database one seeds and the others find the tenant there.
 import type { MikroORM } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from '../logger';
 import type { ModuleDefinition } from '../core/module';
-import { MODULES } from '../modules';
-import { ReferenceDataVersion } from '../modules/reference-data';
+import { MODULES } from '.';
+import { ReferenceDataVersion } from './reference-data';
 
 /** Every module's demo seeders, in the module list's order; loaded only when seeding. */
 export async function demoSeeders(): Promise<(new () => Seeder)[]> {

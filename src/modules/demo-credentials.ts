@@ -8,10 +8,10 @@
 // verification per distinct password hash among those users (the seed gives them one).
 import type { MikroORM } from '@mikro-orm/core';
 import { DEMO_LOGIN_CLIENT, DEV_IDP_CLIENT } from '../config';
-import { CompanyApiKey } from '../modules/company';
-import { hashToken, OAuthClient, SystemToken, verifyPassword } from '../modules/identity';
-import { User } from '../modules/user';
-import { DEMO_COMPANY_API_KEY, DEMO_INACTIVE_COMPANY_API_KEY, DEMO_INGESTION_TOKEN, DEMO_PASSWORD, DEMO_USERS } from './demo';
+import { DEMO_COMPANY_API_KEY, DEMO_INACTIVE_COMPANY_API_KEY, DEMO_INGESTION_TOKEN, DEMO_PASSWORD, DEMO_USERS } from '../db/demo';
+import { CompanyApiKey } from './company';
+import { hashToken, OAuthClient, SystemToken, verifyPassword } from './identity';
+import { User } from './user';
 
 /**
  * Each published demo credential the database holds, named for the operator. `configuredClientId`
