@@ -20,9 +20,14 @@ export function formatSql(sql: string): string {
     } else if (ch === '"' || ch === "'") quote = ch;
     else if (ch === '(') depth++;
     else if (ch === ')') depth--;
-    else if (ch === ' ' && CLAUSE.test(sql.slice(i + 1, i + 20))) {
-      out += `\n${'  '.repeat(depth + 1)}`;
-      continue;
+    else if (ch === ' ') {
+      // A clause of several words (`left join`) is written whole, so its last word starts no line.
+      const clause = CLAUSE.exec(sql.slice(i + 1, i + 20))?.[0];
+      if (clause) {
+        out += `\n${'  '.repeat(depth + 1)}${clause}`;
+        i += clause.length;
+        continue;
+      }
     }
     out += ch;
   }

@@ -22,6 +22,7 @@ import {
   type Collection,
   type EntityManager,
   type EntityMetadata,
+  type EntityProperty,
   type MikroORM,
   type Primary,
   type Scalar,
@@ -150,18 +151,21 @@ export interface BuildHelpers {
   ) => `${A}.${ColumnKey<T> & string}`[];
 }
 
+/**
+ * The properties of the columns an entity maps (its scalars and the keys of the relations it
+ * owns), in declaration order: what `columns` selects and what a row of the entity holds.
+ */
+export function columnProps(meta: EntityMetadata): EntityProperty[] {
+  return meta.props.filter(
+    (p) =>
+      p.persist !== false &&
+      (p.kind === ReferenceKind.SCALAR || p.kind === ReferenceKind.MANY_TO_ONE || (p.kind === ReferenceKind.ONE_TO_ONE && p.owner)),
+  );
+}
+
 function helpers(em: EntityManager): BuildHelpers {
   return {
-    columns: (entity, alias) =>
-      em
-        .getMetadata()
-        .get(entity)
-        .props.filter(
-          (p) =>
-            p.persist !== false &&
-            (p.kind === ReferenceKind.SCALAR || p.kind === ReferenceKind.MANY_TO_ONE || (p.kind === ReferenceKind.ONE_TO_ONE && p.owner)),
-        )
-        .map((p) => `${alias}.${p.name}` as never),
+    columns: (entity, alias) => columnProps(em.getMetadata().get(entity)).map((p) => `${alias}.${p.name}` as never),
   };
 }
 
