@@ -41,6 +41,7 @@ import {
   type RawBuilder,
   type ColumnType,
   type Compilable,
+  type Expression,
   type CompiledQuery,
   type Kysely,
   type KyselyPlugin,
@@ -52,6 +53,8 @@ import {
   type UnknownRow,
 } from 'kysely';
 import type { Config } from '../config';
+import type { OrderColumn } from '../graphql/connection';
+import { KeysetWindow, type Candidates } from './keyset';
 
 /** A property of T that is a column (or a relation's key): not a symbol, a method or a collection. */
 type ColumnKey<T> = {
@@ -262,7 +265,16 @@ export function queriesOf<E extends Record<string, EntityClass>>(entities: E) {
   const eb = expressionBuilder<DB, never>();
   const compiled = <P = void, R = unknown>(build: (db: Kysely<DB>, p: P, helpers: BuildHelpers) => Compilable<R>, options?: QueryOptions) =>
     new Query<P, R>(build as never, options);
-  return { compiled, eb };
+  /**
+   * The pages of a list under many parents, one statement for all (src/db/keyset.ts): `candidates`
+   * selects one parent's rows (`parent` is its id), with the `order` columns; R is a row.
+   */
+  const windowed = <P, R>(
+    candidates: Candidates<DB, P>,
+    order: readonly OrderColumn[],
+    total?: (parent: Expression<number>) => Expression<number>,
+  ) => new KeysetWindow<P, R>((build) => new Query(build as never) as never, candidates as never, order, total);
+  return { compiled, eb, windowed };
 }
 
 /** A PostgreSQL int[] literal for an `anyOf(..., 'int')` parameter: ids are integers, nothing to escape. */
