@@ -24,7 +24,6 @@ const NOT_YET_MOVED = [
   'modules/directory/directory.reference.ts',
   'modules/discovery/discovery.reads.ts',
   'modules/discovery/discovery.service.ts',
-  'modules/event/event.reads.ts',
   'modules/library/entry.service.ts',
   'modules/library/entry.write.ts',
   'modules/library/library.service.ts',
