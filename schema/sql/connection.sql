@@ -9,9 +9,7 @@ select "c"."id" as "id", "c"."user_id" as "user", "c"."company_id" as "company",
 -- connectionsReadableBy
 select "c"."id" as "id", "c"."user_id" as "user", "c"."company_id" as "company", "c"."status" as "status", "c"."requested_at" as "requestedAt", "c"."pending_at" as "pendingAt", "c"."accepted_at" as "acceptedAt", "c"."rejected_at" as "rejectedAt", "c"."rejection_reason" as "rejectionReason", "c"."decided_by_user_id" as "decidedBy", "c"."updated_at" as "updatedAt"
   from "company_connection" as "c"
-  where ("c"."user_id" = $1 or exists (select 1 as "one"
-      from "company_role" as "company_r"
-      where "company_r"."company_id" = "c"."company_id" and "company_r"."user_id" = $2 and "company_r"."role" = 'ADMIN')) and ("c"."user_id", "c"."company_id") in (select *
+  where ("c"."user_id" = $1 or exists (select 1 as "one" from "company_role" as "company_r" where "company_r"."company_id" = "c"."company_id" and "company_r"."user_id" = $2 and "company_r"."role" = 'ADMIN')) and ("c"."user_id", "c"."company_id") in (select *
     from unnest($3::int[], $4::int[]))
   order by "c"."id";
 

@@ -10,8 +10,8 @@
 // builds statement text.
 //
 // Statements that runPrepared sends are named prepared statements (src/db/sql.ts `send`).
-import { ReferenceKind, type EntityManager, type EntityMetadata, type EntityName, type EntityProperty } from '@mikro-orm/core';
-import { send } from './sql';
+import type { EntityManager, EntityName, EntityProperty } from '@mikro-orm/core';
+import { columnProps, send } from './sql';
 
 /** Table and column names of an entity, quoted for PostgreSQL. */
 export interface TableNames<T> {
@@ -56,18 +56,6 @@ export function tableOf<T extends object>(em: EntityManager, entity: EntityName<
         })
         .join(', '),
   };
-}
-
-/**
- * The properties of the columns an entity maps (its scalars and the keys of the relations it
- * owns), in declaration order: what `columns()` selects and what a row of the entity holds.
- */
-export function columnProps(meta: EntityMetadata): EntityProperty[] {
-  return meta.props.filter(
-    (p) =>
-      p.persist !== false &&
-      (p.kind === ReferenceKind.SCALAR || p.kind === ReferenceKind.MANY_TO_ONE || (p.kind === ReferenceKind.ONE_TO_ONE && p.owner)),
-  );
 }
 
 /** How a statement is sent: `prepared` sends it as a named prepared statement (see runPrepared). */

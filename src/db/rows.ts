@@ -14,7 +14,8 @@ import {
   type Primary,
   type Scalar,
 } from '@mikro-orm/core';
-import { columnProps as mappedProps, epochMillis } from './lean';
+import { epochMillis } from './lean';
+import { columnProps as mappedProps } from './sql';
 
 /** A property of T that is a column (or a relation's key): not a symbol, a method or a collection. */
 type ColumnKey<T> = {

@@ -22,6 +22,7 @@ import {
   type Collection,
   type EntityManager,
   type EntityMetadata,
+  type EntityProperty,
   type MikroORM,
   type Primary,
   type Scalar,
@@ -40,6 +41,7 @@ import {
   type RawBuilder,
   type ColumnType,
   type Compilable,
+  type Expression,
   type CompiledQuery,
   type Kysely,
   type KyselyPlugin,
@@ -51,6 +53,8 @@ import {
   type UnknownRow,
 } from 'kysely';
 import type { Config } from '../config';
+import type { OrderColumn } from '../graphql/connection';
+import { KeysetWindow, type Candidates } from './keyset';
 
 /** A property of T that is a column (or a relation's key): not a symbol, a method or a collection. */
 type ColumnKey<T> = {
@@ -150,18 +154,21 @@ export interface BuildHelpers {
   ) => `${A}.${ColumnKey<T> & string}`[];
 }
 
+/**
+ * The properties of the columns an entity maps (its scalars and the keys of the relations it
+ * owns), in declaration order: what `columns` selects and what a row of the entity holds.
+ */
+export function columnProps(meta: EntityMetadata): EntityProperty[] {
+  return meta.props.filter(
+    (p) =>
+      p.persist !== false &&
+      (p.kind === ReferenceKind.SCALAR || p.kind === ReferenceKind.MANY_TO_ONE || (p.kind === ReferenceKind.ONE_TO_ONE && p.owner)),
+  );
+}
+
 function helpers(em: EntityManager): BuildHelpers {
   return {
-    columns: (entity, alias) =>
-      em
-        .getMetadata()
-        .get(entity)
-        .props.filter(
-          (p) =>
-            p.persist !== false &&
-            (p.kind === ReferenceKind.SCALAR || p.kind === ReferenceKind.MANY_TO_ONE || (p.kind === ReferenceKind.ONE_TO_ONE && p.owner)),
-        )
-        .map((p) => `${alias}.${p.name}` as never),
+    columns: (entity, alias) => columnProps(em.getMetadata().get(entity)).map((p) => `${alias}.${p.name}` as never),
   };
 }
 
@@ -258,7 +265,16 @@ export function queriesOf<E extends Record<string, EntityClass>>(entities: E) {
   const eb = expressionBuilder<DB, never>();
   const compiled = <P = void, R = unknown>(build: (db: Kysely<DB>, p: P, helpers: BuildHelpers) => Compilable<R>, options?: QueryOptions) =>
     new Query<P, R>(build as never, options);
-  return { compiled, eb };
+  /**
+   * The pages of a list under many parents, one statement for all (src/db/keyset.ts): `candidates`
+   * selects one parent's rows (`parent` is its id), with the `order` columns; R is a row.
+   */
+  const windowed = <P, R>(
+    candidates: Candidates<DB, P>,
+    order: readonly OrderColumn[],
+    total?: (parent: Expression<number>) => Expression<number>,
+  ) => new KeysetWindow<P, R>((build) => new Query(build as never) as never, candidates as never, order, total);
+  return { compiled, eb, windowed };
 }
 
 /** A PostgreSQL int[] literal for an `anyOf(..., 'int')` parameter: ids are integers, nothing to escape. */

@@ -15,6 +15,9 @@ import DataLoader from 'dataloader';
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { invalidParameter } from '../core/errors';
 import { intArray } from '../db/lean';
+import { INSTANT_COLUMN, WINDOW_BEYOND, WINDOW_PAGE, WINDOW_PARENT_COLUMN, WINDOW_TOTAL } from '../db/keyset';
+
+export { INSTANT_COLUMN, WINDOW_BEYOND, WINDOW_PAGE, WINDOW_PARENT_COLUMN, WINDOW_TOTAL };
 
 /** The most edges one page may ask for. */
 export const MAX_FIRST = 100;
@@ -299,9 +302,6 @@ export interface OrderColumn {
  */
 export const microsOf = (column: string) => `(extract(epoch from ${column}) * 1000000)::bigint`;
 
-/** The name, in candidate rows, of the instant a `micros` order column orders by (INSTANT_ORDER). */
-export const INSTANT_COLUMN = '_at';
-
 /**
  * What a candidate row selects for an instant key: the timestamptz column itself as `_at` (which
  * the order names, so an index on it serves the page) and its microseconds as `_us` (the cursor's
@@ -323,16 +323,6 @@ const KEY_PARAMS: Record<KeyKind, string> = {
   text: '?',
 };
 const keyParam = (o: OrderColumn) => KEY_PARAMS[o.kind];
-
-/**
- * The column names keysetWindow adds to each row: its parent's total, its place in the page, and
- * (only when the request has the cursor the page is read away from) whether the list has rows past
- * that cursor, pageOf's `beyond`.
- */
-export const WINDOW_TOTAL = '_total';
-export const WINDOW_PAGE = '_page';
-export const WINDOW_PARENT_COLUMN = '_parent';
-export const WINDOW_BEYOND = '_beyond';
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 

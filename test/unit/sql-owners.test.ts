@@ -19,17 +19,14 @@ const SRC = path.join(__dirname, '..', '..', 'src');
  * moving every module's reads to its `<m>.queries.ts`. Each goes when its module moves.
  */
 const NOT_YET_MOVED = [
-  'modules/consent/consent.reads.ts',
   'modules/directory/directory.access.ts',
   'modules/directory/directory.reads.ts',
   'modules/directory/directory.reference.ts',
   'modules/discovery/discovery.reads.ts',
   'modules/discovery/discovery.service.ts',
-  'modules/event/event.reads.ts',
   'modules/library/entry.service.ts',
   'modules/library/entry.write.ts',
   'modules/library/library.service.ts',
-  'modules/membership/membership.service.ts',
   'modules/notification/notification.delivery.ts',
   'modules/notification/notification.lists.ts',
   'modules/user/profile.service.ts',

@@ -3,9 +3,9 @@
 // asker's query (a column of its own, or a parameter).
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { queriesOf } from '../../db/sql';
-import { CompanyRole, type CompanyRoleName } from './company.entity';
+import { Company, CompanyRole, type CompanyRoleName } from './company.entity';
 
-const { eb } = queriesOf({ CompanyRole });
+const { eb } = queriesOf({ Company, CompanyRole });
 
 const ADMIN: CompanyRoleName = 'ADMIN';
 
@@ -19,3 +19,26 @@ export const adminRoleExists = (companyId: Expression<number>, userId: Expressio
       .where('company_r.user', '=', userId)
       .where('company_r.role', '=', sql.lit(ADMIN)),
   );
+
+/** Whether user `userId` holds any of `roles` on company `companyId`: `exists (...)`. */
+export const roleExists = (
+  companyId: Expression<number>,
+  userId: Expression<number>,
+  roles: readonly CompanyRoleName[],
+): Expression<SqlBool> =>
+  eb.exists(
+    eb
+      .selectFrom('CompanyRole as company_r')
+      .select(sql.lit(1).as('one'))
+      .where('company_r.company', '=', companyId)
+      .where('company_r.user', '=', userId)
+      .where(
+        'company_r.role',
+        'in',
+        roles.map((role) => sql.lit(role)),
+      ),
+  );
+
+/** The name of company `companyId`: a scalar subquery. */
+export const companyNameOf = (companyId: Expression<number>): Expression<string> =>
+  eb.selectFrom('Company as company_c').select('company_c.companyName').where('company_c.companyId', '=', companyId) as never;

@@ -6,7 +6,7 @@
 // caller's answers, and the caller's standing in their directories.
 import type { Context } from '../../context';
 import { NODE_KEY, type NodeType } from '../../graphql/node';
-import { consentRowsByUuid, type EConsentRow } from './consent.reads';
+import { consentRowsByUuid, type EConsentRow } from '../directory';
 
 /** Whether Query.eConsents lists the consent: type C of a company (with no event) or of an event. */
 const listedByEConsents = (row: EConsentRow) => row.consentTypeCode === 'C' && (row.eventUUID != null || row.companyId != null);
@@ -16,7 +16,7 @@ export const eConsentNode: NodeType = {
   async load(keys, ctx: Context) {
     const { user } = await ctx.auth.requireUser();
     const uuids = keys.filter((key) => NODE_KEY.uuid.test(key));
-    const rows = uuids.length ? await consentRowsByUuid(ctx.em, user.uId, uuids) : [];
+    const rows = uuids.length ? await consentRowsByUuid.run(ctx.em, { userId: user.uId, consentUUIDs: uuids }) : [];
     const directories = [...new Set(rows.flatMap((row) => (row.directoryUUID ? [row.directoryUUID] : [])))];
     const standings = await ctx.loaders.directoryStanding(user.uId).loadMany(directories);
     const opens = new Set(directories.filter((_uuid, i) => !(standings[i] instanceof Error)));

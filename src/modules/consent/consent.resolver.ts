@@ -4,7 +4,7 @@ import { ServiceBoundary } from '../../graphql/service-boundary';
 import { ConsentDefinition } from '../directory';
 import { pairKey } from '../../core/loaders';
 import { listEConsents, setEConsent } from './consent.service';
-import type { EConsentRow } from './consent.reads';
+import type { EConsentRow } from '../directory';
 
 /** What an EConsent resolves from: the list's plain row, or the entity (setEConsent, a directory's consents). */
 type EConsentSource = ConsentDefinition | EConsentRow;

@@ -2,8 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { ServiceError, invalidParameter } from '../../core/errors';
 import { parseUuid } from '../../core/uuid';
 import { User } from '../user';
-import { ConsentDefinition, UserConsent } from '../directory';
-import { companyConsentRows, eventConsentRows, type EConsentRow } from './consent.reads';
+import { companyConsentRows, ConsentDefinition, eventConsentRows, UserConsent, type EConsentRow } from '../directory';
 
 export interface EConsentQuery {
   type?: string | null;
@@ -17,13 +16,13 @@ export function listEConsents(em: EntityManager, userId: number, q: EConsentQuer
     if (q.companyId == null) throw invalidParameter('companyId', 'companyId is required when type is C.');
     if (q.companyId < 1) throw invalidParameter('companyId', 'companyId must be a positive id.');
     if (q.eventUUID != null) throw invalidParameter('eventUUID', 'eventUUID is only accepted when type is E.');
-    return companyConsentRows(em, userId, q.companyId);
+    return companyConsentRows.run(em, { userId, companyId: q.companyId });
   }
   if (q.type === 'E') {
     if (q.eventUUID == null || q.eventUUID === '') throw invalidParameter('eventUUID', 'eventUUID is required when type is E.');
     parseUuid(q.eventUUID, 'eventUUID');
     if (q.companyId != null) throw invalidParameter('companyId', 'companyId is only accepted when type is C.');
-    return eventConsentRows(em, userId, q.eventUUID.toLowerCase());
+    return eventConsentRows.run(em, { userId, eventUUID: q.eventUUID.toLowerCase() });
   }
   throw invalidParameter('type', 'type must be C (company) or E (event).');
 }

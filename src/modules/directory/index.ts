@@ -35,5 +35,6 @@ export const directory = defineModule({
 });
 
 export { ConsentDefinition, UserConsent } from './consent.entity';
+export { companyConsentRows, consentRowsByUuid, eventConsentRows, givenConsentPairs, type EConsentRow } from './directory.queries';
 export { DIRECTORY_ORDERS, DIRECTORY_TYPES, type DirectoryOrder, type DirectoryType, SmartDirectory } from './directory.entity';
 export { createSmartDirectory, DEFAULT_FIELD_IDS, type DirectoryConsentSpec } from './directory.service';

@@ -1,11 +1,12 @@
 // Which column each field of an event's views reads, said on the field itself (event.types.ts),
 // beside its name in the specification's words: the views name their fields as the specification
 // does, the entities as the service does, and nothing else links the two. The
-// read models (event.reads.ts) select every such field from these declarations, the view's
+// queries (event.queries.ts) select every such field from these declarations, the view's
 // metadata (its fields in schema order, each with its type) and the entity's, so a column a view
 // shows is named by its entity and its field only.
 import { Float } from 'type-graphql';
-import { epochMillis, type TableNames } from '../../db/lean';
+import { sql, type AliasedExpression, type Expression } from 'kysely';
+import { epochMillisOf } from '../../db/keyset';
 import { fieldsOf, type GraphType } from '../../graphql/graph-fields';
 
 type EntityClass<T> = new (...args: never[]) => T;
@@ -36,18 +37,23 @@ function columnReads(view: GraphType): Map<string, ColumnRead> {
 }
 
 /**
- * The fields of `view` that read columns of `entity` (alias `alias`), as a select list: each column
- * under its field's name, as the field holds it. An instant (a Date field) comes as epoch
- * milliseconds (epochMillis), for the caller to make a Date; a decimal read as a Float field as a
- * float8, which the driver answers as a number. Built when a statement is first written, never per request.
+ * The fields of `view` that read columns of `entity`, as selections of a query (`ref` names a
+ * property of the entity in the query): each column under its field's name, as the field holds it.
+ * An instant (a Date field) comes as epoch milliseconds (epochMillisOf), for the caller to make a
+ * Date; a decimal read as a Float field as a float8, which the driver answers as a number. Built
+ * when a query is first compiled, never per request.
  */
-export function columnSelect<T extends object>(view: GraphType, entity: EntityClass<T>, names: TableNames<T>, alias: string): string[] {
+export function columnSelect<T extends object>(
+  view: GraphType,
+  entity: EntityClass<T>,
+  ref: (property: keyof T & string) => Expression<unknown>,
+): AliasedExpression<unknown, string>[] {
   const reads = columnReads(view);
   return fieldsOf(view).flatMap((f) => {
     const read = reads.get(f.property);
     if (read?.entity !== entity) return [];
-    const column = `${alias}.${names.column(read.property as keyof T & string)}`;
-    const value = f.type === Date ? epochMillis(column) : f.type === Float ? `${column}::float8` : column;
-    return [`${value} as "${f.name}"`];
+    const column = ref(read.property as keyof T & string);
+    const value = f.type === Date ? epochMillisOf(column as Expression<Date>) : f.type === Float ? sql`${column}::float8` : sql`${column}`;
+    return [value.as(f.name)];
   });
 }

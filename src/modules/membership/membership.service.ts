@@ -9,7 +9,7 @@ import { Company, type CompanyApiKey } from '../company';
 import { hasAcceptedConnection, recheckOpenConnections } from '../connection';
 import { IdentifierDefinition, UserIdentifier } from '../discovery';
 import { matchesFormat } from '../discovery';
-import { columnProps } from '../../db/lean';
+import { columnProps } from '../../db/sql';
 import { fieldsOf } from '../../graphql/graph-fields';
 import { MembershipDetailsInput, type MembershipDetails } from './membership.types';
 
