@@ -5,8 +5,8 @@
 // use, and run with its parameters (src/db/sql.ts Query), as every hand-written read is.
 import type { EntityManager } from '@mikro-orm/core';
 import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { KeyValue, OrderColumn, PageRequest } from '../graphql/connection';
-import type { BuildHelpers, Query } from './sql';
+import type { KeyValue, OrderColumn, PageRequest } from './paging';
+import type { BuildHelpers } from './sql-types';
 
 /** The name, in candidate rows, of the instant a `micros` order column orders by (instantKey). */
 export const INSTANT_COLUMN = '_at';
@@ -70,21 +70,27 @@ export const shapeOf = (request: PageRequest): WindowShape => ({
  * a row at or past that cursor. A cursor bounds the page's first order column too (a `seek`), so
  * that the index starts the page at the cursor.
  */
-export class KeysetWindow<P, R> {
-  readonly #shapes = new Map<string, Query<P & WindowArgs, Windowed<R>>>();
+/** What the window needs of a compiled query (src/db/sql.ts Query): its text and a run with parameters. */
+export interface Compiled<P, R> {
+  sql(em: EntityManager): string;
+  run(em: EntityManager, args: P): Promise<R[]>;
+}
 
-  /** `compile` makes a Query of a build (src/db/sql.ts queriesOf's `compiled`). */
+export class KeysetWindow<P, R> {
+  readonly #shapes = new Map<string, Compiled<P & WindowArgs, Windowed<R>>>();
+
+  /** `compile` makes a compiled query (a Query of src/db/sql.ts) of a build (src/db/sql.ts queriesOf's `compiled`). */
   constructor(
     private readonly compile: (
       build: (db: Kysely<never>, p: P & WindowArgs, helpers: BuildHelpers) => AnyQuery,
-    ) => Query<P & WindowArgs, Windowed<R>>,
+    ) => Compiled<P & WindowArgs, Windowed<R>>,
     private readonly candidates: Candidates<never, P>,
     readonly order: readonly OrderColumn[],
     private readonly total?: (parent: Expression<number>) => Expression<number>,
   ) {}
 
   /** The statement of a shape, compiled on first use. */
-  query(shape: WindowShape): Query<P & WindowArgs, Windowed<R>> {
+  query(shape: WindowShape): Compiled<P & WindowArgs, Windowed<R>> {
     const key = `${shape.backward ? 'last' : 'first'}${shape.after ? ' after' : ''}${shape.before ? ' before' : ''}${shape.counted ? '' : ' uncounted'}`;
     const known = this.#shapes.get(key);
     if (known) return known;
@@ -104,7 +110,7 @@ export class KeysetWindow<P, R> {
       if (key.length !== this.order.length) throw new Error('cursor key and order differ in length');
       key.forEach((value, i) => (args[`_${name}${i}`] = value));
     }
-    return (this.query(shapeOf(request)) as Query<Record<string, unknown>, Windowed<R>>).run(em, args);
+    return (this.query(shapeOf(request)) as Compiled<Record<string, unknown>, Windowed<R>>).run(em, args);
   }
 
   private build(db: Kysely<never>, p: P & WindowArgs, shape: WindowShape, helpers: BuildHelpers) {

@@ -19,13 +19,10 @@
 import { createHash } from 'node:crypto';
 import {
   ReferenceKind,
-  type Collection,
   type EntityManager,
   type EntityMetadata,
   type EntityProperty,
   type MikroORM,
-  type Primary,
-  type Scalar,
 } from '@mikro-orm/core';
 import { MikroKyselyPlugin, PostgreSqlPlatform, type AbstractSqlConnection, type SqlEntityManager } from '@mikro-orm/postgresql';
 import {
@@ -53,19 +50,11 @@ import {
   type UnknownRow,
 } from 'kysely';
 import type { Config } from '../config';
-import type { OrderColumn } from '../graphql/connection';
+import type { OrderColumn } from './paging';
+import type { BuildHelpers, RowOf } from './sql-types';
 import { KeysetWindow, type Candidates } from './keyset';
 
-/** A property of T that is a column (or a relation's key): not a symbol, a method or a collection. */
-type ColumnKey<T> = {
-  [K in keyof T]-?: K extends symbol ? never : NonNullable<T[K]> extends Collection<object> | ((...args: never[]) => unknown) ? never : K;
-}[keyof T];
-
-/** A column's value: a scalar as it is, a relation as the related entity's key. */
-type KeyOf<V> = V extends Scalar | null | undefined ? V : Primary<V>;
-
-/** An entity's row: every column's property under its own name and type, a relation as the related entity's key. */
-export type RowOf<T> = { [K in ColumnKey<T>]: Exclude<KeyOf<T[K]>, undefined> };
+export type { BuildHelpers, RowOf } from './sql-types';
 
 /**
  * Kysely's database type over entities by name, named as MikroORM's plugin names them: each a table
@@ -138,20 +127,6 @@ function compile(
     .withPlugin(new MikroKyselyPlugin(em as SqlEntityManager, NAMES)) as unknown as Kysely<never>;
   const compiled = query(db, helpers(em)).compile();
   return { compiled, instants: names.instants };
-}
-
-/** What a query's builder gets besides `db` and `p`: names read from the entities' metadata. */
-export interface BuildHelpers {
-  /**
-   * Every column the entity maps (its scalars and the keys of the relations it owns), as
-   * `alias.property`, in declaration order: what a query selects instead of `*`, whose row type a
-   * column added by a later migration would change under a running instance (PostgreSQL refuses
-   * to run such a prepared statement: "cached plan must not change result type").
-   */
-  columns: <T extends object, A extends string>(
-    entity: abstract new (...args: never[]) => T,
-    alias: A,
-  ) => `${A}.${ColumnKey<T> & string}`[];
 }
 
 /**

@@ -15,6 +15,9 @@ import DataLoader from 'dataloader';
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { invalidParameter } from '../core/errors';
 import { intArray } from '../db/lean';
+import type { KeyKind, KeyValue, OrderColumn, PageRequest } from '../db/paging';
+
+export type { KeyKind, KeyValue, OrderColumn, PageRequest } from '../db/paging';
 import { INSTANT_COLUMN, WINDOW_BEYOND, WINDOW_PAGE, WINDOW_PARENT_COLUMN, WINDOW_TOTAL } from '../db/keyset';
 
 export { INSTANT_COLUMN, WINDOW_BEYOND, WINDOW_PAGE, WINDOW_PARENT_COLUMN, WINDOW_TOTAL };
@@ -133,21 +136,6 @@ export class ConnectionArgs {
 export type PagingArgs = Pick<ConnectionArgs, 'first' | 'after' | 'last' | 'before'>;
 
 /** A sort key value a cursor holds: the values the list's ORDER BY compares (text, numbers, epoch ms). */
-export type KeyValue = string | number;
-
-/**
- * A checked page request. The window is the list's rows after `after` and before `before` (each
- * null: from the start, to the end); the page is the window's first `size` rows, or its last `size`
- * when `backward` (`last`). `counted` says whether the list's total is wanted (absent: it is);
- * counting a list costs its length.
- */
-export interface PageRequest {
-  size: number;
-  backward: boolean;
-  after: KeyValue[] | null;
-  before: KeyValue[] | null;
-  counted?: boolean;
-}
 
 /** Whether a selection asks for `name`, directly or through its fragments. */
 function selects(set: SelectionSetNode | undefined, name: string, info: GraphQLResolveInfo): boolean {
@@ -275,25 +263,6 @@ export function pageOf<R, T = R>(
     },
     totalCount,
   };
-}
-
-/**
- * What a cursor holds for an order column: `micros` a timestamptz column's instant as epoch
- * microseconds in integer text (exact, where a JS number of milliseconds is not), `int` an integer,
- * `text` a string.
- */
-export type KeyKind = 'micros' | 'int' | 'text';
-
-/**
- * One column of a keyset order: its name in the candidate rows, its direction and the kind of its
- * cursor value. A `micros` column is the table's own timestamptz column, so that an index on
- * (parent, column) gives each parent's page in order; the rows also carry its microseconds
- * (`microsOf`) for their cursors.
- */
-export interface OrderColumn {
-  column: string;
-  desc?: boolean;
-  kind: KeyKind;
 }
 
 /**
