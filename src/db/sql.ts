@@ -17,13 +17,7 @@
 // the same statements go unnamed: same text, same parameters, same rows; only PostgreSQL's plan
 // cache is lost.
 import { createHash } from 'node:crypto';
-import {
-  ReferenceKind,
-  type EntityManager,
-  type EntityMetadata,
-  type EntityProperty,
-  type MikroORM,
-} from '@mikro-orm/core';
+import { ReferenceKind, type EntityManager, type EntityMetadata, type EntityProperty, type MikroORM } from '@mikro-orm/core';
 import { MikroKyselyPlugin, PostgreSqlPlatform, type AbstractSqlConnection, type SqlEntityManager } from '@mikro-orm/postgresql';
 import {
   AliasNode,
