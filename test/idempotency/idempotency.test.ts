@@ -5,20 +5,13 @@ import crypto from 'node:crypto';
 import { CARA, DEMO, NORTHWIND, newPublisher, png, uniquePdf, upload, useTestApp, startTestApp, type Client, type Publisher } from '../kit';
 import type { HookEvents } from '../../src/core/hooks';
 import { purgeExpiredKeys } from '../../src/modules/idempotency';
+import { HOLIDAY_ADDRESS } from './requests';
 
 const t = useTestApp();
 
 const key = () => crypto.randomUUID();
 const withKey = (k: string) => ({ 'idempotency-key': k });
-const ADDRESS = {
-  typeCode: 'O',
-  name: 'Holiday',
-  street: '3 Beach Road',
-  city: 'Byron Bay',
-  stateCode: 'NSW',
-  postcode: '2481',
-  countryCode: 'AU',
-};
+const ADDRESS = HOLIDAY_ADDRESS;
 const createAddress = (who: Client, k: string | null, body: Record<string, unknown> = ADDRESS) =>
   who.rest('POST', '/rest/user/addresses', { body, headers: k === null ? {} : withKey(k) });
 const keyRows = (scope: string) =>
