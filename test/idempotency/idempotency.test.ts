@@ -5,6 +5,8 @@ import crypto from 'node:crypto';
 import { CARA, DEMO, NORTHWIND, newPublisher, png, uniquePdf, upload, useTestApp, startTestApp, type Client, type Publisher } from '../kit';
 import type { HookEvents } from '../../src/core/hooks';
 import { purgeExpiredKeys } from '../../src/modules/idempotency';
+import { IDEMPOTENCY_PURGE_QUEUE } from '../../src/modules/idempotency/idempotency.purge';
+import { runRecurringJob } from '../kit/queue';
 import { HOLIDAY_ADDRESS } from './requests';
 
 const t = useTestApp();
@@ -318,6 +320,15 @@ describe('24 hours', () => {
     await purgeExpiredKeys(em, new Date(start.getTime() + 47 * 3600_000));
     expect(await keyRows(`user:${u.uId}`)).toHaveLength(1);
     expect(await purgeExpiredKeys(em, new Date(start.getTime() + 49 * 3600_000))).toBeGreaterThanOrEqual(1);
+    expect(await keyRows(`user:${u.uId}`)).toEqual([]);
+  });
+
+  it('when the queue workers run, then the purge is an hourly schedule, and its job removes an expired answer', async () => {
+    const u = await t.newUser();
+    expect((await createAddress(u, key())).status).toBe(200);
+    await t.sql(`update idempotency_key set expires_at = now() - interval '1 minute' where scope = ?`, [`user:${u.uId}`]);
+    const schedule = await runRecurringJob(t, IDEMPOTENCY_PURGE_QUEUE, async () => (await keyRows(`user:${u.uId}`)).length === 0);
+    expect(schedule).toEqual([{ name: IDEMPOTENCY_PURGE_QUEUE, cron: '30 * * * *' }]);
     expect(await keyRows(`user:${u.uId}`)).toEqual([]);
   });
 });
