@@ -24,6 +24,7 @@ import { formatError } from './format-error';
 import { operationSpanPlugin } from './plugins/operation-span';
 import { requestOutcomePlugin } from './plugins/request-outcome';
 import { textInputPlugin } from './plugins/text-input';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { representationsPlugin } from './plugins/representations';
 import { manifestFirst, trustedDocumentsPlugin } from './plugins/trusted-documents';
 import { trustedDocuments } from './trusted-manifest';
@@ -113,6 +114,8 @@ export async function startApollo(
       operationSpanPlugin(),
       requestOutcomePlugin(),
       textInputPlugin(),
+      // A mutation sent with an Idempotency-Key: stored with its write, replayed to a repeat.
+      idempotencyPlugin(routes),
       // The router's `_entities`: bounded and checked before graphql-js coerces a representation.
       representationsPlugin(),
       ...apq.plugins,

@@ -22,6 +22,7 @@ import { connection } from './connection';
 import { membership } from './membership';
 import { supportGroup } from './support-group';
 import { push } from './push';
+import { idempotency } from './idempotency';
 
 export const MODULES = [
   referenceData,
@@ -41,6 +42,7 @@ export const MODULES = [
   membership,
   supportGroup,
   push,
+  idempotency,
 ] as const;
 
 provideSqlDoors(MODULES.map((m: ModuleDefinition) => m.sql));

@@ -5,9 +5,10 @@
 // docs/performance.md). Client documents on /graphql are compiled the same way from their second
 // use (src/graphql/jit-executor.ts).
 // Each route is a pipeline settled at start-up: credential (credential.ts), body (request-body.ts:
-// none, JSON or multipart), variables (variables.ts), execute (operation.ts), answer (answer/: JSON,
-// a read with its ETag, a file, none, a whole list). A stage that fails throws the service's error
-// to the one error handler (src/http/error-handler.ts), which answers it.
+// none, JSON or multipart), variables (variables.ts), a mutation's Idempotency-Key (idempotency.ts),
+// execute (operation.ts), answer (answer/: JSON, a read with its ETag, a file, none, a whole list).
+// A stage that fails throws the service's error to the one error handler
+// (src/http/error-handler.ts), which answers it.
 import Router from '@koa/router';
 import type Koa from 'koa';
 import {
@@ -37,6 +38,7 @@ import { readAnswer } from './answer/read';
 import { fileAnswer } from './answer/file';
 import { emptyAnswer } from './answer/empty';
 import { wholeListAnswer } from './answer/whole-list';
+import { idempotencyStage } from './idempotency';
 
 export interface CompiledRoute {
   def: RouteDef;
@@ -138,15 +140,18 @@ function pipelineOf(deps: AppDeps, route: CompiledRoute, options: RestRouterOpti
   const once = async (ctx: Koa.Context, request: Context, variables: Record<string, unknown>) =>
     answer(ctx, await operation.execute(ctx, request, variables, execute), request);
   const run = def.wholeList && executeWithCursor ? wholeListAnswer(def, binding.rootKey, executeWithCursor, operation, once) : once;
+  const idempotent = idempotencyStage(route);
   return async (ctx) => {
     ctx.state.operation = def.operation;
     const request = buildContext(deps, ctx.state.requestId, ctx.headers, () => ctx.state.logger ?? deps.logger);
     request.clientIp = ctx.ip;
     // The credential first: nothing about the request is looked at, or read from the socket, for a caller without one.
     await credential(ctx, request);
-    await body(ctx, (requestBody) =>
-      run(ctx, request, variablesOf({ params: ctx.params ?? {}, query: ctx.query, querystring: ctx.querystring, body: requestBody })),
-    );
+    await body(ctx, (requestBody) => {
+      const variables = variablesOf({ params: ctx.params ?? {}, query: ctx.query, querystring: ctx.querystring, body: requestBody });
+      // A mutation sent with an Idempotency-Key runs, and is answered, under its key (idempotency.ts).
+      return idempotent(ctx, request, requestBody, () => run(ctx, request, variables));
+    });
   };
 }
 

@@ -33,6 +33,8 @@ export interface UploadStaging<Staged = unknown> {
   stage(em: EntityManager, source: Readable, options: { maxBytes: number; contentId: string; field: string }): Promise<Staged>;
   upload(em: EntityManager, file: Omit<FileUpload, 'createReadStream'>, staged: Staged): FileUpload;
   discard(em: EntityManager, contentIds: string[]): Promise<void>;
+  /** The SHA-256 (hex) of a staged file's content (an Idempotency-Key's fingerprint counts it). */
+  digestOf(file: unknown): string | undefined;
 }
 
 export interface MultipartSpec {

@@ -5,6 +5,8 @@
 // the modules' rate-limited operations, its tags from the areas (openapi-tags.ts); only the token
 // endpoint is written by hand (openapi-token.ts).
 import { Kind, OperationTypeNode, getNullableType, isNonNullType, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
+import { documentIdempotencyKey, IDEMPOTENCY_KEY_PARAMETER, IDEMPOTENT_REPLAYED_HEADER } from './openapi-idempotency';
+import { takesIdempotencyKey } from './idempotency';
 import { speaksUnprefixed, UNPREFIXED_UNAUTHORISED } from './route-vocabulary';
 import { ERROR_REGISTRY, type ErrorCode } from '../core/errors';
 import { allRules, type FieldRule } from '../graphql/rules';
@@ -253,6 +255,7 @@ export function buildOpenApi(schema: GraphQLSchema, routes: CompiledRoute[], opt
       parameters: [...recordedParameters, ...(r.method === 'GET' ? [{ $ref: '#/components/parameters/IfNoneMatch' }] : [])],
       responses,
     };
+    if (takesIdempotencyKey(r, route.operationType)) documentIdempotencyKey(op, responses, String(r.status ?? 200), ERROR_CONTENT);
     if (route.binding.rootField.deprecationReason) op.deprecated = true;
     const answer = (responses[String(r.status ?? 200)] as { content?: Record<string, Record<string, unknown>> }).content?.[
       'application/json'
@@ -333,8 +336,9 @@ export function buildOpenApi(schema: GraphQLSchema, routes: CompiledRoute[], opt
           description: 'The ETag of an answer held: 304 without a body when it is still current.',
           schema: { type: 'string' },
         },
+        IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER,
       },
-      headers: HEADERS,
+      headers: { ...HEADERS, IdempotentReplayed: IDEMPOTENT_REPLAYED_HEADER },
     },
   };
 }

@@ -1,7 +1,7 @@
 // The OpenAPI document as generators and validators read it: named component schemas, the
 // token endpoint and security schemes, each rule's bound as a keyword, caching and rate-limit
 // headers, @deprecated carried over. (`npm run lint:openapi` runs Redocly's recommended rules.)
-import { buildSchema, parse, type OperationDefinitionNode, type FieldNode } from 'graphql';
+import { buildSchema, parse, OperationTypeNode, type OperationDefinitionNode, type FieldNode } from 'graphql';
 import { createSchema } from '../../src/graphql/schema';
 import { ROUTES } from '../kit/routes';
 import { compileRoutes } from '../../src/rest/executor';
@@ -11,9 +11,11 @@ import { ruleText } from '../../src/graphql/rules';
 import { MODULES, RATE_LIMITED_OPERATIONS } from '../../src/modules';
 
 let doc: any;
+let compiled: ReturnType<typeof compileRoutes>;
 beforeAll(async () => {
   const schema = await createSchema(MODULES);
-  doc = buildOpenApi(schema, compileRoutes(schema, ROUTES), {
+  compiled = compileRoutes(schema, ROUTES);
+  doc = buildOpenApi(schema, compiled, {
     serverUrl: 'https://api.example.org',
     authBaseUrl: 'https://auth.example.org',
     rateLimited: RATE_LIMITED_OPERATIONS,
@@ -169,4 +171,24 @@ it('every GET answers ETag and Cache-Control and may answer 304; rate-limited ro
   }
   expect(doc.paths['/rest/refdata/titles'].get.responses['200'].headers['Cache-Control'].schema.enum).toEqual(['public, max-age=3600']);
   expect(doc.paths['/rest/user/profile'].get.responses['200'].headers.Vary.schema.enum).toEqual(['x-service-authtoken']);
+});
+
+it('every mutation but the token exchanges takes Idempotency-Key and may answer 409 and 422; no read does', () => {
+  const mutations = new Set(compiled.filter((r) => r.operationType === OperationTypeNode.MUTATION).map((r) => r.def.operation));
+  const keyed: string[] = [];
+  for (const { op } of operations()) {
+    const takes = (op.parameters ?? []).some((p: any) => p.$ref === '#/components/parameters/IdempotencyKey');
+    if (!takes) continue;
+    keyed.push(op.operationId);
+    const ok = Object.entries<any>(op.responses).find(([s]) => s.startsWith('2'))![1];
+    expect(ok.headers['Idempotent-Replayed']).toEqual({ $ref: '#/components/headers/IdempotentReplayed' });
+    expect(op.responses['409'].description).toMatch(/Idempotency-Key: a request with this key is still running/);
+    expect(op.responses['422'].description).toMatch(/Idempotency-Key: the key was used with another request/);
+  }
+  const exchanges = ROUTES.filter((r) => r.credential === 'bearer').map((r) => r.operation);
+  expect(keyed.sort()).toEqual([...mutations].filter((m) => !exchanges.includes(m)).sort());
+  expect(keyed).toEqual(
+    expect.arrayContaining(['createSmartEntry', 'createUserAddress', 'sendNotification', 'createSupportGroup', 'uploadSmartFile']),
+  );
+  expect(doc.components.parameters.IdempotencyKey).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: false });
 });

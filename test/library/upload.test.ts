@@ -23,8 +23,7 @@ import { SmartUpload } from '../kit/src';
 import { BLOB_CHUNK_BYTES, readBlob } from '../../src/modules/storage/blob-store';
 import { purgeExpiredUploads } from '../../src/modules/library/upload.service';
 import { BLOB_REFERENCES } from '../../src/modules';
-import pino from 'pino';
-import { QUEUE_SCHEMA, type QueueWorkers } from '../../src/core/queue';
+import { runRecurringJob } from '../kit/queue';
 import { PURGE_QUEUE } from '../../src/modules/library/upload.purge';
 
 const t = useTestApp();
@@ -365,26 +364,9 @@ describe('temporary uploads expire', () => {
   it('when the queue workers run, then the purge is an hourly pg-boss schedule, and its job purges an expired upload', async () => {
     const gone = await uploadFile(p, uniquePdf(), 'old.pdf');
     await t.sql(`update smart_upload set expires_at = now() - interval '1 minute' where temp_name = ?`, [gone]);
-    const workers = t.app.services.queue as unknown as QueueWorkers;
-    await workers.work({
-      orm: t.orm,
-      config: t.config,
-      logger: pino({ level: 'silent' }),
-      services: t.app.services,
-      blobReferences: BLOB_REFERENCES,
-    });
-    try {
-      expect(await t.sql(`select name, cron from ${QUEUE_SCHEMA}.schedule where name = ?`, [PURGE_QUEUE])).toEqual([
-        { name: PURGE_QUEUE, cron: '0 * * * *' },
-      ]);
-      // What the cron enqueues each hour, now.
-      await t.app.services.queue.send(t.orm.em.fork(), PURGE_QUEUE, {});
-      const end = Date.now() + 10_000;
-      while ((await uploadRow(gone)) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-      expect(await uploadRow(gone)).toBeNull();
-    } finally {
-      await workers.stopWork();
-    }
+    const schedule = await runRecurringJob(t, PURGE_QUEUE, async () => (await uploadRow(gone)) === null);
+    expect(schedule).toEqual([{ name: PURGE_QUEUE, cron: '0 * * * *' }]);
+    expect(await uploadRow(gone)).toBeNull();
   });
 
   it('when an expired upload is named in createSmartEntry, then it is refused like an unknown one', async () => {

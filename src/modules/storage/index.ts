@@ -4,7 +4,7 @@
 import { defineModule } from '../../core/module';
 import type { UploadStaging } from '../../rest/multipart';
 import { StoredBlob, StoredBlobChunk } from './blob.entity';
-import { discardStaged, stagedFileUpload, stageStream } from './blob-store';
+import { discardStaged, stagedBlobOf, stagedFileUpload, stageStream } from './blob-store';
 
 export const storage = defineModule({
   name: 'storage',
@@ -12,7 +12,12 @@ export const storage = defineModule({
 });
 
 /** Where a multipart route's file parts are staged as they arrive (a route's `multipart.staging`). */
-export const UPLOAD_STAGING: UploadStaging = { stage: stageStream, upload: stagedFileUpload, discard: discardStaged };
+export const UPLOAD_STAGING: UploadStaging = {
+  stage: stageStream,
+  upload: stagedFileUpload,
+  discard: discardStaged,
+  digestOf: (file) => stagedBlobOf(file)?.sha256,
+};
 
 export {
   adoptStaged,
