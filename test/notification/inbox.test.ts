@@ -326,10 +326,11 @@ describe('the OpenAPI document', () => {
     expect(list.responses['400'].description).toBe('WSInvalidParameterException, WSUnsupportedVersionException');
     const one = doc.paths[`${INBOX}/{notificationId}/read`].put;
     expect(one.operationId).toBe('markNotificationRead');
-    expect(Object.keys(one.responses)).toEqual(['204', '400', '401', '404', '503']);
+    expect(Object.keys(one.responses)).toEqual(['204', '400', '401', '404', '409', '422', '503']);
     expect(one.responses['404'].description).toBe('WSNotificationNotFoundException');
     expect(one.parameters).toEqual([
       expect.objectContaining({ name: 'notificationId', in: 'path', required: true, schema: { type: 'integer' } }),
+      { $ref: '#/components/parameters/IdempotencyKey' },
     ]);
     const all = doc.paths[`${INBOX}/read`].put;
     expect(all.operationId).toBe('markAllNotificationsRead');

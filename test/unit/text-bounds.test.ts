@@ -10,6 +10,9 @@ const SRC = path.join(__dirname, '..', '..', 'src');
 
 /** `file: expression` of each `.length` comparison that is not about user text, with why. */
 const NOT_USER_TEXT: Record<string, string> = {
+  'http/idempotency.ts: key.length >= 2': 'an Idempotency-Key header: printable ASCII only, one unit a character',
+  'http/idempotency.ts: key.length < 1': 'an Idempotency-Key header: printable ASCII only, one unit a character',
+  'http/idempotency.ts: key.length > IDEMPOTENCY_LIMITS.key': 'an Idempotency-Key header: printable ASCII only, one unit a character',
   'modules/identity/principal.ts: raw.length > 512': 'a credential header value: Latin-1, one unit a character',
   'modules/identity/principal.ts: raw.length > 4096': 'a credential header value: Latin-1, one unit a character',
   'modules/identity/clients.ts: clientId.length <= 100': 'a client id checked before a lookup; longer ids do not exist',
