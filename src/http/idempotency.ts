@@ -1,7 +1,7 @@
 // What REST (src/rest/idempotency.ts) and GraphQL (src/graphql/plugins/idempotency.ts) share of
 // the Idempotency-Key header (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): the
 // key as sent, whose key it is, and the request's fingerprint. The keys' protocol itself is the
-// idempotency module's (openKey).
+// idempotency module's, reached as ctx.services.idempotency (IdempotencyKeys).
 import { createHash } from 'node:crypto';
 import { Upload } from 'graphql-upload-minimal';
 import type { Context } from '../context';

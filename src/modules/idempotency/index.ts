@@ -14,5 +14,4 @@ export const idempotency = defineModule({
 });
 
 export { IDEMPOTENCY_TTL_MS } from './idempotency.entity';
-export { openKey } from './idempotency.store';
 export { purgeExpiredKeys } from './idempotency.purge';
