@@ -159,6 +159,13 @@ it('a bad client secret counts against the address, never against the account it
   expect(await taken({ account: ida, address: address() })).toEqual({ account: 1, address: 1 });
   expect(await taken({ account: account(), address: from })).toEqual({ account: 1, address: 4 });
 
+  // An account with failures already counted keeps them: nothing of it is given back either.
+  const lee = account();
+  await guard.fail({ account: lee, address: address() });
+  await guard.fail({ account: lee, address: address() });
+  await guard.fail({ account: lee, address: address() }, false);
+  expect(await taken({ account: lee, address: address() })).toEqual({ account: 3, address: 1 });
+
   // With its slots taken: the account's is given back, the address's stays counted.
   const [jay, there] = [account(), address()];
   const attempt: Attempt = { account: jay, address: there };
