@@ -71,35 +71,24 @@ const modules = (name: string) => `src/modules/${name}`;
  * One field of each module: the files that may name it. Besides its entity and its input (with
  * its rule), the file declaring its GraphQL type where the entity carries none (user, connection,
  * support group, the event's views), and the module's demo seeder where the demo tenant gives it a
- * value (data, not a restatement of the field: adding a field needs no seed).
+ * value (data, not a restatement of the field: adding a field needs no seed). Files are named
+ * under src/modules/.
  */
 const PINNED: { module: string; field: string; files: string[]; entity?: string }[] = [
   // The address's fax: the column, its bound and the Address type's field; the input and its rule.
-  { module: 'address', field: 'fax', files: [`${modules('address')}/address.entity.ts`, `${modules('address')}/address.inputs.ts`] },
+  { module: 'address', field: 'fax', files: ['address/address.entity.ts', 'address/address.inputs.ts'] },
   // The user's entity keeps no GraphQL decorators (identity columns live on it): its GraphQL type is
   // profile.types.ts. The property (the column and the field that reads it) ...
-  { module: 'user', field: 'socialNetworkAId', files: [`${modules('user')}/profile.types.ts`, `${modules('user')}/user.entity.ts`] },
+  { module: 'user', field: 'socialNetworkAId', files: ['user/profile.types.ts', 'user/user.entity.ts'] },
   // ... and the specification's name (the bound, the field's name, the input and its rule).
-  {
-    module: 'user',
-    field: 'uSocialNetworkAId',
-    files: [`${modules('user')}/profile.inputs.ts`, `${modules('user')}/profile.types.ts`, `${modules('user')}/user.entity.ts`],
-  },
+  { module: 'user', field: 'uSocialNetworkAId', files: ['user/profile.inputs.ts', 'user/profile.types.ts', 'user/user.entity.ts'] },
   // A team's image key: a column only (a team has no input).
-  { module: 'team', field: 'imageKey', files: [`${modules('team')}/team.entity.ts`] },
+  { module: 'team', field: 'imageKey', files: ['team/team.entity.ts'] },
   // A smart entry's PDF download flag: the entity (column and field), the input and its rule.
-  {
-    module: 'library',
-    field: 'smartEntryDownloadPdf',
-    files: [`${modules('library')}/library.entity.ts`, `${modules('library')}/library.inputs.ts`],
-  },
+  { module: 'library', field: 'smartEntryDownloadPdf', files: ['library/library.entity.ts', 'library/library.inputs.ts'] },
   // A company's web site: the column and the Company type's field; the recommended entity carries
   // the company's fields from that type (discovery.types.ts) and its read packs their columns.
-  {
-    module: 'company',
-    field: 'companyWebsite',
-    files: [`${modules('company')}/company.entity.ts`, `${modules('company')}/core.seeder.ts`],
-  },
+  { module: 'company', field: 'companyWebsite', files: ['company/company.entity.ts', 'company/core.seeder.ts'] },
   // A connection's last change: the column, and the Connection type (connection.types.ts), whose
   // fields the reads and the mutations copy by name. Eight other entities have an updatedAt of their
   // own: the files scanned are those that name the connection's entity or sit in its folder.
@@ -107,36 +96,24 @@ const PINNED: { module: string; field: string; files: string[]; entity?: string 
     module: 'connection',
     field: 'updatedAt',
     entity: 'CompanyConnection',
-    files: [`${modules('connection')}/connection.entity.ts`, `${modules('connection')}/connection.types.ts`],
+    files: ['connection/connection.entity.ts', 'connection/connection.types.ts'],
   },
   // A user identifier's first free field: the column; the membership input and type (which the
   // membership service writes and answers field by field from their metadata).
-  {
-    module: 'discovery',
-    field: 'customField1',
-    files: [`${modules('discovery')}/identifier.entity.ts`, `${modules('membership')}/membership.types.ts`],
-  },
+  { module: 'discovery', field: 'customField1', files: ['discovery/identifier.entity.ts', 'membership/membership.types.ts'] },
   // An event's image: the column, the event views' field that declares it reads it (ColumnOf,
   // event.types.ts, from which the reads select), and the demo events.
-  {
-    module: 'event',
-    field: 'imageUrl',
-    files: [`${modules('event')}/event.entity.ts`, `${modules('event')}/event.seeder.ts`, `${modules('event')}/event.types.ts`],
-  },
+  { module: 'event', field: 'imageUrl', files: ['event/event.entity.ts', 'event/event.seeder.ts', 'event/event.types.ts'] },
   // A form field's type: the column and the AssessmentField type's field (`type`), which the read
   // selects from the type's metadata; the demo questions.
   {
     module: 'reference-data',
     field: 'fieldType',
-    files: [`${modules('reference-data')}/reference-data.entity.ts`, `${modules('reference-data')}/reference-data.seeder.ts`],
+    files: ['reference-data/reference-data.entity.ts', 'reference-data/reference-data.seeder.ts'],
   },
   // A support group asset's id: the column (ProductAsset keeps no GraphQL decorators) and the
   // SupportGroupAsset type, whose fields the answer copies from the asset by name.
-  {
-    module: 'support-group',
-    field: 'assetId',
-    files: [`${modules('support-group')}/support-group.entity.ts`, `${modules('support-group')}/support-group.types.ts`],
-  },
+  { module: 'support-group', field: 'assetId', files: ['support-group/support-group.entity.ts', 'support-group/support-group.types.ts'] },
 ];
 
 describe('one field of each module is named only where it is declared', () => {
@@ -144,7 +121,7 @@ describe('one field of each module is named only where it is declared', () => {
     const scanned = entity
       ? Object.fromEntries(Object.entries(SRC).filter(([file, text]) => file.startsWith(`${modules(module)}/`) || names(text, entity)))
       : SRC;
-    expect(naming(scanned, field)).toEqual([...files].sort());
+    expect(naming(scanned, field)).toEqual(files.map((file) => `src/modules/${file}`).sort());
   });
 
   it('when the modules are listed, then each with an entity of its own has a pinned field or is said to have none', () => {

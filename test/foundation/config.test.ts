@@ -44,40 +44,35 @@ describe('configuration', () => {
     expect(() => loadConfig(env as any)).toThrow(new ConfigError(message));
   });
 
-  it('when several variables are bad, then one error names every one of them, a line each', () => {
-    const env = { PORT: 'abc', LOG_LEVEL: 'loud', GRAPHQL_INTROSPECTION: 'maybe' };
-    expect(() => loadConfig(env)).toThrow(
-      new ConfigError(
-        [
-          'PORT must be an integer from 0 to 65535, got "abc"',
-          'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
-          'GRAPHQL_INTROSPECTION must be true or false, got "maybe"',
-        ].join('\n'),
-      ),
-    );
-  });
-
-  it('when bad values and a broken rule across variables meet, then both are reported', () => {
-    const env = { PORT: '-1', GRAPHQL_INTROSPECTION: 'false', GRAPHQL_EXPLORER: 'true' };
-    expect(() => loadConfig(env)).toThrow(
-      new ConfigError(
-        [
-          'PORT must be an integer from 0 to 65535, got "-1"',
-          'GRAPHQL_EXPLORER=true needs GRAPHQL_INTROSPECTION=true (it reads the schema by introspection)',
-        ].join('\n'),
-      ),
-    );
-  });
-
-  it('when a variable of a rule across variables is bad, then only its own error is reported, not the rule broken by its default', () => {
+  it.each([
+    [
+      'several variables are bad',
+      'one error names every one of them, a line each',
+      { PORT: 'abc', LOG_LEVEL: 'loud', GRAPHQL_INTROSPECTION: 'maybe' },
+      [
+        'PORT must be an integer from 0 to 65535, got "abc"',
+        'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+        'GRAPHQL_INTROSPECTION must be true or false, got "maybe"',
+      ],
+    ],
+    [
+      'bad values and a broken rule across variables meet',
+      'both are reported',
+      { PORT: '-1', GRAPHQL_INTROSPECTION: 'false', GRAPHQL_EXPLORER: 'true' },
+      [
+        'PORT must be an integer from 0 to 65535, got "-1"',
+        'GRAPHQL_EXPLORER=true needs GRAPHQL_INTROSPECTION=true (it reads the schema by introspection)',
+      ],
+    ],
     // VAPID_PUBLIC_KEY refused stands at its default (unset): "must be set together" would be noise.
-    expect(() => loadConfig({ ...productionEnv(), VAPID_PUBLIC_KEY: 'abc', SEED_DEMO: 'true' })).toThrow(
-      new ConfigError(
-        ['SEED_DEMO cannot be enabled in production', 'VAPID_PUBLIC_KEY must be a base64url uncompressed P-256 public key (65 bytes)'].join(
-          '\n',
-        ),
-      ),
-    );
+    [
+      'a variable of a rule across variables is bad',
+      'only its own error is reported, not the rule broken by its default',
+      { ...productionEnv(), VAPID_PUBLIC_KEY: 'abc', SEED_DEMO: 'true' },
+      ['SEED_DEMO cannot be enabled in production', 'VAPID_PUBLIC_KEY must be a base64url uncompressed P-256 public key (65 bytes)'],
+    ],
+  ])('when %s, then %s', (_when, _then, env: Record<string, string>, lines) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError(lines.join('\n')));
   });
 
   it('never seeds demo data in production', () => {

@@ -17,6 +17,15 @@ beforeAll(async () => {
 
 const WORK = DEMO.addresses.oliviaWork;
 const invalid = (field: string) => ({ errorCode: 'WSInvalidParameterException', message: `Invalid value for ${field}.`, field });
+/** A refusal's status, identifier and field (its message aside). */
+const refusal = (res: { status: number; body: any }) => ({ status: res.status, errorCode: res.body.errorCode, field: res.body.field });
+/** Sends a request and expects WSInvalidParameterException naming `field`, every table as it was. */
+async function refusedUnchanged(send: () => Promise<{ status: number; body: any }>, field: string) {
+  const before = await fingerprint(t.orm);
+  const res = await send();
+  expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: invalid(field) });
+  expect(await fingerprint(t.orm)).toEqual(before);
+}
 const ignoredCount = async (operation: string) => {
   const text = await (await fetch(`${t.baseUrl}/metrics`)).text();
   const line = text.split('\n').find((l) => l.startsWith(`rest_ignored_properties_total{operation="${operation}"}`));
@@ -43,11 +52,7 @@ describe('address bodies (updateUserAddressByAddressUUID)', () => {
   it('when a number is longer than the field once written as text, then WSFieldLengthException (lengths apply after decoding)', async () => {
     const before = await fingerprint(t.orm);
     const res = await put({ uuid: WORK, postcode: 1.2345678901234568e20 });
-    expect({ status: res.status, errorCode: res.body.errorCode, field: res.body.field }).toEqual({
-      status: 400,
-      errorCode: 'WSFieldLengthException',
-      field: 'postcode',
-    });
+    expect(refusal(res)).toEqual({ status: 400, errorCode: 'WSFieldLengthException', field: 'postcode' });
     expect(await fingerprint(t.orm)).toEqual(before);
   });
 
@@ -55,20 +60,13 @@ describe('address bodies (updateUserAddressByAddressUUID)', () => {
     ['an object for text', { uuid: WORK, city: { name: 'Sydney' } }, 'city'],
     ['a boolean for text', { uuid: WORK, street: true }, 'street'],
     ['a list for text', { uuid: WORK, suburb: ['Glebe'] }, 'suburb'],
-  ])('when the body holds %s, then WSInvalidParameterException names the field and nothing changes', async (_what, body, field) => {
-    const before = await fingerprint(t.orm);
-    const res = await put(body);
-    expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: invalid(field) });
-    expect(await fingerprint(t.orm)).toEqual(before);
-  });
+  ])('when the body holds %s, then WSInvalidParameterException names the field and nothing changes', (_what, body, field) =>
+    refusedUnchanged(() => put(body), field),
+  );
 
   it('when a code is given after decoding, then the code rule still applies (typeCode 7 is not W, P or O)', async () => {
     const res = await put({ uuid: WORK, typeCode: 7 });
-    expect({ status: res.status, errorCode: res.body.errorCode, field: res.body.field }).toEqual({
-      status: 400,
-      errorCode: 'WSInvalidParameterException',
-      field: 'typeCode',
-    });
+    expect(refusal(res)).toEqual({ status: 400, errorCode: 'WSInvalidParameterException', field: 'typeCode' });
   });
 });
 
@@ -100,12 +98,9 @@ describe('profile bodies (updateUserProfile)', () => {
     ['"yes" for a boolean', { uId: OLIVIA, uEnableNotifications: 'yes' }, 'uEnableNotifications'],
     ['a number for a boolean', { uId: OLIVIA, uAllowAllEmails: 1 }, 'uAllowAllEmails'],
     ['an object for a list', { uId: OLIVIA, fieldsToNull: { uInterests: true } }, 'fieldsToNull'],
-  ])('when the body holds %s, then WSInvalidParameterException names the field and nothing changes', async (_what, body, field) => {
-    const before = await fingerprint(t.orm);
-    const res = await put(body);
-    expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: invalid(field) });
-    expect(await fingerprint(t.orm)).toEqual(before);
-  });
+  ])('when the body holds %s, then WSInvalidParameterException names the field and nothing changes', (_what, body, field) =>
+    refusedUnchanged(() => put(body), field),
+  );
 
   it('when the same value comes through /graphql with the wrong type, then GraphQL typing refuses it (strict)', async () => {
     const res = await olivia.gql('mutation($i: UpdateUserProfileInput!) { updateUserProfile(input: $i) { updatedFieldCount } }', {
@@ -143,11 +138,7 @@ describe('notification bodies (sendNotification)', () => {
     const res = await cara.rest('POST', '/rest/notification/send', {
       body: { broadcastType: 'GT', companyId: NORTHWIND, valueIds: [DEMO.teamId], message: 'x'.repeat(1001) },
     });
-    expect({ status: res.status, errorCode: res.body.errorCode, field: res.body.field }).toEqual({
-      status: 400,
-      errorCode: 'WSFieldLengthException',
-      field: 'message',
-    });
+    expect(refusal(res)).toEqual({ status: 400, errorCode: 'WSFieldLengthException', field: 'message' });
   });
 
   it('when a list query value is text of an integer, then it is the integer (version=1, companyId)', async () => {

@@ -162,39 +162,28 @@ describe('more parts than the route declares', () => {
 });
 
 describe('a declared text part over its own bound', () => {
+  /** The support group form with `text` over its defaults, each field a part, then `extra` and the end. */
+  const formParts = (text: Record<string, string>, ...extra: Buffer[]) => [
+    ...Object.entries(supportGroupForm(text)).map(([name, value]) => textPart(name, value as string)),
+    ...extra,
+    end,
+  ];
+  const tooLong = (field: string, bytes: number) => ({
+    status: 400,
+    body: { errorCode: 'WSFieldLengthException', message: `The part ${field} is longer than the ${bytes} bytes it may hold.`, field },
+  });
+
   it('when supportGroupName (150 characters) comes as 1 MB, then 400 WSFieldLengthException names it before the rest is read', async () => {
-    const form = supportGroupForm({ supportGroupName: 'n'.repeat(MB) });
-    const parts = [
-      ...Object.entries(form).map(([name, value]) => textPart(name, value as string)),
-      textPart('assetDescription1', 'd'.repeat(MB)),
-      end,
-    ];
+    const parts = formParts({ supportGroupName: 'n'.repeat(MB) }, textPart('assetDescription1', 'd'.repeat(MB)));
     const res = await post(SUPPORT_GROUP_PATH, await adminHeaders(), parts, sizeOf(parts));
-    expect({ status: res.status, body: res.body }).toEqual({
-      status: 400,
-      body: {
-        errorCode: 'WSFieldLengthException',
-        message: 'The part supportGroupName is longer than the 1624 bytes it may hold.',
-        field: 'supportGroupName',
-      },
-    });
+    expect({ status: res.status, body: res.body }).toEqual(tooLong('supportGroupName', 1624));
   });
 
   it('when a part no rule bounds (directoryConsents) is over 1 MB, then 400 names it rather than cutting it short', async () => {
     const consents = JSON.stringify([{ consentType: 'DS', name: 'Listing', desc: 'x'.repeat(MB), required: true }]);
-    const parts = [
-      ...Object.entries(supportGroupForm({ directoryConsents: consents })).map(([name, value]) => textPart(name, value as string)),
-      end,
-    ];
+    const parts = formParts({ directoryConsents: consents });
     const res = await post(SUPPORT_GROUP_PATH, await adminHeaders(), parts, sizeOf(parts));
-    expect({ status: res.status, body: res.body }).toEqual({
-      status: 400,
-      body: {
-        errorCode: 'WSFieldLengthException',
-        message: `The part directoryConsents is longer than the ${MB} bytes it may hold.`,
-        field: 'directoryConsents',
-      },
-    });
+    expect({ status: res.status, body: res.body }).toEqual(tooLong('directoryConsents', MB));
   });
 });
 

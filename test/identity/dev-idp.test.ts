@@ -77,20 +77,19 @@ describe('demo mode', () => {
 
 describe('production', () => {
   let signingKeys: string;
+  /** The settings production requires, with the key made for this block. */
+  const production = () => ({
+    NODE_ENV: 'production',
+    AUTH_SIGNING_KEYS: signingKeys,
+    LOGIN_CLIENT_ID: 'mobile',
+    LOGIN_CLIENT_SECRET: 'a-production-secret-of-forty-characters!',
+    LOGIN_CLIENT_REDIRECT_URIS: 'com.example.app:/oauth/ssosignedin',
+    ...VAPID,
+  });
   const t = useTestApp(async () => {
     const { privateKey } = await generateKeyPair('ES256', { extractable: true });
     signingKeys = JSON.stringify({ keys: [{ ...(await exportJWK(privateKey)), kid: 'prod-1' }] });
-    return {
-      demo: false,
-      env: {
-        NODE_ENV: 'production',
-        AUTH_SIGNING_KEYS: signingKeys,
-        LOGIN_CLIENT_ID: 'mobile',
-        LOGIN_CLIENT_SECRET: 'a-production-secret-of-forty-characters!',
-        LOGIN_CLIENT_REDIRECT_URIS: 'com.example.app:/oauth/ssosignedin',
-        ...VAPID,
-      },
-    };
+    return { demo: false, env: production() };
   });
 
   it('never mounts the development provider, and signs with the configured key', async () => {
@@ -133,15 +132,6 @@ describe('production', () => {
     ],
     ['a bad REDIS_URL', { REDIS_URL: 'http://redis' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
   ])('refuses to start with %s', (_what, override, message) => {
-    const env = {
-      NODE_ENV: 'production',
-      AUTH_SIGNING_KEYS: signingKeys,
-      LOGIN_CLIENT_ID: 'mobile',
-      LOGIN_CLIENT_SECRET: 'a-production-secret-of-forty-characters!',
-      LOGIN_CLIENT_REDIRECT_URIS: 'com.example.app:/oauth/ssosignedin',
-      ...VAPID,
-      ...override,
-    };
-    expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+    expect(() => loadConfig({ ...production(), ...override })).toThrow(new ConfigError(message));
   });
 });

@@ -66,6 +66,21 @@ beforeAll(async () => {
 
 afterEach(() => jest.restoreAllMocks());
 
+/** The principal a context's requireUser answers, and how many statements it ran for it. */
+async function requireUserCounted(ctx: ReturnType<typeof kit.context>) {
+  let principal: unknown;
+  const statements = await kit.countStatements(async () => (principal = await ctx.auth.requireUser()));
+  return { statements, principal };
+}
+
+/** The principal of an active user (named `firstName`) signed in with `token`, valid until `expiresAt`. */
+const userPrincipal = (user: User, firstName: string, token: string, expiresAt: Date) => ({
+  kind: 'user',
+  user: expect.objectContaining({ uId: user.uId, email: user.email, firstName, active: true }),
+  tokenHash: hashToken(token),
+  expiresAt,
+});
+
 /** Holds Date.now at `now` for the rest of the test. */
 const holdClock = (now: number) => jest.spyOn(Date, 'now').mockReturnValue(now);
 
@@ -75,14 +90,7 @@ describe('requireUser: the service auth token (x-service-authtoken)', () => {
     const token = await serviceToken(kit, olivia.uId, { expiresAt });
     const cache = new PlainCache();
     const ctx = kit.context(authHeader(token), cache);
-    let principal: unknown;
-    expect(await kit.countStatements(async () => (principal = await ctx.auth.requireUser()))).toBe(1);
-    expect(principal).toEqual({
-      kind: 'user',
-      user: expect.objectContaining({ uId: olivia.uId, email: olivia.email, firstName: 'Olivia', active: true }),
-      tokenHash: hashToken(token),
-      expiresAt,
-    });
+    expect(await requireUserCounted(ctx)).toEqual({ statements: 1, principal: userPrincipal(olivia, 'Olivia', token, expiresAt) });
     expect(cache.entries.get(hashToken(token))).toEqual({ userId: olivia.uId, expiresAt: expiresAt.getTime() });
   });
 
@@ -102,14 +110,7 @@ describe('requireUser: the service auth token (x-service-authtoken)', () => {
     const token = await serviceToken(kit, olivia.uId, { expiresAt: new Date(now + DAY) });
     cache.entries.set(hashToken(token), { userId: ian.uId, expiresAt: now + DAY });
     const ctx = kit.context(authHeader(token), cache);
-    let principal: any;
-    expect(await kit.countStatements(async () => (principal = await ctx.auth.requireUser()))).toBe(1);
-    expect(principal).toEqual({
-      kind: 'user',
-      user: expect.objectContaining({ uId: ian.uId, email: ian.email, firstName: 'Ian', active: true }),
-      tokenHash: hashToken(token),
-      expiresAt: new Date(now + DAY),
-    });
+    expect(await requireUserCounted(ctx)).toEqual({ statements: 1, principal: userPrincipal(ian, 'Ian', token, new Date(now + DAY)) });
   });
 
   it('when the request already holds a reference to the cached user, then the user is still read in full', async () => {

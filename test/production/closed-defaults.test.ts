@@ -35,6 +35,15 @@ async function exposure(t: Client) {
 const SUGGESTED = 'Cannot query field "timezone" on type "Query". Did you mean "timezones"?';
 const NOT_SUGGESTED = 'Cannot query field "timezone" on type "Query".';
 const NO_EXPLORER = { errorCode: 'WSNotFoundException', message: 'No route for GET /graphiql.' };
+const SCHEMA = { __schema: { queryType: { name: 'Query' } } };
+/** exposure() of an app with only the variables production requires. */
+const CLOSED = {
+  introspection: ['GRAPHQL_VALIDATION_FAILED'],
+  suggestion: NOT_SUGGESTED,
+  sandbox: false,
+  sandboxLinksExplorer: false,
+  explorer: NO_EXPLORER,
+};
 
 describe('with NODE_ENV=production', () => {
   const closed = useTestApp({ demo: false, env: PRODUCTION });
@@ -44,54 +53,28 @@ describe('with NODE_ENV=production', () => {
   const withExplorer = useTestApp({ alongside: closed, env: { ...PRODUCTION, GRAPHQL_INTROSPECTION: 'true', GRAPHQL_EXPLORER: 'true' } });
 
   it('and only the required variables, then introspection, suggestions, the Sandbox landing page and /graphiql are off', async () => {
-    expect(await exposure(closed)).toEqual({
-      introspection: ['GRAPHQL_VALIDATION_FAILED'],
-      suggestion: NOT_SUGGESTED,
-      sandbox: false,
-      sandboxLinksExplorer: false,
-      explorer: NO_EXPLORER,
-    });
+    expect(await exposure(closed)).toEqual(CLOSED);
     expect((await closed.rest('GET', '/metrics')).status).toBe(404);
   });
 
-  it('and GRAPHQL_INTROSPECTION=true alone, then introspection only', async () => {
-    expect(await exposure(withIntrospection)).toEqual({
-      introspection: { __schema: { queryType: { name: 'Query' } } },
-      suggestion: NOT_SUGGESTED,
-      sandbox: false,
-      sandboxLinksExplorer: false,
-      explorer: NO_EXPLORER,
-    });
-  });
-
-  it('and GRAPHQL_SUGGESTIONS=true alone, then suggestions only', async () => {
-    expect(await exposure(withSuggestions)).toEqual({
-      introspection: ['GRAPHQL_VALIDATION_FAILED'],
-      suggestion: SUGGESTED,
-      sandbox: false,
-      sandboxLinksExplorer: false,
-      explorer: NO_EXPLORER,
-    });
-  });
-
-  it('and GRAPHQL_SANDBOX=true beside introspection, then the Sandbox landing page, without a link to the /graphiql that is not served', async () => {
-    expect(await exposure(withSandbox)).toEqual({
-      introspection: { __schema: { queryType: { name: 'Query' } } },
-      suggestion: NOT_SUGGESTED,
-      sandbox: true,
-      sandboxLinksExplorer: false,
-      explorer: NO_EXPLORER,
-    });
-  });
-
-  it('and GRAPHQL_EXPLORER=true beside introspection, then /graphiql', async () => {
-    expect(await exposure(withExplorer)).toEqual({
-      introspection: { __schema: { queryType: { name: 'Query' } } },
-      suggestion: NOT_SUGGESTED,
-      sandbox: false,
-      sandboxLinksExplorer: false,
-      explorer: 'text/html; charset=utf-8',
-    });
+  // Each switch, on beside the closed defaults: what it opens (the rest as CLOSED).
+  it.each([
+    ['GRAPHQL_INTROSPECTION=true alone', 'introspection only', withIntrospection, { introspection: SCHEMA }],
+    ['GRAPHQL_SUGGESTIONS=true alone', 'suggestions only', withSuggestions, { suggestion: SUGGESTED }],
+    [
+      'GRAPHQL_SANDBOX=true beside introspection',
+      'the Sandbox landing page, without a link to the /graphiql that is not served',
+      withSandbox,
+      { introspection: SCHEMA, sandbox: true },
+    ],
+    [
+      'GRAPHQL_EXPLORER=true beside introspection',
+      '/graphiql',
+      withExplorer,
+      { introspection: SCHEMA, explorer: 'text/html; charset=utf-8' },
+    ],
+  ])('and %s, then %s', async (_variable, _opened, app, opened) => {
+    expect(await exposure(app)).toEqual({ ...CLOSED, ...opened });
   });
 
   it('and GRAPHQL_SANDBOX or GRAPHQL_EXPLORER without introspection, then configuration refuses them', () => {
@@ -111,6 +94,7 @@ describe('with NODE_ENV=production', () => {
         ? { data: res.body.data, errors: res.body.errors.map((e) => ({ code: e.extensions.errorCode, message: e.message })) }
         : { sdl: res.body.data!._service.sdl as string };
     };
+    const refused = (code: string, message: string) => ({ data: null, errors: [{ code, message }] });
     beforeAll(async () => {
       await createSystemToken(closed.orm, ['federation'], { name: 'router', token: FEDERATION_TOKEN });
     });
@@ -132,27 +116,12 @@ describe('with NODE_ENV=production', () => {
         otherScope: await sdl(closed, { 'x-api-key': ingestion }),
         userBesideTheRouter: await sdl(user, { 'x-api-key': FEDERATION_TOKEN }),
       }).toEqual({
-        anonymous: {
-          data: null,
-          errors: [{ code: 'WSInvalidAuthTokenException', message: 'The auth token is missing or invalid.' }],
-        },
-        unknownKey: {
-          data: null,
-          errors: [{ code: 'WSInvalidAuthTokenException', message: 'The x-api-key system token is missing or invalid.' }],
-        },
-        user: {
-          data: null,
-          errors: [{ code: 'InsufficientPrivilegesException', message: "Only the federation router's token may read the schema." }],
-        },
-        otherScope: {
-          data: null,
-          errors: [{ code: 'InsufficientPrivilegesException', message: 'The system token lacks the federation scope.' }],
-        },
+        anonymous: refused('WSInvalidAuthTokenException', 'The auth token is missing or invalid.'),
+        unknownKey: refused('WSInvalidAuthTokenException', 'The x-api-key system token is missing or invalid.'),
+        user: refused('InsufficientPrivilegesException', "Only the federation router's token may read the schema."),
+        otherScope: refused('InsufficientPrivilegesException', 'The system token lacks the federation scope.'),
         // As for `_entities`, a user's token wins over a key sent beside it.
-        userBesideTheRouter: {
-          data: null,
-          errors: [{ code: 'InsufficientPrivilegesException', message: "Only the federation router's token may read the schema." }],
-        },
+        userBesideTheRouter: refused('InsufficientPrivilegesException', "Only the federation router's token may read the schema."),
       });
     });
   });
@@ -164,25 +133,21 @@ describe('outside production', () => {
       const c = loadConfig(env);
       return { introspection: c.introspection, suggestions: c.suggestions, sandbox: c.sandbox, explorer: c.explorer };
     };
-    expect(switches({})).toEqual({ introspection: true, suggestions: true, sandbox: true, explorer: true });
-    expect(switches({ GRAPHQL_INTROSPECTION: 'false' })).toEqual({
-      introspection: false,
-      suggestions: false,
-      sandbox: false,
-      explorer: false,
-    });
-    expect(switches({ GRAPHQL_SUGGESTIONS: 'false', GRAPHQL_SANDBOX: 'false' })).toEqual({
-      introspection: true,
-      suggestions: false,
-      sandbox: false,
-      explorer: true,
-    });
-    expect(switches({ GRAPHQL_INTROSPECTION: 'false', GRAPHQL_SUGGESTIONS: 'true' })).toEqual({
-      introspection: false,
-      suggestions: true,
-      sandbox: false,
-      explorer: false,
-    });
+    const ON = { introspection: true, suggestions: true, sandbox: true, explorer: true };
+    const OFF = { introspection: false, suggestions: false, sandbox: false, explorer: false };
+    const cases: [Record<string, string>, typeof ON][] = [
+      [{}, ON],
+      [{ GRAPHQL_INTROSPECTION: 'false' }, OFF],
+      [
+        { GRAPHQL_SUGGESTIONS: 'false', GRAPHQL_SANDBOX: 'false' },
+        { ...ON, suggestions: false, sandbox: false },
+      ],
+      [
+        { GRAPHQL_INTROSPECTION: 'false', GRAPHQL_SUGGESTIONS: 'true' },
+        { ...OFF, suggestions: true },
+      ],
+    ];
+    for (const [env, expected] of cases) expect([env, switches(env)]).toEqual([env, expected]);
   });
 });
 

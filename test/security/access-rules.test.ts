@@ -10,7 +10,7 @@ import { canSeeEvent, eventForNotifications, managesNotifications } from '../../
 import { canReadLibrary, readableEntry, readableLibrary } from '../../src/modules/library/library.access';
 import { checkDirectoryContact, requireDirectoryContact, requireDirectoryMember } from '../../src/modules/directory/directory.access';
 import { readableQrCode, readableQrCodes } from '../../src/modules/support-group/support-group.service';
-import { ConsentDefinition, createSmartLibrary, SmartEntry, SmartLibrary, UserConsent, type User } from '../kit/src';
+import { ConsentDefinition, createSmartLibrary, SmartEntry, SmartLibrary, UserConsent, type CompanyRoleName, type User } from '../kit/src';
 import { qrCode, refusal, useAccessKit } from '../kit/access';
 import {
   connect,
@@ -36,6 +36,23 @@ async function newCaller(): Promise<{ user: User; token: string }> {
 }
 const as = (caller: { token: string }) => kit.context({ 'x-service-authtoken': caller.token });
 
+/**
+ * A new user for each name of `roles`, in its order (the order Object.values(users) gives them
+ * back), holding the roles listed for them on those companies; their ids go into `users`.
+ */
+async function createUsersWithRoles<K extends string>(users: Record<K, number>, roles: Record<K, [number, CompanyRoleName][]>) {
+  for (const name of Object.keys(roles) as K[]) {
+    users[name] = (await createUser(kit.db.orm)).uId;
+    for (const [companyId, role] of roles[name]) await grantCompanyRole(kit.db.orm, users[name], companyId, role);
+  }
+}
+
+/** What `rule` answers for each of `users`, in their order, on one context. */
+const eachOf = <T>(users: Record<string, number>, rule: (ctx: ReturnType<typeof kit.context>, uId: number) => Promise<T>) => {
+  const ctx = kit.context();
+  return Promise.all(Object.values(users).map((uId) => rule(ctx, uId)));
+};
+
 const NOT_ADMIN = { code: 'WSInsufficientPrivilegesException', status: 403, message: 'Only an admin of the company may do this.' };
 const INVALID_AUTH = { code: 'WSInvalidAuthTokenException', status: 401, message: 'The auth token is missing or invalid.' };
 
@@ -46,13 +63,16 @@ describe('company roles (company.access.ts)', () => {
   beforeAll(async () => {
     companyId = (await createCompany(kit.db.orm)).companyId;
     elsewhereId = (await createCompany(kit.db.orm)).companyId;
-    for (const name of Object.keys({ admin: 0, sender: 0, both: 0, adminElsewhere: 0, nobody: 0 }) as (keyof typeof users)[])
-      users[name] = (await createUser(kit.db.orm)).uId;
-    await grantCompanyRole(kit.db.orm, users.admin, companyId, 'ADMIN');
-    await grantCompanyRole(kit.db.orm, users.sender, companyId, 'PUSH_NOTIFICATION');
-    await grantCompanyRole(kit.db.orm, users.both, companyId, 'ADMIN');
-    await grantCompanyRole(kit.db.orm, users.both, companyId, 'PUSH_NOTIFICATION');
-    await grantCompanyRole(kit.db.orm, users.adminElsewhere, elsewhereId, 'ADMIN');
+    await createUsersWithRoles(users, {
+      admin: [[companyId, 'ADMIN']],
+      sender: [[companyId, 'PUSH_NOTIFICATION']],
+      both: [
+        [companyId, 'ADMIN'],
+        [companyId, 'PUSH_NOTIFICATION'],
+      ],
+      adminElsewhere: [[elsewhereId, 'ADMIN']],
+      nobody: [],
+    });
   });
 
   it('when asked for the roles of users on a company, then each gets exactly the roles held there', async () => {
@@ -63,9 +83,7 @@ describe('company roles (company.access.ts)', () => {
   });
 
   it('when asked whether a user administers the company, then only its ADMINs do', async () => {
-    const ctx = kit.context();
-    const admins = await Promise.all(Object.values(users).map((uId) => isCompanyAdmin(ctx, uId, companyId)));
-    expect(admins).toEqual([true, false, true, false, false]);
+    expect(await eachOf(users, (ctx, uId) => isCompanyAdmin(ctx, uId, companyId))).toEqual([true, false, true, false, false]);
   });
 
   it("when an admin-only operation is asked, then its ADMINs pass and anyone else is refused, with the operation's own message if it gives one", async () => {
@@ -89,11 +107,13 @@ describe('events and their notifications (event.access.ts)', () => {
   beforeAll(async () => {
     companyId = (await createCompany(kit.db.orm)).companyId;
     const elsewhere = (await createCompany(kit.db.orm)).companyId;
-    for (const name of Object.keys({ admin: 0, sender: 0, invitee: 0, adminElsewhere: 0, nobody: 0 }) as (keyof typeof users)[])
-      users[name] = (await createUser(kit.db.orm)).uId;
-    await grantCompanyRole(kit.db.orm, users.admin, companyId, 'ADMIN');
-    await grantCompanyRole(kit.db.orm, users.sender, companyId, 'PUSH_NOTIFICATION');
-    await grantCompanyRole(kit.db.orm, users.adminElsewhere, elsewhere, 'ADMIN');
+    await createUsersWithRoles(users, {
+      admin: [[companyId, 'ADMIN']],
+      sender: [[companyId, 'PUSH_NOTIFICATION']],
+      invitee: [],
+      adminElsewhere: [[elsewhere, 'ADMIN']],
+      nobody: [],
+    });
     event = await createEvent(kit.db.orm, companyId);
     cancelled = await createEvent(kit.db.orm, companyId, { status: 'C' });
     await invite(kit.db.orm, event.eId, users.invitee);
@@ -103,14 +123,11 @@ describe('events and their notifications (event.access.ts)', () => {
   const NOT_FOUND = { code: 'WSEventNotFoundException', status: 404, message: 'The event was not found.' };
 
   it("when asked who manages a company's notifications, then its ADMINs and PUSH_NOTIFICATION senders do, no one else", async () => {
-    const ctx = kit.context();
-    const managers = await Promise.all(Object.values(users).map((uId) => managesNotifications(ctx, uId, companyId)));
-    expect(managers).toEqual([true, true, false, false, false]);
+    expect(await eachOf(users, (ctx, uId) => managesNotifications(ctx, uId, companyId))).toEqual([true, true, false, false, false]);
   });
 
   it('when asked who sees an event, then its managers and its invitees do, no one else', async () => {
-    const ctx = kit.context();
-    const seeing = await Promise.all(Object.values(users).map((uId) => canSeeEvent(ctx, uId, { cId: companyId, eId: event.eId })));
+    const seeing = await eachOf(users, (ctx, uId) => canSeeEvent(ctx, uId, { cId: companyId, eId: event.eId }));
     expect(seeing).toEqual([true, true, true, false, false]);
   });
 

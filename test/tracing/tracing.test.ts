@@ -33,6 +33,25 @@ function traceOf(spans: ReadableSpan[]) {
   return { root, operation, sql };
 }
 
+/** The operation span of a query: named after the operation, with the request id. */
+function expectQuery(operation: ReadableSpan, name: string, requestId: string) {
+  expect(operation.name).toBe(name);
+  expect(operation.attributes).toMatchObject({
+    'graphql.operation.name': name,
+    'graphql.operation.type': 'query',
+    'request.id': requestId,
+  });
+}
+
+/** The SQL spans: at least one, each a child of the operation span, with the request id. */
+function expectStatementsOf(operation: ReadableSpan, sql: ReadableSpan[], requestId: string) {
+  expect(sql.length).toBeGreaterThan(0);
+  for (const s of sql) {
+    expect(parentOf(s)).toBe(operation.spanContext().spanId);
+    expect(s.attributes['request.id']).toBe(requestId);
+  }
+}
+
 describe('tracing a REST request', () => {
   it('when GET /rest/refdata/conditions is called, then HTTP span → getConditions → SELECT spans share one trace and the request id', async () => {
     const res = await t.rest('GET', '/rest/refdata/conditions', { headers: { 'x-request-id': 'trace-rest-1' } });
@@ -48,18 +67,10 @@ describe('tracing a REST request', () => {
       'request.id': 'trace-rest-1',
       'operation.name': 'getConditions',
     });
-    expect(operation.name).toBe('getConditions');
-    expect(operation.attributes).toMatchObject({
-      'graphql.operation.name': 'getConditions',
-      'graphql.operation.type': 'query',
-      'request.id': 'trace-rest-1',
-    });
-
-    expect(sql.length).toBeGreaterThan(0);
+    expectQuery(operation, 'getConditions', 'trace-rest-1');
+    expectStatementsOf(operation, sql, 'trace-rest-1');
     for (const s of sql) {
-      expect(parentOf(s)).toBe(operation.spanContext().spanId);
       expect(s.name).toBe('SELECT');
-      expect(s.attributes['request.id']).toBe('trace-rest-1');
       expect(String(s.attributes['db.query.text'])).toMatch(/^select /i);
       // Statements lie within their operation.
       expect(s.startTime[0] * 1e3 + s.startTime[1] / 1e6).toBeGreaterThanOrEqual(
@@ -94,17 +105,8 @@ describe('tracing a /graphql request', () => {
 
     expect(root.name).toBe('POST /graphql');
     expect(root.attributes).toMatchObject({ 'http.response.status_code': 200, 'request.id': 'trace-gql-1' });
-    expect(operation.name).toBe('ConditionsVersion');
-    expect(operation.attributes).toMatchObject({
-      'graphql.operation.name': 'ConditionsVersion',
-      'graphql.operation.type': 'query',
-      'request.id': 'trace-gql-1',
-    });
-    expect(sql.length).toBeGreaterThan(0);
-    for (const s of sql) {
-      expect(parentOf(s)).toBe(operation.spanContext().spanId);
-      expect(s.attributes['request.id']).toBe('trace-gql-1');
-    }
+    expectQuery(operation, 'ConditionsVersion', 'trace-gql-1');
+    expectStatementsOf(operation, sql, 'trace-gql-1');
   });
 
   it('when the operation name is 5,000 characters long, then its span keeps the first 100 of them, as the access log does', async () => {
