@@ -201,6 +201,21 @@ async function subscribedSocket(t: TestApp, token: string, ids: string[]) {
   return socket;
 }
 
+/**
+ * One past a limit: a new socket is never acknowledged and is closed with `code`; a new stream
+ * answers `status` with Retry-After and `body`, as JSON.
+ */
+async function expectRefused(t: TestApp, token: string, { code, status, body }: { code: number; status: number; body: unknown }) {
+  const socket = liveSocket(t, token);
+  expect(await socket.acked).toBe(false);
+  expect(await within(socket.closed)).toEqual({ code, reason: 'WSLimitExceededException' });
+  const stream = await liveStream(t, token);
+  expect(stream.res.status).toBe(status);
+  expect(stream.res.headers.get('retry-after')).toBe('5');
+  expect(stream.res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(await stream.res.json()).toEqual(body);
+}
+
 describe('per connection and per token', () => {
   const t = useTestApp({ env: { LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION: '3', LIVE_MAX_CONNECTIONS_PER_TOKEN: '2' } });
 
@@ -241,14 +256,8 @@ describe('per connection and per token', () => {
     const stream = await liveStream(t, user.token);
     expect(stream.res.status).toBe(200);
 
-    const thirdSocket = liveSocket(t, user.token);
-    expect(await thirdSocket.acked).toBe(false);
-    expect(await within(thirdSocket.closed)).toEqual({ code: 4429, reason: 'WSLimitExceededException' });
-    const thirdStream = await liveStream(t, user.token);
-    expect(thirdStream.res.status).toBe(429);
-    expect(thirdStream.res.headers.get('retry-after')).toBe('5');
-    expect(thirdStream.res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(await thirdStream.res.json()).toEqual(LIMIT_BODY(TOKEN_FULL, 'RATE_LIMITED'));
+    // A third socket and a third stream.
+    await expectRefused(t, user.token, { code: 4429, status: 429, body: LIMIT_BODY(TOKEN_FULL, 'RATE_LIMITED') });
 
     // Another user's token holds its own two.
     const theirSocket = await subscribedSocket(t, other.token, ['1']);
@@ -297,13 +306,8 @@ describe('per instance', () => {
     const anonymous = liveSocket(t, null);
     expect(await anonymous.opened).toBe(true);
 
-    const fourth = liveSocket(t, user.token);
-    expect(await fourth.acked).toBe(false);
-    expect(await within(fourth.closed)).toEqual({ code: 1013, reason: 'WSLimitExceededException' });
-    const refused = await liveStream(t, user.token);
-    expect(refused.res.status).toBe(503);
-    expect(refused.res.headers.get('retry-after')).toBe('5');
-    expect(await refused.res.json()).toEqual(LIMIT_BODY(INSTANCE_FULL, 'SERVICE_UNAVAILABLE'));
+    // A fourth socket and a stream.
+    await expectRefused(t, user.token, { code: 1013, status: 503, body: LIMIT_BODY(INSTANCE_FULL, 'SERVICE_UNAVAILABLE') });
 
     // At the limit, both are served.
     await send(`Instance full ${suffix()}`);

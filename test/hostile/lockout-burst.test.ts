@@ -2,9 +2,9 @@
 // before it verifies it, so a burst of concurrent guesses from many addresses, sent to two
 // instances, runs at most the account's limit of verifications, and a right password inside the
 // burst is refused like the rest. The counters' keys name no e-mail or address in clear.
-import { DEMO, useTestApp, type TestApp } from '../kit';
+import { DEMO, type TestApp } from '../kit';
 import { passwordParams, tokenRequest } from '../kit/oauth';
-import { BAD_LOGIN, from, lockoutBurst } from '../kit/lockout';
+import { BAD_LOGIN, from, lockoutBurst, useGuardedInstances } from '../kit/lockout';
 
 const LIMIT = 5;
 const env = {
@@ -16,11 +16,7 @@ const env = {
   TRUST_PROXY_HOPS: '1',
 };
 
-const t = useTestApp({ env });
-const second = useTestApp({ env, alongside: t });
-beforeEach(async () => {
-  await t.sql('delete from auth_rate_limit');
-});
+const { t, second } = useGuardedInstances(env);
 
 const POLICY = `"token-failures-account";q=${LIMIT};w=900`;
 

@@ -1,8 +1,9 @@
 // Brute force at the token endpoint: failures are slowed, then refused with 429 and
 // Retry-After, and the refusal is logged. Counters are kept in the database here (no
 // REDIS_URL), so a second instance on the same database refuses too.
-import { DEMO, useTestApp } from '../kit';
+import { DEMO } from '../kit';
 import { passwordParams, tokenRequest } from '../kit/oauth';
+import { useGuardedInstances } from '../kit/lockout';
 
 const env = {
   LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
@@ -11,11 +12,7 @@ const env = {
   LOGIN_LOCKOUT_SECONDS: '600',
 };
 
-const t = useTestApp({ env });
-const second = useTestApp({ env, alongside: t });
-beforeEach(async () => {
-  await t.sql('delete from auth_rate_limit');
-});
+const { t, second } = useGuardedInstances(env);
 
 async function timed(fn: () => Promise<any>): Promise<[any, number]> {
   const started = Date.now();

@@ -3,6 +3,20 @@
 // account at once, from 40 addresses, to two instances.
 import type { TestApp } from './app';
 import { passwordParams, tokenRequest } from './oauth';
+import { useTestApp } from './use';
+
+/**
+ * Two instances on one database with these login limits, so the guard's counters are the
+ * database's (no REDIS_URL), cleared before each test.
+ */
+export function useGuardedInstances(env: Record<string, string>): { t: TestApp; second: TestApp } {
+  const t = useTestApp({ env });
+  const second = useTestApp({ env, alongside: t });
+  beforeEach(async () => {
+    await t.sql('delete from auth_rate_limit');
+  });
+  return { t, second };
+}
 
 export const BAD_LOGIN = { status: 400, body: { error: 'invalid_grant', error_description: 'The username or password is incorrect.' } };
 /** A guess's own client address, as a proxy in front tells it (TRUST_PROXY_HOPS=1). */

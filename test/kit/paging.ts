@@ -16,6 +16,13 @@ export interface PageShape<N> {
   pageInfo: PageInfoShape;
 }
 
+/** A connection's answer with no edges: `totalCount` in all, and whether edges stand before this page. */
+export const withoutEdges = (totalCount: number, hasPreviousPage = false) => ({
+  totalCount,
+  pageInfo: { hasNextPage: false, hasPreviousPage, startCursor: null, endCursor: null },
+  edges: [],
+});
+
 /** The paging arguments of one read: first/after, or last/before. */
 export type PagingVariables = { first: number; after: string | null } | { last: number; before: string | null };
 
@@ -31,20 +38,19 @@ export async function walkBothWays<N, P extends PageShape<N>>(
 ): Promise<{ forward: P[]; backward: P[] }> {
   const n = expected.length;
   const most = Math.ceil(n / size) + 1;
-  const forward: P[] = [];
-  for (let after: string | null = null; forward.length < most;) {
-    const page = await read({ first: size, after });
-    forward.push(page);
-    if (!page.pageInfo.hasNextPage) break;
-    after = page.pageInfo.endCursor;
-  }
-  const backward: P[] = [];
-  for (let before: string | null = null; backward.length < most;) {
-    const page = await read({ last: size, before });
-    backward.push(page);
-    if (!page.pageInfo.hasPreviousPage) break;
-    before = page.pageInfo.startCursor;
-  }
+  /** The pages one way, each read from the cursor the previous one ends at, to the last (or `most`). */
+  const walk = async (forward: boolean): Promise<P[]> => {
+    const pages: P[] = [];
+    for (let cursor: string | null = null; pages.length < most;) {
+      const page = await read(forward ? { first: size, after: cursor } : { last: size, before: cursor });
+      pages.push(page);
+      if (!(forward ? page.pageInfo.hasNextPage : page.pageInfo.hasPreviousPage)) break;
+      cursor = forward ? page.pageInfo.endCursor : page.pageInfo.startCursor;
+    }
+    return pages;
+  };
+  const forward = await walk(true);
+  const backward = await walk(false);
   const edges = forward.flatMap((p) => p.edges);
   expect(edges.map((e) => e.node)).toEqual(expected);
   // Backward: the same edges, cursors included, the pages in reverse order.

@@ -26,15 +26,38 @@ export interface SpawnedService {
   stop(): Promise<number | null>;
 }
 
-export function spawnService(env: NodeJS.ProcessEnv): Promise<SpawnedService> {
-  const child = spawn(process.execPath, [...NODE_FLAGS, SERVER_ENTRY], {
+/**
+ * The compiled `entry` in a child process with `env` (port 0 on loopback unless it says otherwise),
+ * each stdout line handed to `onLine` (parsed when JSON; the start-up banner is plain text).
+ */
+function run(entry: string, env: NodeJS.ProcessEnv, onLine: (line: any) => void) {
+  const child = spawn(process.execPath, [...NODE_FLAGS, entry], {
     env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const lines: any[] = [];
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+  readline.createInterface({ input: child.stdout }).on('line', (text) => {
+    let parsed: any = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* plain text */
+    }
+    onLine(parsed);
+  });
+  /** Resolves once stdout is closed (every line read). */
   const drained = new Promise((resolve) => child.stdout.once('close', resolve));
+  return { child, stderr: () => stderr, drained };
+}
+
+export function spawnService(env: NodeJS.ProcessEnv): Promise<SpawnedService> {
+  const lines: any[] = [];
+  let listening: (port: number) => void = () => undefined;
+  const { child, stderr, drained } = run(SERVER_ENTRY, env, (line) => {
+    lines.push(line);
+    if (line?.msg === 'listening') listening(line.port);
+  });
   const stop = async () => {
     if (child.exitCode !== null) return child.exitCode;
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -44,17 +67,8 @@ export function spawnService(env: NodeJS.ProcessEnv): Promise<SpawnedService> {
     return code;
   };
   return new Promise((resolve, reject) => {
-    readline.createInterface({ input: child.stdout }).on('line', (text) => {
-      let parsed: any = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        /* the start-up banner is plain text */
-      }
-      lines.push(parsed);
-      if (parsed?.msg === 'listening') resolve({ child, baseUrl: `http://127.0.0.1:${parsed.port}`, lines, stderr: () => stderr, stop });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening: ${stderr}`)));
+    listening = (port) => resolve({ child, baseUrl: `http://127.0.0.1:${port}`, lines, stderr, stop });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening: ${stderr()}`)));
   });
 }
 
@@ -67,26 +81,13 @@ export interface Exited {
 
 /** Runs a compiled entry (a script, or the server whose start is to be refused) with `env` until it exits. */
 export function runToExit(entry: string, env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<Exited> {
-  const child = spawn(process.execPath, [...NODE_FLAGS, entry], {
-    env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   const lines: any[] = [];
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
-  readline.createInterface({ input: child.stdout }).on('line', (text) => {
-    try {
-      lines.push(JSON.parse(text));
-    } catch {
-      lines.push(text);
-    }
-  });
+  const { child, stderr, drained } = run(entry, env, (line) => lines.push(line));
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  const drained = new Promise((resolve) => child.stdout.once('close', resolve));
   return new Promise((resolve) =>
     child.once('exit', (code) => {
       clearTimeout(timer);
-      void drained.then(() => resolve({ code, lines, stderr }));
+      void drained.then(() => resolve({ code, lines, stderr: stderr() }));
     }),
   );
 }

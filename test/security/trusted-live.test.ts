@@ -44,6 +44,14 @@ async function settled(client: ReturnType<typeof openSocket>) {
   expect(await client.message('pong')).not.toBeNull();
 }
 
+/** Both sockets are acknowledged; `refused` gets the error message, `served` its subscription registered. */
+async function servedAndRefused(served: ReturnType<typeof openSocket>, refused: ReturnType<typeof openSocket>) {
+  expect(await served.acked).toBe(true);
+  expect(await refused.acked).toBe(true);
+  expect(await refused.message('error')).toEqual({ id: '1', type: 'error', payload: [NOT_TRUSTED] });
+  await settled(served);
+}
+
 it('the manifest holds the subscription the live transports document, by the SHA-256 of its text', () => {
   expect(trustedManifest(ROUTES).operations).toContainEqual({
     id: sha256(NOTIFICATION_RECEIVED_SUBSCRIPTION),
@@ -61,10 +69,7 @@ describe('GRAPHQL_TRUSTED_DOCUMENTS=enforce on the live transports', () => {
     const { users, send } = await liveAudience(t, 1);
     const trusted = socket(t, users[0].token, { query: NOTIFICATION_RECEIVED_SUBSCRIPTION });
     const unknown = socket(t, users[0].token, { query: UNKNOWN });
-    expect(await trusted.acked).toBe(true);
-    expect(await unknown.acked).toBe(true);
-    expect(await unknown.message('error')).toEqual({ id: '1', type: 'error', payload: [NOT_TRUSTED] });
-    await settled(trusted);
+    await servedAndRefused(trusted, unknown);
     const message = `trusted live ${suffix()}`;
     await send(message);
     expect((await trusted.next())?.item).toMatchObject({ type: 'GT', message, read: false });
@@ -82,10 +87,7 @@ describe('GRAPHQL_TRUSTED_DOCUMENTS=enforce on the live transports', () => {
     const ingestion = await createSystemToken(t.orm, ['ingestion']);
     const exploring = socket(t, users[0].token, { query: UNKNOWN, extra: { 'x-api-key': explorer } });
     const lacking = socket(t, users[0].token, { query: UNKNOWN, extra: { 'x-api-key': ingestion } });
-    expect(await exploring.acked).toBe(true);
-    expect(await lacking.acked).toBe(true);
-    expect(await lacking.message('error')).toEqual({ id: '1', type: 'error', payload: [NOT_TRUSTED] });
-    await settled(exploring);
+    await servedAndRefused(exploring, lacking);
     const message = `explored live ${suffix()}`;
     await send(message);
     expect((await exploring.next())?.item).toMatchObject({ type: 'GT', message });
