@@ -8,12 +8,11 @@ import {
   NULL_ADDRESS,
   OLIVIA,
   OLIVIA_WORK_ADDRESS,
-  useTestApp,
+  useDemoApp,
   type NewUser,
 } from '../kit';
 
-const t = useTestApp();
-const olivia = t.as(OLIVIA);
+const { t, olivia } = useDemoApp();
 
 const OLIVIA_PERSONAL = {
   ...NULL_ADDRESS,

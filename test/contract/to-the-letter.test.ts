@@ -2,7 +2,6 @@
 // each sent exactly as the table of the issue says, over REST and (where there is one) its GraphQL
 // twin, asserting the whole answer.
 import {
-  CARA,
   DEMO,
   NORTHWIND,
   OLIVIA,
@@ -11,13 +10,11 @@ import {
   createDirectory,
   createUserAddress,
   newPublisher,
-  useTestApp,
+  useDemoApp,
   type Publisher,
 } from '../kit';
 
-const t = useTestApp();
-const olivia = t.as(OLIVIA);
-const cara = t.as(CARA);
+const { t, olivia, cara } = useDemoApp();
 const ingestion = t.with({ 'x-api-key': DEMO.ingestionToken });
 const EMOJI = '\u{1F600}';
 

@@ -11,6 +11,7 @@ import {
   createTeam,
   createUser,
   DEMO,
+  ENTITY_FIELDS,
   grantCompanyRole,
   PAT,
   useTestApp,
@@ -28,14 +29,7 @@ const pat = t.as(PAT);
 const { northwind, southgate, hidden, closed } = DEMO.companies;
 const { smartLibId: DEMO_LIBRARY, welcomePackEntryId: WELCOME_PACK } = DEMO.library;
 
-const QUERY = `query($r:[_Any!]!){ _entities(representations:$r){
-  ... on Company { companyId companyName }
-  ... on User { uId uFirstName }
-  ... on Event { eventUUID eName }
-  ... on SmartLibrary { smartLibId smartLibName }
-  ... on SmartEntry { smartEntryId smartEntryName }
-  ... on SmartDirectory { directoryUUID directoryName }
-} }`;
+const QUERY = `query($r:[_Any!]!){ _entities(representations:$r){ ${ENTITY_FIELDS} } }`;
 
 const company = (companyId: number) => ({ __typename: 'Company', companyId });
 const user = (uId: number) => ({ __typename: 'User', uId });

@@ -11,28 +11,21 @@ import {
   createManagedNotifications,
   createQrCode,
   DEMO,
+  ENTITY_FIELDS,
   NORTHWIND,
   nodeId,
   OLIVIA,
   PAT,
-  useTestApp,
+  useDemoApp,
   type Client,
 } from '../kit';
 
-const t = useTestApp();
-const olivia = t.as(OLIVIA);
-const pat = t.as(PAT);
-const cara = t.as(CARA);
+const { t, olivia, pat, cara } = useDemoApp();
 const { hidden } = DEMO.companies;
 const { smartLibId: LIBRARY, welcomePackEntryId: WELCOME_PACK } = DEMO.library;
 
 const NODE_FIELDS = `__typename id
-  ... on User { uId uFirstName }
-  ... on Company { companyId companyName }
-  ... on Event { eventUUID eName }
-  ... on SmartLibrary { smartLibId smartLibName }
-  ... on SmartEntry { smartEntryId smartEntryName }
-  ... on SmartDirectory { directoryUUID directoryName }
+  ${ENTITY_FIELDS}
   ... on Address { uuid name }
   ... on InboxNotification { notificationId message }
   ... on SmartFile { smartFileId smartFileType }

@@ -15,14 +15,12 @@ import {
   supportGroupForm,
   SUPPORT_GROUP_PATH,
   uniquePdf,
-  useTestApp,
+  useDemoApp,
   type Publisher,
 } from '../kit';
 import { DEMO_CLIENT, passwordParams } from '../kit/oauth';
 
-const t = useTestApp();
-const olivia = t.as(OLIVIA);
-const admin = t.as(CARA).with({ 'x-service-company-api-key': DEMO.companyApiKey });
+const { t, olivia, admin } = useDemoApp();
 
 interface Raw {
   status: number;

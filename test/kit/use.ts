@@ -3,6 +3,7 @@
 // stands for the started app inside tests and hooks: `const t = useTestApp(); ... t.rest(...)`.
 import { clientWith, startTestApp, startWithoutDatabase, type TestApp, type TestAppOptions } from './app';
 import { callerOf, type Caller } from './caller';
+import { CARA, DEMO, IAN, OLIVIA, OMAR, PAT } from './demo';
 
 export interface UseTestAppOptions extends TestAppOptions {
   /** A second instance on this app's database (not seeded again; stopped before it). */
@@ -55,6 +56,53 @@ export function useTestApp(options: UseTestAppOptions | (() => UseTestAppOptions
     },
   });
   return handle;
+}
+
+/** The demo tenant's people as callers of one app, and the app (see useDemoApp). */
+export interface DemoApp {
+  t: TestApp;
+  olivia: Caller;
+  ian: Caller;
+  cara: Caller;
+  omar: Caller;
+  pat: Caller;
+  /** Cara (administrator of Northwind) with Northwind's active company API key. */
+  admin: Caller;
+}
+
+/**
+ * useTestApp() with the demo tenant's people as its callers, each made once, when first named:
+ * `const { t, olivia, cara } = useDemoApp();` (named at the top of the file, a caller's token is
+ * stored when the app starts, as with `t.as(OLIVIA)`).
+ */
+export function useDemoApp(options?: Parameters<typeof useTestApp>[0]): DemoApp {
+  const t = useTestApp(options);
+  const made = new Map<string, Caller>();
+  const once = (name: string, make: () => Caller): Caller => {
+    if (!made.has(name)) made.set(name, make());
+    return made.get(name)!;
+  };
+  return {
+    t,
+    get olivia() {
+      return once('olivia', () => t.as(OLIVIA));
+    },
+    get ian() {
+      return once('ian', () => t.as(IAN));
+    },
+    get cara() {
+      return once('cara', () => t.as(CARA));
+    },
+    get omar() {
+      return once('omar', () => t.as(OMAR));
+    },
+    get pat() {
+      return once('pat', () => t.as(PAT));
+    },
+    get admin() {
+      return once('admin', () => this.cara.with({ 'x-service-company-api-key': DEMO.companyApiKey }));
+    },
+  };
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   SUPPORT_GROUP_TABLES,
   supportGroupForm,
   uniquePdf,
-  useTestApp,
+  useDemoApp,
   withTeamLibraryAndDirectory,
   zipOf,
   type FilePart,
@@ -25,11 +25,7 @@ import {
 import { readBlob } from '../../src/modules/storage/blob-store';
 import { qrPng } from '../../src/modules/support-group/qr-code';
 
-const t = useTestApp();
-const cara = t.as(CARA);
-const olivia = t.as(OLIVIA);
-/** Cara (administrator of Northwind) with Northwind's active API key. */
-const admin = cara.with({ 'x-service-company-api-key': DEMO.companyApiKey });
+const { t, cara, olivia, admin } = useDemoApp();
 const counts = () => t.tableCounts(SUPPORT_GROUP_TABLES);
 
 const TYPES = ['html', 'html', 'html', 'smartlib', 'smartlib', 'smartdir', 'smartdir', 'html', 'smartlib', 'smartdir'];
