@@ -16,19 +16,20 @@ import { SmartEntry } from './library.entity';
 import { SmartEntryUrl, SmartFile } from './entry-content.entity';
 import { SmartUpload } from './upload.entity';
 import { insertedColumns, recordOf, rowJson, type AnyTable, type RowOf } from '../../db/rows';
-import {
-  entryMapper,
-  fileOrder,
-  jsonList,
-  keptEntryCount,
-  termTables,
-  TERMS,
-  TERM_KINDS,
-  type EntryContents,
-  type EntryRow,
-  type SelectedEntry,
-  type TermKind,
-} from './library.sql';
+import { entryMapper, TERMS, TERM_KINDS, type EntryContents, type EntryRow, type SelectedEntry, type TermKind } from './library.sql';
+import { SmartLibrary } from './library.entity';
+
+const termTables = (n: NamesOf, kind: TermKind): { term: AnyTable; link: AnyTable } => ({
+  term: n(TERMS[kind].entity as EntityName<object>),
+  link: n(TERMS[kind].link as EntityName<object>),
+});
+function keptEntryCount(n: NamesOf, lib: string): string {
+  const l = n(SmartLibrary);
+  return `(select l.${l.column('entryCount')} from ${l.table} l where l.${l.column('smartLibId')} = ${lib})`;
+}
+const fileOrder = (n: NamesOf, f = 'f') => `${f}.${n(SmartFile).column('smartFileType')}, ${f}.${n(SmartFile).column('smartFileId')}`;
+const jsonList = (object: string, order: string, from: string) =>
+  `(select coalesce(json_agg(${object} order by ${order}), '[]'::json) ${from})`;
 
 /** A term named by id or by its nameKey, at its place in the request. */
 export interface TermChoice {
