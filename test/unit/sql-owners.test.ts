@@ -22,7 +22,6 @@ const NOT_YET_MOVED = [
   'modules/directory/directory.access.ts',
   'modules/directory/directory.reads.ts',
   'modules/directory/directory.reference.ts',
-  'modules/discovery/discovery.reads.ts',
   'modules/discovery/discovery.service.ts',
   'modules/library/entry.write.ts',
   'modules/notification/notification.delivery.ts',
