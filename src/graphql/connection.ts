@@ -14,7 +14,6 @@ import { ArgsType, Directive, Field, Int, ObjectType, type ClassType } from 'typ
 import DataLoader from 'dataloader';
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { invalidParameter } from '../core/errors';
-import { intArray } from '../db/sql';
 import type { KeyKind, KeyValue, OrderColumn, PageRequest } from '../db/paging';
 
 export type { KeyKind, KeyValue, OrderColumn, PageRequest } from '../db/paging';

@@ -55,13 +55,13 @@ function windowOver<R>(table: string, columns: Record<string, RawBuilder<unknown
           last = { text: query.sql(em), values: compiled.values(args) };
           return query.run(em, args);
         },
-      } as never;
+      };
     },
     (db, _p, parent) =>
       (db as unknown as Kysely<Record<string, { g: number }>>)
         .selectFrom(table)
         .select(Object.entries(columns).map(([name, expression]) => expression.as(name)))
-        .where('g', '=', parent) as never,
+        .where('g', '=', parent),
     order,
   );
 }
