@@ -23,7 +23,6 @@ const NOT_YET_MOVED = [
   'modules/directory/directory.reads.ts',
   'modules/directory/directory.reference.ts',
   'modules/discovery/discovery.service.ts',
-  'modules/library/entry.write.ts',
   'modules/notification/notification.delivery.ts',
   'modules/notification/notification.lists.ts',
   'modules/user/profile.service.ts',

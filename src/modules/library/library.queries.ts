@@ -10,9 +10,11 @@ import { anyOf, queriesOf, type BuildHelpers, type Tables } from '../../db/sql';
 import { INSTANT_COLUMN, type OrderColumn } from '../../graphql/connection';
 import { adminRoleExists } from '../company';
 import { acceptedConnectionExists } from '../connection';
+import { blobMarkedUsed } from '../storage';
 import { teamMemberExists } from '../team';
 import { SmartEntry, SmartLibrary, SmartLibraryPublisher } from './library.entity';
 import { SmartEntryUrl, SmartFile } from './entry-content.entity';
+import { SmartUpload } from './upload.entity';
 import {
   SmartCategory,
   SmartEntryCategory,
@@ -38,6 +40,7 @@ const ENTITIES = {
   SmartEntryFolder,
   SmartEntryFilter,
   SmartEntryCategory,
+  SmartUpload,
 };
 
 const { compiled, eb: expressions, windowed } = queriesOf(ENTITIES);
@@ -322,3 +325,209 @@ export const entryWindowAll = entryWindow({ folder: false, tag: false });
 export const entryWindowInFolder = entryWindow({ folder: true, tag: false });
 export const entryWindowWithTag = entryWindow({ folder: false, tag: true });
 export const entryWindowInFolderWithTag = entryWindow({ folder: true, tag: true });
+
+/** A loose view of the statement's own names (its CTEs), whose columns are properties' names. */
+type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
+
+/** `prop as prop` for each column of `entity` (an insert's `returning`): the CTE's columns under the properties' names. */
+const asProps = (helpers: BuildHelpers, entity: EntityClass) =>
+  (helpers.columns(entity as never, 'x') as string[]).map((c) => `${c.slice(2)} as ${c.slice(2)}`);
+
+/**
+ * Rows of `entity` from JSON records by column name (`records`, an expression yielding them as
+ * `jsonb_populate_record(null::table, ...)` rows, aliased `v`), selected as `r` rows of the entity
+ * itself: a CTE of the entity's own name, in the insert's own scope, holds them, so every column is
+ * named by its property, and an insert takes every column the entity maps.
+ */
+const recordsOf = (db: Kysely<DB>, entity: EntityClass, records: (db: AnyDb) => ReturnType<AnyDb['selectFrom']>) =>
+  (db as unknown as AnyDb).with(entity.name, () => records(db as unknown as AnyDb) as never);
+
+/**
+ * createSmartEntry's write, one statement of data-modifying CTEs whatever the number of items (the
+ * document, `document`, holds the new rows as records by column name, entry.write.ts): the entry
+ * unless the library (`lib`, locked by the caller) holds `maxEntries` or has an entry named
+ * `nameKey`; its files (a placeholder tile only while its blob `placeholder` is there, which is
+ * marked used), links and term links (tags created when unknown; folders, filters and categories
+ * chosen by id or nameKey, each once); the uploads it consumed (`uploads`) deleted. It answers the
+ * room it found, and what it stored as the reads do: the entry as JSON (null when not stored) and
+ * its lists.
+ */
+export const storeEntry = compiled(
+  (
+    db,
+    p: { document: string; lib: number; maxEntries: number; nameKey: string; placeholder: string | null; uploads: number[] },
+    helpers,
+  ) => {
+    const loose = db as unknown as AnyDb;
+    const props = (entity: EntityClass, alias: string) => helpers.columns(entity, alias) as string[];
+    /** Every column of `entity` but its generated key (and `entry`, set from the new entry), from the `r` rows. */
+    const inserted = (entity: EntityClass, key: string, entry: boolean) =>
+      props(entity, 'r').filter((c) => c !== `r.${key}` && !(entry && c === 'r.entry'));
+    const termCte = (kind: TermKind) => `${TERMS[kind].list}_chosen`;
+    const tag = TERMS.tag;
+    let q = loose
+      .with('d', (w) =>
+        w.selectNoFrom([
+          sql`${p.document}::jsonb`.as('j'),
+          sql<number>`${p.lib}::int`.as('lib'),
+          sql<number>`${p.maxEntries}::int`.as('max'),
+        ]),
+      )
+      .with('room', (w) =>
+        w
+          .selectFrom('d')
+          .select([
+            sql<number>`(${keptEntryCount(expressions, sql.ref('d.lib'))})`.as('entries'),
+            sql<boolean>`${expressions.exists(
+              expressions
+                .selectFrom('SmartEntry as c')
+                .select(sql.lit(1).as('one'))
+                .where('c.library', '=', sql.ref<number>('d.lib'))
+                .where('c.nameKey', '=', p.nameKey),
+            )}`.as('nameTaken'),
+          ]),
+      )
+      .with('entry', () => {
+        const columns = inserted(SmartEntry, 'smartEntryId', false);
+        return db
+          .insertInto('SmartEntry')
+          .columns(columns.map((c) => c.slice(2)) as never)
+          .expression(
+            recordsOf(db, SmartEntry, (s) =>
+              s
+                .selectFrom([sql`d`.as('d'), sql`jsonb_populate_record(null::${sql.table('SmartEntry')}, d.j->'entry')`.as('v')])
+                .selectAll('v'),
+            )
+              .selectFrom(['SmartEntry as r', 'd', 'room'])
+              .select(columns as never)
+              .where(sql<boolean>`room.entries < d.max and not room."nameTaken"`) as never,
+          )
+          .returning(asProps(helpers, SmartEntry) as never) as never;
+      })
+      .with('touched', (w) => blobMarkedUsed(w as never, sql<string | null>`${p.placeholder}::text`) as never)
+      .with('files', () => {
+        const columns = inserted(SmartFile, 'smartFileId', true);
+        return db
+          .insertInto('SmartFile')
+          .columns(['entry', ...columns.map((c) => c.slice(2))] as never)
+          .expression(
+            recordsOf(db, SmartFile, (s) =>
+              s
+                .selectFrom([
+                  sql`d`.as('d'),
+                  sql`jsonb_array_elements(d.j->'files')`.as<'x'>(sql`x(j)`),
+                  sql`jsonb_populate_record(null::${sql.table('SmartFile')}, x.j->'values')`.as('v'),
+                ])
+                .selectAll('v')
+                .where(sql<boolean>`not (x.j->>'placeholder')::boolean or exists (select 1 from touched)`),
+            )
+              .selectFrom(['SmartFile as r', 'entry'])
+              .select([sql.ref('entry.smartEntryId').as('entry'), ...(columns as never[])]) as never,
+          )
+          .returning(asProps(helpers, SmartFile) as never) as never;
+      })
+      .with('urls', () => {
+        const columns = inserted(SmartEntryUrl, 'smartEntryUrlId', true);
+        return db
+          .insertInto('SmartEntryUrl')
+          .columns(['entry', ...columns.map((c) => c.slice(2))] as never)
+          .expression(
+            recordsOf(db, SmartEntryUrl, (s) =>
+              s
+                .selectFrom([sql`d`.as('d'), sql`jsonb_populate_recordset(null::${sql.table('SmartEntryUrl')}, d.j->'urls')`.as('v')])
+                .selectAll('v'),
+            )
+              .selectFrom(['SmartEntryUrl as r', 'entry'])
+              .select([sql.ref('entry.smartEntryId').as('entry'), ...(columns as never[])]) as never,
+          )
+          .returning(asProps(helpers, SmartEntryUrl) as never) as never;
+      })
+      // An existing tag is set to itself so that it is returned too (do nothing would return only new ones).
+      .with(
+        'tags',
+        () =>
+          db
+            .insertInto('SmartTag')
+            .columns(['library', 'nameKey', tag.name])
+            .expression(
+              loose
+                .selectFrom(['d', sql`jsonb_to_recordset(d.j->'tags')`.as<'r'>(sql`r(key text, name text, position int)`)])
+                .select([sql.ref('d.lib').as('lib'), sql.ref('r.key').as('key'), sql.ref('r.name').as('name')]) as never,
+            )
+            .onConflict((oc) => oc.columns(['library', 'nameKey']).doUpdateSet({ nameKey: (eb) => eb.ref('excluded.nameKey') }))
+            .returning(asProps(helpers, SmartTag) as never) as never,
+      )
+      .with(termCte('tag'), (w) =>
+        w
+          .selectFrom(['d', sql`jsonb_to_recordset(d.j->'tags')`.as<'r'>(sql`r(key text, name text, position int)`), 'tags'])
+          .select([...(props(SmartTag, 'tags') as never[]), sql.ref('r.position').as('position')])
+          .where(sql<boolean>`${sql.ref('tags.nameKey')} = r.key`),
+      );
+    for (const kind of TERM_KINDS.filter((k) => k !== 'tag')) {
+      const { entity, id } = TERMS[kind];
+      q = q.with(termCte(kind), (w) =>
+        (w as unknown as AnyDb)
+          .selectFrom([
+            'd',
+            sql`jsonb_to_recordset(d.j->${sql.lit(TERMS[kind].list)})`.as<'r'>(sql`r(id int, key text, position int)`),
+            `${entity.name} as t`,
+          ])
+          .select([
+            ...props(entity, 't').map((c) => `${c} as ${c.slice(2)}` as never),
+            sql<number>`(row_number() over (order by min(r.position)) - 1)::int`.as('position'),
+          ])
+          .where(sql<boolean>`${sql.ref('t.library')} = d.lib and (${sql.ref(`t.${id}`)} = r.id or ${sql.ref('t.nameKey')} = r.key)`)
+          .groupBy(sql.ref(`t.${id}`)),
+      );
+    }
+    for (const kind of TERM_KINDS) {
+      const { link, key, id } = TERMS[kind];
+      q = q.with(
+        `${kind}_links`,
+        () =>
+          (db as unknown as AnyDb)
+            .insertInto(link.name)
+            .columns(['entry', key, 'position'])
+            .expression(
+              loose
+                .selectFrom(['entry', `${termCte(kind)} as x`])
+                .select([sql.ref('entry.smartEntryId').as('entry'), sql.ref(`x.${id}`).as(key), sql.ref('x.position').as('position')]),
+            )
+            .returning(sql.lit(1).as('one')) as never,
+      );
+    }
+    return q
+      .with(
+        'used',
+        () =>
+          db
+            .deleteFrom('SmartUpload' as never)
+            .where('id' as never, '=', anyOf(p.uploads, 'int'))
+            .returning(sql.lit(1).as('one')) as never,
+      )
+      .selectFrom('room')
+      .select((eb) => [
+        'room.entries',
+        'room.nameTaken',
+        eb
+          .selectFrom('entry as x')
+          .select(sql<object>`${rowJson(helpers, SmartEntry, 'x')}`.as('v'))
+          .as('entry'),
+        eb
+          .selectFrom('files as f')
+          .select(jsonList(rowJson(helpers, SmartFile, 'f'), fileOrder('f')).as('v'))
+          .as('files'),
+        eb
+          .selectFrom('urls as u')
+          .select(jsonList(rowJson(helpers, SmartEntryUrl, 'u'), [sql.ref('u.position')]).as('v'))
+          .as('urls'),
+        ...TERM_KINDS.map((kind) =>
+          eb
+            .selectFrom(`${termCte(kind)} as x`)
+            .select(jsonList(rowJson(helpers, TERMS[kind].entity, 'x'), [sql.ref('x.position')]).as('v'))
+            .as(TERMS[kind].list),
+        ),
+      ])
+      .$castTo<{ entries: number; nameTaken: boolean; entry: object | null } & Record<string, object[]>>();
+  },
+);
