@@ -106,7 +106,7 @@ export class KeysetWindow<P, R> {
     return query;
   }
 
-  /** The rows of each parent's page (keysetWindow's columns beside the candidates'), for pagesByGroup. */
+  /** The rows of each parent's page (the window's columns beside the candidates'), for pagesByGroup. */
   run(em: EntityManager, parents: readonly number[], params: P, request: PageRequest): Promise<Windowed<R>[]> {
     const args: Record<string, unknown> = { ...params, _parents: parents, _size: request.size + 1 };
     for (const [name, key] of [
