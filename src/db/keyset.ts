@@ -31,6 +31,12 @@ type AnyQuery = SelectQueryBuilder<never, never, object>;
  */
 export type Candidates<DB, P> = (db: Kysely<DB>, p: P, parent: Expression<number>, helpers: BuildHelpers) => AnyQuery;
 
+/**
+ * A statement around the window's rows (`window`, a subquery to alias), for columns worth building
+ * for the rows of the pages only (lists under each row): it selects the window's columns and its own.
+ */
+export type Around<P> = (db: Kysely<never>, p: P, window: AnyQuery, helpers: BuildHelpers) => AnyQuery;
+
 /** What decides a window's statement: its cursors, its direction and whether it counts. */
 export interface WindowShape {
   backward: boolean;
@@ -87,6 +93,7 @@ export class KeysetWindow<P, R> {
     private readonly candidates: Candidates<never, P>,
     readonly order: readonly OrderColumn[],
     private readonly total?: (parent: Expression<number>) => Expression<number>,
+    private readonly around?: Around<P>,
   ) {}
 
   /** The statement of a shape, compiled on first use. */
@@ -99,7 +106,7 @@ export class KeysetWindow<P, R> {
     return query;
   }
 
-  /** The rows of each parent's page (keysetWindow's columns beside the candidates'), for pagesByGroup. */
+  /** The rows of each parent's page (the window's columns beside the candidates'), for pagesByGroup. */
   run(em: EntityManager, parents: readonly number[], params: P, request: PageRequest): Promise<Windowed<R>[]> {
     const args: Record<string, unknown> = { ...params, _parents: parents, _size: request.size + 1 };
     for (const [name, key] of [
@@ -178,7 +185,8 @@ export class KeysetWindow<P, R> {
         ...(probe ? [sql.id('t', 'e').as(WINDOW_BEYOND)] : []),
       ])
       .orderBy(sql.id('p', 'o'));
-    return ordered(rows, 'x', false) as AnyQuery;
+    const windowed = ordered(rows, 'x', false) as AnyQuery;
+    return this.around ? this.around(db, p, windowed, helpers) : windowed;
   }
 }
 

@@ -29,7 +29,7 @@ export type KeyKind = 'micros' | 'int' | 'text';
  * One column of a keyset order: its name in the candidate rows, its direction and the kind of its
  * cursor value. A `micros` column is the table's own timestamptz column, so that an index on
  * (parent, column) gives each parent's page in order; the rows also carry its microseconds
- * (`microsOf`) for their cursors.
+ * (keyset.ts `instantKey`) for their cursors.
  */
 export interface OrderColumn {
   column: string;

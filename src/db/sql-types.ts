@@ -25,4 +25,6 @@ export interface BuildHelpers {
     entity: abstract new (...args: never[]) => T,
     alias: A,
   ) => `${A}.${ColumnKey<T> & string}`[];
+  /** Which of those columns hold instants (Date properties), by property name. */
+  instants: (entity: abstract new (...args: never[]) => object) => ReadonlySet<string>;
 }

@@ -41,6 +41,7 @@ import {
   type PluginTransformResultArgs,
   type QueryResult,
   type RootOperationNode,
+  type SelectQueryBuilder,
   type UnknownRow,
 } from 'kysely';
 import type { Config } from '../config';
@@ -138,6 +139,7 @@ export function columnProps(meta: EntityMetadata): EntityProperty[] {
 function helpers(em: EntityManager): BuildHelpers {
   return {
     columns: (entity, alias) => columnProps(em.getMetadata().get(entity)).map((p) => `${alias}.${p.name}` as never),
+    instants: (entity) => new Set(columnProps(em.getMetadata().get(entity)).flatMap((p) => (p.runtimeType === 'Date' ? [p.name] : []))),
   };
 }
 
@@ -242,7 +244,17 @@ export function queriesOf<E extends Record<string, EntityClass>>(entities: E) {
     candidates: Candidates<DB, P>,
     order: readonly OrderColumn[],
     total?: (parent: Expression<number>) => Expression<number>,
-  ) => new KeysetWindow<P, R>((build) => new Query(build as never) as never, candidates as never, order, total);
+    options: QueryOptions & {
+      around?: (db: Kysely<DB>, p: P, window: SelectQueryBuilder<never, never, object>, helpers: BuildHelpers) => Compilable<object>;
+    } = {},
+  ) =>
+    new KeysetWindow<P, R>(
+      (build) => new Query(build as never, { prepared: options.prepared }) as never,
+      candidates as never,
+      order,
+      total,
+      options.around as never,
+    );
   return { compiled, eb, windowed };
 }
 

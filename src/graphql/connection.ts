@@ -6,7 +6,7 @@
 // rows were inserted or removed meanwhile (no row skipped or repeated, as page numbers would).
 //
 // A list that hangs under many parents (Company.events under fifty connections) reads the pages of
-// every parent in one statement: `keysetWindow` wraps the candidate rows of all the parents into the
+// every parent in one statement: a keyset window (src/db/keyset.ts) wraps the candidate rows of all the parents into the
 // first `first + 1` rows per parent after the cursor (or, backward, the last `last + 1` before it,
 // read in the reverse order), with each parent's total, and `pagesByGroup` turns those rows into one
 // connection per parent, its edges in the list's order either way.
@@ -14,7 +14,6 @@ import { ArgsType, Directive, Field, Int, ObjectType, type ClassType } from 'typ
 import DataLoader from 'dataloader';
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { invalidParameter } from '../core/errors';
-import { intArray } from '../db/lean';
 import type { KeyKind, KeyValue, OrderColumn, PageRequest } from '../db/paging';
 
 export type { KeyKind, KeyValue, OrderColumn, PageRequest } from '../db/paging';
@@ -265,121 +264,10 @@ export function pageOf<R, T = R>(
   };
 }
 
-/**
- * The epoch microseconds of a timestamptz column, exact (int8: text on PostgreSQL, a bigint on
- * PGlite; String() gives the cursor value).
- */
-export const microsOf = (column: string) => `(extract(epoch from ${column}) * 1000000)::bigint`;
-
-/**
- * What a candidate row selects for an instant key: the timestamptz column itself as `_at` (which
- * the order names, so an index on it serves the page) and its microseconds as `_us` (the cursor's
- * value: `String(row._us)`).
- */
-export const instantKeyColumns = (column: string) => `${column} as "${INSTANT_COLUMN}", ${microsOf(column)} as "_us"`;
-
-/** The columns instantKeyColumns adds to a row (a timestamptz as the driver returns it, and int8). */
+/** The columns a candidate row of an instant key has (src/db/keyset.ts instantKey: a timestamptz as the driver returns it, and int8). */
 export type InstantKeyed = { _at: unknown; _us: string | bigint };
 
-/**
- * A cursor's value as the column's type, by key kind: a `micros` value back to its instant, exactly
- * (int8 * 1 us fits a double's integers); an `int` as a bigint, so that a prepared statement does
- * not take it as its column's integer, which a safe integer past 2^31 would overflow.
- */
-const KEY_PARAMS: Record<KeyKind, string> = {
-  micros: `(timestamptz 'epoch' + ?::bigint * interval '1 microsecond')`,
-  int: '?::bigint',
-  text: '?',
-};
-const keyParam = (o: OrderColumn) => KEY_PARAMS[o.kind];
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-/** How a keysetWindow candidate statement names its parent: `where e.library = ${WINDOW_PARENT}`. */
-export const WINDOW_PARENT = 'p.g';
-
-/**
- * Each parent's page, in list order, each row with its parent's total (column `_total`, counted
- * before the cursors apply): the first `size + 1` rows of the window (after `after`, before
- * `before`), or, backward, its last `size + 1`, read in the reverse order so that the index serves
- * them as it serves a forward page. `candidates` selects one parent's rows, naming the parent as
- * WINDOW_PARENT (an int), with the `order` columns (none of them null, the last one unique within a
- * parent); each row comes back with its parent (column `_parent`). Each parent's page is its own
- * `order by ... limit` (a LATERAL join), so an index on (parent, order) serves it and a parent with
- * thousands of rows costs its page, not a sort of all its rows. A parent with no row in the window
- * keeps one row with `_page = false`, which carries only its total. Placeholders are `?`.
- * `total`, when given, is an expression of a parent's total (naming WINDOW_PARENT, no placeholders)
- * read instead of counting its candidates: a count kept by the database. A request whose total is
- * not wanted (`counted: false`) counts nothing (`_total` 0): a count reads every candidate of the
- * parent, so it grows with the table where the page does not. A count is made once per
- * parent (`offset 0` keeps PostgreSQL from pulling it up into a subplan run for every row).
- * With `after` forward (or `before` backward), each row also says (`_beyond`) whether the list has
- * a row at or before `after` (at or after `before`): whether its first (last) row is one. A cursor
- * bounds the page's first order column too (`seek`), so that the index starts the page at the
- * cursor, forward or backward. A forward page without `after` is the statement it always was.
- */
-export function keysetWindow(
-  candidates: string,
-  candidateParams: readonly unknown[],
-  parents: readonly number[],
-  order: readonly OrderColumn[],
-  request: PageRequest,
-  total?: string,
-): { sql: string; params: unknown[] } {
-  for (const key of [request.after, request.before])
-    if (key && key.length !== order.length) throw new Error('cursor key and order differ in length');
-  const by = (alias: string, reversed = false) =>
-    order.map((o) => `${alias}.${quote(o.column)} ${Boolean(o.desc) !== reversed ? 'desc' : 'asc'}`).join(', ');
-  // The rows of `b` later than `key` in list order (or earlier), its own row too when `inclusive`:
-  // (c1 > v1) or (c1 = v1 and c2 > v2) or ..., each comparison in its column's direction. A
-  // `seek` bound adds c1 >= v1 before them: the same rows, but a range of the index on (parent,
-  // c1), where the terms alone are a filter on every row of the parent before the cursor.
-  const past = (key: readonly KeyValue[], later: boolean, inclusive: boolean, seek = false) => {
-    const params: unknown[] = [];
-    const towards = (o: OrderColumn) => (later !== Boolean(o.desc) ? '>' : '<');
-    const terms = order.map((o, i) => {
-      const parts: string[] = [];
-      for (let j = 0; j < i; j++) parts.push(`b.${quote(order[j].column)} = ${keyParam(order[j])}`);
-      parts.push(`b.${quote(o.column)} ${towards(o)}${inclusive && i === order.length - 1 ? '=' : ''} ${keyParam(o)}`);
-      params.push(...key.slice(0, i), key[i]);
-      return `(${parts.join(' and ')})`;
-    });
-    if (!seek || order.length === 1) return { sql: terms.join(' or '), params };
-    const [first] = order;
-    return {
-      sql: `b.${quote(first.column)} ${towards(first)}= ${keyParam(first)} and (${terms.join(' or ')})`,
-      params: [key[0], ...params],
-    };
-  };
-  const bounds = [
-    request.after && past(request.after, true, false, true),
-    request.before && past(request.before, false, false, true),
-  ].filter((b) => !!b);
-  const window = bounds.length === 0 ? 'true' : bounds.length === 1 ? bounds[0].sql : bounds.map((b) => `(${b.sql})`).join(' and ');
-  // The rows on the far side of the cursor read away from are a prefix (forward) or a suffix
-  // (backward) of the list: whether there is any is whether the list's first (last) row is one,
-  // a single row read whatever the cursor.
-  const far = request.backward ? request.before : request.after;
-  const probe = far ? past(far, request.backward, true) : null;
-  const end = `select ${order.map((o) => `b.${quote(o.column)}`).join(', ')} from (${candidates}) b order by ${by('b', request.backward)} limit 1`;
-  const beyond = probe ? `, exists (select 1 from (${end}) b where ${probe.sql}) as e` : '';
-  const last = quote(order[order.length - 1].column);
-  const counted = request.counted !== false;
-  const count = !counted ? '0' : (total ?? `(select count(*)::int from (${candidates}) c)`);
-  const sql = `select x.*, p.g as "${WINDOW_PARENT_COLUMN}", t.n as "${WINDOW_TOTAL}", (x.${last} is not null) as "${WINDOW_PAGE}"${probe ? `, t.e as "${WINDOW_BEYOND}"` : ''}
-    from unnest(?::int[]) with ordinality as p(g, o)
-    cross join lateral (select ${count} as n${beyond} offset 0) t
-    left join lateral (select b.* from (${candidates}) b where ${window} order by ${by('b', request.backward)} limit ?) x on true
-    order by p.o, ${by('x')}`;
-  const totalParams = counted && !total ? candidateParams : [];
-  const probeParams = probe ? [...candidateParams, ...probe.params] : [];
-  return {
-    sql,
-    params: [intArray(parents), ...totalParams, ...probeParams, ...candidateParams, ...bounds.flatMap((b) => b.params), request.size + 1],
-  };
-}
-
-/** The connection of each group (in the order of `groups`) from keysetWindow's rows. */
+/** The connection of each group (in the order of `groups`) from a keyset window's rows (src/db/keyset.ts). */
 export function pagesByGroup<R extends Record<string, unknown>, T = R>(
   groups: readonly number[],
   rows: readonly R[],

@@ -1,5 +1,5 @@
-// The cursor connection helpers of src/graphql/connection.ts on the real database: keysetWindow
-// pages many parents in one statement, each parent's page starting right after the cursor's row
+// The cursor connection helpers of src/graphql/connection.ts on the real database, over the keyset
+// window of src/db/keyset.ts: a window pages many parents in one statement, each parent's page starting right after the cursor's row
 // (or, backward with last/before, ending right before it) however many rows arrive meanwhile;
 // pageInfo as Relay's algorithm has it both ways; cursors of another list, or not cursors at all,
 // `first` or `last` outside 1..100, and both at once are WSInvalidParameterException naming the
@@ -7,17 +7,17 @@
 import { useTestApp } from '../kit';
 import { walkBothWays, type PagingVariables } from '../kit/paging';
 import { serviceErrorOf } from '../kit/errors';
-import { runSql } from '../../src/db/lean';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { EntityManager } from '@mikro-orm/core';
+import { KeysetWindow } from '../../src/db/keyset';
+import { Query, send } from '../../src/db/sql';
 import { Kind, parse, type FieldNode, type FragmentDefinitionNode, type GraphQLResolveInfo, type OperationDefinitionNode } from 'graphql';
 import {
   asksTotal,
   encodeCursor,
-  keysetWindow,
-  microsOf,
   pageLoader,
   pageRequest,
   pagesByGroup,
-  WINDOW_PARENT,
   type OrderColumn,
   type PageRequest,
 } from '../../src/graphql/connection';
@@ -37,10 +37,45 @@ beforeAll(async () => {
   await t.sql(`insert into conn_probe values (1,10,1),(1,20,2),(1,30,3),(1,30,4),(1,50,5),(1,60,6),(1,70,7),(2,5,11),(2,6,12)`);
 });
 
+/** The last statement a window of `windowOver` ran: its text and values. */
+let last: { text: string; values: unknown[] } | undefined;
+
+/**
+ * A keyset window over the rows of a test table (no entity: its names pass through as they are),
+ * selecting `columns` of the parent's rows (`g`); each statement it runs is kept in `last`.
+ */
+function windowOver<R>(table: string, columns: Record<string, RawBuilder<unknown>>, order: readonly OrderColumn[]) {
+  return new KeysetWindow<object, R>(
+    (build) => {
+      const query = new Query<Record<string, unknown>, never>(build as never);
+      return {
+        sql: (em: EntityManager) => query.sql(em),
+        run: (em: EntityManager, args: Record<string, unknown>) => {
+          const compiled = (query as unknown as { compiled(em: EntityManager): { values(args: unknown): unknown[] } }).compiled(em);
+          last = { text: query.sql(em), values: compiled.values(args) };
+          return query.run(em, args);
+        },
+      };
+    },
+    (db, _p, parent) =>
+      (db as unknown as Kysely<Record<string, { g: number }>>)
+        .selectFrom(table)
+        .select(Object.entries(columns).map(([name, expression]) => expression.as(name)))
+        .where('g', '=', parent),
+    order,
+  );
+}
+
+/** The statement `run` ran last, explained (`explain` and its options). */
+async function explainLast(run: () => Promise<unknown>, explain: string) {
+  await run();
+  return send<Record<string, unknown>>(t.orm.em.fork(), `${explain} ${last!.text}`, last!.values, false);
+}
+
+const probeWindow = windowOver<Row>('conn_probe', { g: sql`g`, at: sql`at::float8`, id: sql`id` }, ORDER);
+
 async function pages(groups: number[], request: PageRequest) {
-  const candidates = `select g, at::float8 as at, id from conn_probe where g = ${WINDOW_PARENT}`;
-  const { sql, params } = keysetWindow(candidates, [], groups, ORDER, request);
-  const rows = await runSql<Row>(t.orm.em.fork(), sql, params);
+  const rows = await probeWindow.run(t.orm.em.fork(), groups, {}, request);
   const cursorOf = (r: Row) => encodeCursor('probe', [r.at, r.id]);
   return pagesByGroup(groups, rows, request, cursorOf, (r) => r.id);
 }
@@ -161,11 +196,10 @@ it('reads a backward page by keyset in the reverse order: the rows of the page, 
     { column: 'at', kind: 'int' },
     { column: 'id', kind: 'int' },
   ];
-  const candidates = `select g, at, id from conn_long where g = ${WINDOW_PARENT}`;
+  const longWindow = windowOver<Row>('conn_long', { g: sql`g`, at: sql`at`, id: sql`id` }, order);
   // The rows the scans of the statement read (those they kept and those their filter dropped), summed over its plan.
   const scanned = async (request: PageRequest) => {
-    const { sql, params } = keysetWindow(candidates, [], [1], order, request);
-    const [row] = await runSql<{ 'QUERY PLAN': unknown }>(t.orm.em.fork(), `explain (analyze, format json) ${sql}`, params);
+    const [row] = await explainLast(() => longWindow.run(t.orm.em.fork(), [1], {}, request), 'explain (analyze, format json)');
     const plan = typeof row['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row['QUERY PLAN'];
     let rows = 0;
     const visit = (node: any) => {
@@ -177,10 +211,9 @@ it('reads a backward page by keyset in the reverse order: the rows of the page, 
     return rows;
   };
   const middle = pageRequest('long', order, { last: 3, before: encodeCursor('long', [2500, 2500]) });
-  const { sql, params } = keysetWindow(candidates, [], [1], order, { ...middle, counted: false });
   const [page] = pagesByGroup(
     [1],
-    await runSql<Row>(t.orm.em.fork(), sql, params),
+    await longWindow.run(t.orm.em.fork(), [1], {}, { ...middle, counted: false }),
     middle,
     (r) => encodeCursor('long', [r.at, r.id]),
     (r) => r.id,
@@ -216,10 +249,8 @@ it('counts only when the total is wanted; the pages are the same', async () => {
   const pagesOnly = (list: typeof counted) => list.map(({ edges, pageInfo }) => ({ edges, pageInfo }));
   expect(pagesOnly(uncounted)).toEqual(pagesOnly(counted));
   // The statement does not count: no aggregate in its plan.
-  const candidates = `select g, at::float8 as at, id from conn_probe where g = ${WINDOW_PARENT}`;
   const plan = async (r: PageRequest) => {
-    const { sql, params } = keysetWindow(candidates, [], [1, 2], ORDER, r);
-    const rows = await runSql<{ 'QUERY PLAN': string }>(t.orm.em.fork(), `explain ${sql}`, params);
+    const rows = await explainLast(() => probeWindow.run(t.orm.em.fork(), [1, 2], {}, r), 'explain');
     return rows.map((row) => row['QUERY PLAN']).join('\n');
   };
   const three: PageRequest = { size: 3, backward: false, after: null, before: null };
@@ -317,19 +348,17 @@ it('orders an instant key by the column itself, to the microsecond, and walks it
     { column: 'at', desc: true, kind: 'micros' },
     { column: 'id', desc: true, kind: 'int' },
   ];
+  const instantWindow = windowOver<{ us: string | bigint; id: number } & Row>(
+    'conn_instant',
+    { at: sql`at`, us: sql`(extract(epoch from at) * 1000000)::bigint`, id: sql`id` },
+    order,
+  );
   const walk = async () => {
     const seen: number[] = [];
     let after: string | null = null;
     for (let i = 0; i < 10; i++) {
       const request = pageRequest('instant', order, { first: 1, after });
-      const { sql, params } = keysetWindow(
-        `select at, ${microsOf('at')} as us, id from conn_instant where g = ${WINDOW_PARENT}`,
-        [],
-        [1],
-        order,
-        request,
-      );
-      const rows = await runSql<{ us: string | bigint; id: number } & Row>(t.orm.em.fork(), sql, params);
+      const rows = await instantWindow.run(t.orm.em.fork(), [1], {}, request);
       const [page] = pagesByGroup(
         [1],
         rows,

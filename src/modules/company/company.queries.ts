@@ -20,6 +20,13 @@ export const adminRoleExists = (companyId: Expression<number>, userId: Expressio
       .where('company_r.role', '=', sql.lit(ADMIN)),
   );
 
+/** Whether company `companyId` may be discovered (active, not a hidden wall); null when there is no such company: a scalar subquery. */
+export const companyDiscoverable = (companyId: Expression<number>): Expression<boolean | null> =>
+  eb
+    .selectFrom('Company as company_c')
+    .select((c) => sql<boolean>`${c.ref('company_c.active')} and not ${c.ref('company_c.hiddenWall')}`.as('discoverable'))
+    .where('company_c.companyId', '=', companyId) as never;
+
 /** Whether user `userId` holds any of `roles` on company `companyId`: `exists (...)`. */
 export const roleExists = (
   companyId: Expression<number>,

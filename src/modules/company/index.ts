@@ -20,6 +20,7 @@ export const company = defineModule({
 
 export { isCompanyAdmin, requireCompanyAdmin, rolesOn } from './company.access';
 export { Company, CompanyApiKey, companyAtMost, CompanyRole } from './company.entity';
+export { companyDiscoverable } from './company.queries';
 export { fileUrl } from './company.urls';
 export { isCompanyAdminSql } from './company.sql';
 export { adminRoleExists, companyNameOf, roleExists } from './company.queries';

@@ -7,14 +7,13 @@ import { UniqueConstraintViolationException, type EntityManager } from '@mikro-o
 import type { Hooks } from '../../core/hooks';
 import type { Context } from '../../context';
 import { ServiceError } from '../../core/errors';
-import { readModel } from '../../db/lean';
 import { readBlob, storeBuffer, StoredBlob, type BlobInfo } from '../storage';
 import { SmartEntry, SmartLibrary } from './library.entity';
 import { SmartFile, type SmartFileType } from './entry-content.entity';
 import { ENTRY_TYPES } from './library.limits';
 import { authorisationStep, isPublisher, nameKey } from './library.service';
-import type { EntryContents, EntryRow, FileRow, LibraryRow } from './library.sql';
-import { rowOf } from '../../db/rows';
+import { rowOf, type EntryContents, type EntryRow, type FileRow } from './library.sql';
+import { lockLibrary, nameTaken } from './library.queries';
 import { storeEntry, type NewEntry, type NewFile, type TermChoice } from './entry.write';
 import { entryDraft, type EntryDraft, type TermRef } from './entry.draft';
 import type { CreateSmartEntryInput } from './library.inputs';
@@ -48,28 +47,10 @@ export async function createSmartEntry(ctx: Context, input: CreateSmartEntryInpu
   return created.entry;
 }
 
-/** The library, locked: the row lock orders creators of one library, so its room and names hold until commit. */
-const lockLibrary = readModel<LibraryRow, [number]>({
-  entity: SmartLibrary,
-  sql: (n) => {
-    const l = n(SmartLibrary);
-    return `select ${l.columns()} from ${l.table} where ${l.column('smartLibId')} = ? for update`;
-  },
-});
-
 interface Room {
   entries: number;
   nameTaken: boolean;
 }
-
-/** Whether the library has an entry of this name (the insert checks the same again). */
-const nameTaken = readModel<boolean, [number, string], { nameTaken: boolean }>({
-  sql: (n) => {
-    const e = n(SmartEntry);
-    return `select exists (select 1 from ${e.table} where ${e.column('library')} = ? and ${e.column('nameKey')} = ?) as "nameTaken"`;
-  },
-  shape: (row) => row.nameTaken,
-});
 
 /** The library's room first, then the name: the order of the errors. */
 function checkRoom(found: Room, maxEntries: number): void {
@@ -87,7 +68,8 @@ async function createInTransaction(
   userId: number,
   draft: EntryDraft,
 ): Promise<{ entry: EntryRow; contents: EntryContents }> {
-  const [library] = await lockLibrary(em, draft.smartLibId);
+  // The row lock orders creators of one library, so its room and names hold until commit.
+  const [library] = await lockLibrary.run(em, { libraryId: draft.smartLibId });
   if (!library) throw new ServiceError('WSSmartLibNotFoundException', undefined, { field: 'smartLibId' });
   if (!(await authorisationStep(() => isPublisher(em, library.smartLibId, userId)))) {
     throw new ServiceError('WSInsufficientPrivilegesException', 'The caller is not a publisher of this library.');
@@ -95,7 +77,13 @@ async function createInTransaction(
   // The insert checks the room and the name itself (entry.write.ts). Errors about uploads come after
   // those two, so an entry with uploads has them checked before its uploads are looked up.
   if (draft.tempFilename || draft.tempImageName)
-    checkRoom({ entries: library.entryCount, nameTaken: (await nameTaken(em, library.smartLibId, draft.nameKey))[0] }, library.maxEntries);
+    checkRoom(
+      {
+        entries: library.entryCount,
+        nameTaken: (await nameTaken.run(em, { libraryId: library.smartLibId, nameKey: draft.nameKey }))[0].nameTaken,
+      },
+      library.maxEntries,
+    );
 
   const file = draft.tempFilename ? await findUpload(em, userId, draft.tempFilename, 'FILE', 'tempFilename') : null;
   const tile = draft.tempImageName ? await findUpload(em, userId, draft.tempImageName, 'TILE', 'tempImageName') : null;

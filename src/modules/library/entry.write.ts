@@ -1,6 +1,7 @@
 // The write of createSmartEntry: the entry with its files (OUF and THMB), URLs, tags (created
 // when unknown), folders, filters and categories (existing ones only, by id or by name), and the
-// uploads it consumed, in one statement of data-modifying CTEs, whatever the number of items. The
+// uploads it consumed, in one statement of data-modifying CTEs (library.queries.ts storeEntry),
+// whatever the number of items. The
 // statement checks the library's room and the name itself, after the caller's row lock on the
 // library (so its snapshot sees every entry committed before), and answers what it stored as the
 // read models do (library.sql.ts), so the response needs no further read.
@@ -9,26 +10,12 @@
 // values the service gives by property name, the entity's defaults for the rest), which
 // PostgreSQL turns into rows of the table (jsonb_populate_record): the columns inserted are every
 // column the entity maps, so a column added to the entity is stored without being named here.
-import type { EntityManager, EntityName } from '@mikro-orm/core';
-import { runSql, tableOf, type NamesOf } from '../../db/lean';
-import { StoredBlob } from '../storage';
+import type { Constructor, EntityManager } from '@mikro-orm/core';
+import { columnProps, type RowOf } from '../../db/sql';
 import { SmartEntry } from './library.entity';
 import { SmartEntryUrl, SmartFile } from './entry-content.entity';
-import { SmartUpload } from './upload.entity';
-import { insertedColumns, recordOf, rowJson, type AnyTable, type RowOf } from '../../db/rows';
-import {
-  entryMapper,
-  fileOrder,
-  jsonList,
-  keptEntryCount,
-  termTables,
-  TERMS,
-  TERM_KINDS,
-  type EntryContents,
-  type EntryRow,
-  type SelectedEntry,
-  type TermKind,
-} from './library.sql';
+import { storeEntry as store } from './library.queries';
+import { entryMapper, type EntryContents, type EntryRow, type SelectedEntry } from './library.sql';
 
 /** A term named by id or by its nameKey, at its place in the request. */
 export interface TermChoice {
@@ -66,90 +53,22 @@ export interface NewEntry {
 
 export type Stored = { entries: number; nameTaken: boolean } & ({ entry: EntryRow; contents: EntryContents } | { entry: null });
 
-/** Chosen terms of the library (`list` in the document), each once, numbered from 0 by where the request first named it. */
-function chosen(term: AnyTable, idProp: string, list: string): string {
-  const id = `t.${term.column(idProp)}`;
-  return `select ${term.columns('t')}, (row_number() over (order by min(r.position)) - 1)::int as position
-    from d, jsonb_to_recordset(d.j->'${list}') as r(id int, key text, position int), ${term.table} t
-    where t.${term.column('library')} = d.lib and (${id} = r.id or t.${term.column('nameKey')} = r.key)
-    group by ${id}`;
-}
-
-/** Inserts rows of table `t` from `from` (whose `r` is a record of the table): every inserted column from `r` but those `set` gives. */
-function insertRows(t: AnyTable, columns: string[], set: Record<string, string>, from: string): string {
-  return `insert into ${t.table} (${columns.join(', ')}) select ${columns.map((c) => set[c] ?? `r.${c}`).join(', ')} ${from} returning *`;
-}
-
-function build(em: EntityManager): string {
-  const n: NamesOf = (entity) => tableOf(em, entity);
-  const e = n(SmartEntry);
-  const f = n(SmartFile);
-  const u = n(SmartEntryUrl);
-  const blob = n(StoredBlob);
-  const upload = n(SmartUpload);
-  const entryId = `entry.${e.column('smartEntryId')}`;
-  const termCte = (kind: TermKind) => `${TERMS[kind].list}_chosen`;
-  const { term: tag } = termTables(n, 'tag');
-  return `with d as (select s.j, (s.j->>'lib')::int as lib from (select ?::jsonb as j) s),
-  v as (select r.* from d, jsonb_populate_record(null::${e.table}, d.j->'entry') r),
-  room as (
-    select ${keptEntryCount(n, 'd.lib')} as entries,
-      exists (select 1 from ${e.table} c where c.${e.column('library')} = d.lib and c.${e.column('nameKey')} = v.${e.column('nameKey')}) as "nameTaken"
-    from d, v),
-  entry as (
-    ${insertRows(e, insertedColumns(em, SmartEntry), {}, `from v r, d, room where room.entries < (d.j->>'maxEntries')::int and not room."nameTaken"`)}),
-  -- Marked used under its row lock, as storing the bytes again would (which orders this against a purge).
-  touched as (
-    update ${blob.table} b set ${blob.column('lastUsedAt')} = now() from d where b.${blob.column('sha256')} = d.j->>'placeholder'
-    returning b.${blob.column('sha256')}),
-  files as (
-    ${insertRows(
-      f,
-      insertedColumns(em, SmartFile),
-      { [f.column('entry')]: entryId },
-      `from entry, d, jsonb_array_elements(d.j->'files') as x(j), jsonb_populate_record(null::${f.table}, x.j->'values') r
-      where not (x.j->>'placeholder')::boolean or exists (select 1 from touched)`,
-    )}),
-  urls as (
-    ${insertRows(
-      u,
-      insertedColumns(em, SmartEntryUrl),
-      { [u.column('entry')]: entryId },
-      `from entry, d, jsonb_populate_recordset(null::${u.table}, d.j->'urls') r`,
-    )}),
-  -- An existing tag is set to itself so that it is returned too (do nothing would return only new ones).
-  tags as (
-    insert into ${tag.table} (${tag.column('library')}, ${tag.column('nameKey')}, ${tag.column(TERMS.tag.name)})
-    select d.lib, r.key, r.name from d, jsonb_to_recordset(d.j->'tags') as r(key text, name text, position int)
-    on conflict (${tag.column('library')}, ${tag.column('nameKey')}) do update set ${tag.column('nameKey')} = excluded.${tag.column('nameKey')}
-    returning *),
-  ${termCte('tag')} as (
-    select ${tag.columns('tags')}, r.position from d, jsonb_to_recordset(d.j->'tags') as r(key text, name text, position int), tags
-    where tags.${tag.column('nameKey')} = r.key),
-  ${TERM_KINDS.filter((kind) => kind !== 'tag')
-    .map((kind) => `${termCte(kind)} as (${chosen(termTables(n, kind).term, TERMS[kind].id, TERMS[kind].list)})`)
-    .join(',\n  ')},
-  ${TERM_KINDS.map((kind) => {
-    const { term, link } = termTables(n, kind);
-    return `${kind}_links as (
-    insert into ${link.table} (${link.column('entry')}, ${link.column(TERMS[kind].key)}, ${link.column('position')})
-    select ${entryId}, x.${term.column(TERMS[kind].id)}, x.position from entry, ${termCte(kind)} x returning 1)`;
-  }).join(',\n  ')},
-  used as (
-    delete from ${upload.table} x using d
-    where x.${upload.column('id')} in (select jsonb_array_elements_text(d.j->'uploads')::int) returning 1)
-  select room.entries, room."nameTaken",
-    (select ${rowJson(em, SmartEntry, 'x')} from entry x) as entry,
-    ${jsonList(rowJson(em, SmartFile, 'f'), fileOrder(n), 'from files f')} as files,
-    ${jsonList(rowJson(em, SmartEntryUrl, 'u'), `u.${u.column('position')}`, 'from urls u')} as urls,
-    ${TERM_KINDS.map((kind) => `${jsonList(rowJson(em, TERMS[kind].entity as EntityName<object>, 'x'), 'x.position', `from ${termCte(kind)} x`)} as ${TERMS[kind].list}`).join(',\n    ')}
-  from room`;
+/**
+ * A new row of the entity as a JSON object by column name (for `jsonb_populate_record(null::table, ...)`):
+ * each column is the value `values` gives its property, else the entity's own default (what a new
+ * instance holds), else null. Relations are given as the related entity's key.
+ */
+function recordOf<T extends object>(em: EntityManager, entity: Constructor<T>, values: Partial<RowOf<T>>): Record<string, unknown> {
+  const defaults = new entity() as Record<string, unknown>;
+  const given = values as Record<string, unknown>;
+  const record: Record<string, unknown> = {};
+  for (const p of columnProps(em.getMetadata().get(entity)))
+    if (p.fieldNames.length === 1) record[p.fieldNames[0]] = (given[p.name] !== undefined ? given[p.name] : defaults[p.name]) ?? null;
+  return record;
 }
 
 /** The statement's one row: the room it found, the entry (null when not stored) and its lists, as JSON. */
 type StoredRow = { entries: number; nameTaken: boolean } & SelectedEntry;
-
-let statement: string | undefined;
 
 /** Stores the entry unless the library is full or holds the name (then `entry` is null); runs in `em`'s transaction. */
 export async function storeEntry(em: EntityManager, entry: NewEntry): Promise<Stored> {
@@ -159,7 +78,14 @@ export async function storeEntry(em: EntityManager, entry: NewEntry): Promise<St
     files: entry.files.map((file) => ({ values: recordOf(em, SmartFile, file.values), placeholder: file.placeholder })),
     urls: entry.urls.map((url) => recordOf(em, SmartEntryUrl, url)),
   };
-  const [row] = await runSql<StoredRow>(em, (statement ??= build(em)), [JSON.stringify(document)]);
+  const [row] = (await store.run(em, {
+    document: JSON.stringify(document),
+    lib: entry.lib,
+    maxEntries: entry.maxEntries,
+    nameKey: entry.entry.nameKey!,
+    placeholder: entry.placeholder,
+    uploads: entry.uploads,
+  })) as unknown as StoredRow[];
   const { entries, nameTaken } = row;
   if (!row.entry) return { entries, nameTaken, entry: null };
   return { entries, nameTaken, ...entryMapper(em)(row) };

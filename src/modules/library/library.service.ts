@@ -3,15 +3,12 @@
 import type { EntityManager, EntityName } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { ServiceError } from '../../core/errors';
-import { readModel } from '../../db/lean';
 import { isDependencyFailure } from '../../core/error-mapping';
-import type { NamesOf } from '../../db/lean';
-import { Company, isCompanyAdminSql } from '../company';
-import { hasAcceptedConnectionSql } from '../connection';
-import { isTeamMemberSql, Team } from '../team';
+import { Company } from '../company';
+import { Team } from '../team';
 import { User } from '../user';
 import { DEFAULT_MAX_ENTRIES, SmartLibrary, SmartLibraryPublisher } from './library.entity';
-import { TERMS, type TermKind } from './library.sql';
+import { publisherAnywhere, publisherOf, TERMS, type TermKind } from './library.queries';
 
 const sqlEm = (em: EntityManager) => em as unknown as SqlEntityManager;
 
@@ -47,46 +44,14 @@ export async function grantPublisher(em: EntityManager, smartLibId: number, user
     .execute();
 }
 
-// Fixed SQL (src/db/lean.ts): both run on every entry created or file uploaded, where building a
-// count through the query builder cost more than PostgreSQL takes to answer it.
-const publisherOf = readModel<boolean, [number, number], { found: boolean }>({
-  sql: (n) => {
-    const p = n(SmartLibraryPublisher);
-    return `select exists (select 1 from ${p.table} where ${p.column('library')} = ? and ${p.column('user')} = ?) as found`;
-  },
-  shape: (row) => row.found,
-});
-
-const publisherAnywhere = readModel<boolean, [number], { found: boolean }>({
-  sql: (n) => {
-    const p = n(SmartLibraryPublisher);
-    return `select exists (select 1 from ${p.table} where ${p.column('user')} = ?) as found`;
-  },
-  shape: (row) => row.found,
-});
-
+// Compiled queries (library.queries.ts): both run on every entry created or file uploaded, where
+// building a count through the query builder cost more than PostgreSQL takes to answer it.
 export async function isPublisher(em: EntityManager, smartLibId: number, userId: number): Promise<boolean> {
-  return (await publisherOf(em, smartLibId, userId))[0];
+  return (await publisherOf.run(em, { libraryId: smartLibId, userId }))[0].found;
 }
 
 export async function publishesAnyLibrary(em: EntityManager, userId: number): Promise<boolean> {
-  return (await publisherAnywhere(em, userId))[0];
-}
-
-/**
- * Whether the user may read library `l` (its audience): publishers, administrators of the
- * library's company, members of the library's team, and, for a company-wide library, users with
- * an accepted connection to the company. `user` is an SQL expression of the user's id. The one
- * statement of the rule, in the read model of libraries (library.read.ts).
- *
- * `n` is the names its statement's builder receives: the roles, memberships and connections are
- * asked of their modules' doors (test/unit/sql-owners.test.ts).
- */
-export function readableBy(n: NamesOf, l: string, user: string): string {
-  return `(exists (select 1 from smart_library_publisher p where p.smart_lib_id = ${l}.smart_lib_id and p.user_id = ${user})
-    or ${isCompanyAdminSql(n, `${l}.company_id`, user)}
-    or ${isTeamMemberSql(n, `${l}.team_id`, user)}
-    or (${l}.team_id is null and ${hasAcceptedConnectionSql(n, `${l}.company_id`, user)}))`;
+  return (await publisherAnywhere.run(em, { userId }))[0].found;
 }
 
 /**

@@ -38,3 +38,4 @@ export {
 } from './blob-store';
 export { StoredBlob } from './blob.entity';
 export { type DetectedType, detectType } from './content-type';
+export { blobMarkedUsed } from './storage.queries';
