@@ -23,7 +23,8 @@ import {
 } from 'graphql';
 import { getVariableValues } from 'graphql/execution/values';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
-import { buildContext, type AppDeps, type Context } from '../context';
+import { buildContext, credentialKey, type AppDeps, type Context } from '../context';
+import { markWrite, routeReads } from '../db/replicas';
 import type { RouteDef } from './route';
 import { bindRoute, type RouteBinding } from './route-binding';
 import type { TextParts } from './multipart';
@@ -147,6 +148,8 @@ function pipelineOf(deps: AppDeps, route: CompiledRoute, options: RestRouterOpti
     request.clientIp = ctx.ip;
     // The credential first: nothing about the request is looked at, or read from the socket, for a caller without one.
     await credential(ctx, request);
+    // A read on a replica that has the caller's writes, a mutation on the primary (src/db/replicas.ts).
+    if (deps.services.reads) await (route.operationType === 'mutation' ? markWrite() : routeReads(credentialKey(request.credentials)));
     await body(ctx, (requestBody) => {
       const variables = variablesOf({ params: ctx.params ?? {}, query: ctx.query, querystring: ctx.querystring, body: requestBody });
       // A mutation sent with an Idempotency-Key runs, and is answered, under its key (idempotency.ts).
