@@ -109,15 +109,29 @@ export function readCredentials(headers: HeaderBag): Credentials {
 }
 
 /**
- * The caller's principals, each looked up on the primary when reads may go to replicas: a token
- * issued a moment ago (by a sign-in on another instance) is there already. A lookup mostly hits the
- * token cache and reads nothing.
+ * The caller's principals when reads may go to a replica: a lookup refused there is made once more
+ * on the primary, with principals of its own (a refusal is kept), since a credential issued a
+ * moment ago (a sign-in on another instance) may not have reached the replica yet. A revoked token
+ * is refused by the token cache first, wherever the lookup reads.
  */
-function resolvedOnPrimary(auth: Auth): Auth {
-  return new Proxy(auth, {
-    get(target, name, receiver) {
-      const value: unknown = Reflect.get(target, name, receiver);
-      return typeof value === 'function' ? (...args: unknown[]) => onPrimary(() => value.apply(target, args)) : value;
+function primaryOnRefusal(make: () => Auth): Auth {
+  let current = make();
+  let retried = false;
+  return new Proxy({} as Auth, {
+    get(_, name) {
+      const value: unknown = Reflect.get(current, name);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const first: unknown = value.apply(current, args);
+        if (retried || !(first instanceof Promise)) return first;
+        return first.catch(() => {
+          if (!retried) {
+            retried = true;
+            current = make();
+          }
+          return onPrimary(() => (Reflect.get(current, name) as (...a: unknown[]) => unknown).apply(current, args));
+        });
+      };
     },
   });
 }
@@ -159,8 +173,7 @@ class RequestContext implements Context {
     this.config = deps.config;
     this.services = deps.services;
     this.credentials = readCredentials(headers);
-    const auth = deps.parts.auth(this);
-    this.auth = inRoutedRequest() ? resolvedOnPrimary(auth) : auth;
+    this.auth = inRoutedRequest() ? primaryOnRefusal(() => deps.parts.auth(this)) : deps.parts.auth(this);
   }
 
   /** The request's logger; one given as a function is asked for when a line is first written. */

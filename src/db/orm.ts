@@ -11,6 +11,7 @@ import { SeedManager } from '@mikro-orm/seeder';
 import type { DecoratedClass } from '../core/module';
 import { MIGRATIONS } from './migrations';
 import { ReplicaReadFloor } from './read-floor.entity';
+import { chooseConnectionsByScope } from './replicas';
 import type { Pool } from 'pg';
 import type { Logger } from '../logger';
 import { recordStatement } from '../observability/tracing';
@@ -101,7 +102,9 @@ const BYTEA_AS_HEX = {
 };
 
 export async function createOrm(db: DbOptions): Promise<MikroORM> {
-  return MikroORM.init(ormOptions(db));
+  const orm = await MikroORM.init(ormOptions(db));
+  if (db.databaseUrl && db.replicaUrls?.length) chooseConnectionsByScope(orm);
+  return orm;
 }
 
 /**

@@ -167,8 +167,7 @@ export class ReadRouting {
       replicas: Connection[];
       getConnection(type?: 'read' | 'write'): Connection;
     };
-    const own = driver.getConnection.bind(driver);
-    this.primary = own('write');
+    this.primary = driver.getConnection('write');
     this.replicas = driver.replicas.map((connection, i) => {
       const check = connection.execute.bind(connection);
       const replica: Replica = { name: `replica${i + 1}`, connection, check, up: false, replayed: 0n, lagMs: Infinity, checking: false };
@@ -186,8 +185,6 @@ export class ReadRouting {
       };
       return replica;
     });
-    // The one place a connection is chosen: writes and transactions ask for 'write'.
-    driver.getConnection = (type = 'write') => (type === 'write' ? this.primary : this.readConnection());
   }
 
   /** Starts the checks; the first runs at once, so a replica can take reads within POLL_MS of start-up. */
@@ -214,7 +211,7 @@ export class ReadRouting {
     };
   }
 
-  private readConnection(): Connection {
+  readConnection(): Connection {
     const replica = scopes.getStore()?.replica;
     const target = replica?.up ? replica : null;
     const name = target ? target.name : 'primary';
@@ -302,6 +299,18 @@ export class ReadRouting {
     if (up) this.options.logger.info({ replica: replica.name }, 'read replica answers: it takes reads again');
     else this.options.logger.warn({ replica: replica.name, reason: why }, 'read replica out: reads go to the primary');
   }
+}
+
+/**
+ * The one place a connection is chosen, installed as the ORM starts with replicas: 'write' (writes,
+ * transactions) is the primary; 'read' is what the current request's scope chose, and the primary
+ * outside a request (start-up, migrations, background work): never MikroORM's own pick of a random
+ * replica, which may not have replayed the migrations yet.
+ */
+export function chooseConnectionsByScope(orm: MikroORM): void {
+  const driver = orm.em.getDriver() as unknown as { getConnection(type?: 'read' | 'write'): Connection };
+  const primary = driver.getConnection('write');
+  driver.getConnection = (type = 'write') => (type === 'write' ? primary : (scopes.getStore()?.routing.readConnection() ?? primary));
 }
 
 /** Whether the current code runs inside a routed request (replicas configured). */

@@ -147,9 +147,9 @@ function pipelineOf(deps: AppDeps, route: CompiledRoute, options: RestRouterOpti
     const request = buildContext(deps, ctx.state.requestId, ctx.headers, () => ctx.state.logger ?? deps.logger);
     request.clientIp = ctx.ip;
     // The credential first: nothing about the request is looked at, or read from the socket, for a caller without one.
-    await credential(ctx, request);
     // A read on a replica that has the caller's writes, a mutation on the primary (src/db/replicas.ts).
     if (deps.services.reads) await (route.operationType === 'mutation' ? markWrite() : routeReads(credentialKey(request.credentials)));
+    await credential(ctx, request);
     await body(ctx, (requestBody) => {
       const variables = variablesOf({ params: ctx.params ?? {}, query: ctx.query, querystring: ctx.querystring, body: requestBody });
       // A mutation sent with an Idempotency-Key runs, and is answered, under its key (idempotency.ts).

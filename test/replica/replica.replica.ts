@@ -1,0 +1,205 @@
+// Reads on a streaming replica (issue 56): the compiled service on a primary and a replica of its
+// own (postgres.ts), the replica applying each commit 500 ms late. When a user writes and reads
+// straight after, then every read sees the write; when a user who has not written reads, then the
+// replica answers (a row written on the primary a moment ago is not there yet); under steady reads
+// at least 80% of the reads run on the replica (the service's own db_reads_total); when the
+// replica stops in the middle of steady reads, then no read fails, /readyz stays 200, and reads
+// are back on the replica within 5 s of its return.
+// `npm run test:replica` (builds dist/ first). Loopback only; the machine's cluster is not used.
+import crypto from 'node:crypto';
+import type { MikroORM } from '@mikro-orm/core';
+import { Client } from 'pg';
+import { createUser, createUserAddress, tokenFor } from '../kit';
+import { createOrm } from '../kit/src';
+import { productionEnv } from '../kit/production';
+import { spawnService, type SpawnedService } from '../kit/spawn';
+import { ENTITIES } from '../../src/modules';
+import { startPair, type Pair } from './postgres';
+
+const APPLY_DELAY_MS = 500;
+const DATABASE = 'pronet_replica';
+const METRICS_TOKEN = crypto.randomBytes(24).toString('hex');
+
+let pair: Pair;
+let service: SpawnedService;
+let orm: MikroORM;
+let writer: { uId: number; token: string };
+let readers: { uId: number; token: string }[];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeAll(async () => {
+  pair = await startPair(APPLY_DELAY_MS);
+  const admin = new Client({ connectionString: pair.primary.url('postgres') });
+  await admin.connect();
+  await admin.query(`create database ${DATABASE}`);
+  await admin.end();
+  service = await spawnService({
+    ...productionEnv(),
+    LOG_LEVEL: 'info',
+    DATABASE_URL: pair.primary.url(DATABASE),
+    DATABASE_REPLICA_URLS: pair.replica.url(DATABASE),
+    METRICS_TOKEN,
+  });
+  orm = await createOrm({ entities: ENTITIES, databaseUrl: pair.primary.url(DATABASE), embeddedDir: 'memory://' });
+  const user = async () => {
+    const u = await createUser(orm);
+    return { uId: u.uId, token: await tokenFor(orm, u.uId) };
+  };
+  writer = await user();
+  readers = await Promise.all(Array.from({ length: 4 }, () => user()));
+  // The replica has the users before the reads start.
+  await sleep(APPLY_DELAY_MS + 500);
+}, 120_000);
+
+afterAll(async () => {
+  await orm?.close(true).catch(() => undefined);
+  await service?.stop();
+  await pair?.close();
+});
+
+const auth = (token: string) => ({ 'x-service-authtoken': token });
+
+async function get(path: string, token: string): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${service.baseUrl}${path}`, { headers: auth(token), signal: AbortSignal.timeout(10_000) });
+  return { status: res.status, body: await res.json().catch(() => undefined) };
+}
+
+/** db_reads_total by target, from the service's /metrics. */
+async function reads(): Promise<Record<string, number>> {
+  const res = await fetch(`${service.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = await res.text();
+  const out: Record<string, number> = {};
+  for (const m of text.matchAll(/^db_reads_total\{target="([^"]+)"\} (\d+)/gm)) out[m[1]] = Number(m[2]);
+  return out;
+}
+
+const since = (before: Record<string, number>, after: Record<string, number>, target: string) => (after[target] ?? 0) - (before[target] ?? 0);
+
+it('when a user writes and reads straight after, 100 times, then every read sees the write', async () => {
+  // A user keeps at most 50 addresses: each one written is deleted again, and the read after the
+  // deletion must not show it either.
+  let seen = 0;
+  let gone = 0;
+  const before = await reads();
+  for (let i = 0; i < 100; i++) {
+    const name = `Written ${i} ${crypto.randomBytes(3).toString('hex')}`;
+    const res = await fetch(`${service.baseUrl}/rest/user/addresses`, {
+      method: 'POST',
+      headers: { ...auth(writer.token), 'content-type': 'application/json' },
+      body: JSON.stringify({ typeCode: 'W', name }),
+    });
+    expect(res.status).toBe(200);
+    const { uuid } = (await res.json()) as { uuid: string };
+    const list = await get('/rest/user/addresses', writer.token);
+    expect(list.status).toBe(200);
+    if (list.body.some((a: any) => a.uuid === uuid)) seen++;
+    const deleted = await fetch(`${service.baseUrl}/rest/user/addresses/${uuid}`, { method: 'DELETE', headers: auth(writer.token) });
+    expect(deleted.status).toBe(204);
+    const after = await get('/rest/user/addresses', writer.token);
+    if (!after.body.some((a: any) => a.uuid === uuid)) gone++;
+  }
+  expect({ seen, gone }).toEqual({ seen: 100, gone: 100 });
+  // Its reads ran on the primary: the replica had not replayed the writes.
+  expect(since(before, await reads(), 'primary')).toBeGreaterThanOrEqual(200);
+});
+
+it('when a user who has not written reads, then the replica answers: a row written on the primary a moment ago shows only after the delay', async () => {
+  const [reader] = readers;
+  const before = await reads();
+  const address = await createUserAddress(orm, reader.uId, { name: `Direct ${crypto.randomBytes(3).toString('hex')}` });
+  const at = Date.now();
+  const first = await get('/rest/user/addresses', reader.token);
+  expect(first.status).toBe(200);
+  expect(Date.now() - at).toBeLessThan(APPLY_DELAY_MS - 100);
+  expect(first.body.map((a: any) => a.uuid)).not.toContain(address.uuid);
+  let shown = false;
+  for (const deadline = Date.now() + 5000; !shown && Date.now() < deadline; await sleep(50))
+    shown = (await get('/rest/user/addresses', reader.token)).body.some((a: any) => a.uuid === address.uuid);
+  expect(shown).toBe(true);
+  const after = await reads();
+  expect(since(before, after, 'replica1')).toBeGreaterThan(0);
+});
+
+/** Each reader reading in a loop until `stop` says so; failures (status not 200) counted. */
+async function steadyReads(until: () => boolean): Promise<{ requests: number; failures: string[] }> {
+  const failures: string[] = [];
+  let requests = 0;
+  await Promise.all(
+    readers.map(async (reader, i) => {
+      while (!until()) {
+        const path = i % 2 ? '/rest/user/addresses' : '/rest/user/profile';
+        const res = await get(path, reader.token).catch((err: Error) => ({ status: 0, body: err.message }));
+        requests++;
+        if (res.status !== 200) failures.push(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+    }),
+  );
+  return { requests, failures };
+}
+
+it('when readers read steadily beside a writer, then at least 80% of the reads run on the replica', async () => {
+  const before = await reads();
+  const started = Date.now();
+  const writes = (async () => {
+    while (Date.now() - started < 3000) {
+      await fetch(`${service.baseUrl}/rest/user/addresses`, {
+        method: 'POST',
+        headers: { ...auth(writer.token), 'content-type': 'application/json' },
+        body: JSON.stringify({ typeCode: 'P', name: 'Steady' }),
+      });
+      await get('/rest/user/addresses', writer.token);
+      await sleep(100);
+    }
+  })();
+  const { requests, failures } = await steadyReads(() => Date.now() - started > 3000);
+  await writes;
+  const after = await reads();
+  const replica = since(before, after, 'replica1');
+  const primary = since(before, after, 'primary');
+  process.stdout.write(`steady reads: ${requests} requests; reads on replica1 ${replica}, on the primary ${primary}\n`);
+  expect(failures).toEqual([]);
+  expect(replica / (replica + primary)).toBeGreaterThanOrEqual(0.8);
+});
+
+it('when the replica stops in the middle of steady reads, then no read fails, /readyz stays 200, and reads are back on it within 5 s of its return', async () => {
+  let done = false;
+  const probes: number[] = [];
+  const probing = (async () => {
+    while (!done) {
+      probes.push((await fetch(`${service.baseUrl}/readyz`).catch(() => ({ status: 0 }))).status);
+      await sleep(100);
+    }
+  })();
+  const load = steadyReads(() => done);
+  try {
+    await sleep(1000);
+    await pair.replica.stop();
+    await sleep(2000);
+    const stopped = await reads();
+    await sleep(500);
+    // Out: nothing more on it while it is down.
+    expect(since(stopped, await reads(), 'replica1')).toBe(0);
+    await pair.replica.start();
+    const back = Date.now();
+    const at = await reads();
+    let returnedMs = -1;
+    while (Date.now() - back < 10_000) {
+      if (since(at, await reads(), 'replica1') > 0) {
+        returnedMs = Date.now() - back;
+        break;
+      }
+      await sleep(100);
+    }
+    process.stdout.write(`replica back: reads on it ${returnedMs} ms after its return\n`);
+    expect(returnedMs).toBeGreaterThanOrEqual(0);
+    expect(returnedMs).toBeLessThan(5000);
+  } finally {
+    done = true;
+  }
+  const { requests, failures } = await load;
+  await probing;
+  process.stdout.write(`replica stopped: ${requests} reads, ${failures.length} failed\n`);
+  expect(failures).toEqual([]);
+  expect(probes.filter((s) => s !== 200)).toEqual([]);
+});
