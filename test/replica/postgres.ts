@@ -79,7 +79,20 @@ export async function startPair(applyDelayMs: number): Promise<Pair> {
   await tool('initdb', ['-D', primary.dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C.UTF-8']);
   await write(path.join(primary.dir, 'postgresql.conf'), settings(primary.port));
   await primary.start();
-  await tool('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', replica.dir, '-R', '-X', 'stream', '--no-sync']);
+  await tool('pg_basebackup', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primary.port),
+    '-U',
+    'postgres',
+    '-D',
+    replica.dir,
+    '-R',
+    '-X',
+    'stream',
+    '--no-sync',
+  ]);
   await write(
     path.join(replica.dir, 'postgresql.conf'),
     `${settings(replica.port)}hot_standby = on\nrecovery_min_apply_delay = '${applyDelayMs}ms'\n`,
