@@ -39,7 +39,7 @@ export interface Config {
   databaseDirectUrl: string | null;
   /** DATABASE_POOLING: how DATABASE_URL's connections are pooled ('transaction': no named prepared statements, no session state). */
   databasePooling: 'session' | 'transaction';
-  /** DATABASE_REPLICA_URLS: streaming replicas of DATABASE_URL that take the reads (src/db/replicas.ts); empty: every statement on DATABASE_URL. */
+  /** DATABASE_REPLICA_URLS: streaming replicas of DATABASE_URL that take the reads (src/db/replicas.ts); empty: none. */
   databaseReplicaUrls: string[];
   /** DATABASE_REPLICA_MAX_LAG_MS: a replica further behind than this takes no reads until it catches up. */
   databaseReplicaMaxLagMs: number;

@@ -240,7 +240,10 @@ export class ReadRouting {
   failed(replica: Replica, err: unknown): Connection {
     if (connectionLost(err) && replica.up) {
       replica.up = false;
-      this.options.logger.warn({ replica: replica.name, err: { message: (err as Error).message } }, 'read replica lost: reads go to the primary');
+      this.options.logger.warn(
+        { replica: replica.name, err: { message: (err as Error).message } },
+        'read replica lost: reads go to the primary',
+      );
     }
     this.reads.set('primary', (this.reads.get('primary') ?? 0) + 1);
     return this.primary;

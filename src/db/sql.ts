@@ -309,7 +309,8 @@ export async function send<R>(em: EntityManager, text: string, params: readonly 
 
 /** Statements a standby can answer: a SELECT that locks no row and calls none of the functions that write. */
 const READ_ONLY = /^\s*select\b/i;
-const WRITES = /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b|\b(nextval|setval|pg_notify|pg_advisory\w*|pg_try_advisory\w*|set_config)\s*\(/i;
+const WRITES =
+  /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b|\b(nextval|setval|pg_notify|pg_advisory\w*|pg_try_advisory\w*|set_config)\s*\(/i;
 const readOnlyTexts = new Map<string, boolean>();
 
 /** Whether `text` only reads (so it may run on a replica); answered once per text. */

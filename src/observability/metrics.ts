@@ -122,7 +122,7 @@ function replicaMetrics(registry: Registry, reads: ReadSource): void {
   });
   new Gauge({
     name: 'db_replica_lag_seconds',
-    help: "How long ago the primary first held WAL the replica has not replayed, at the last check (every 200 ms); -1 while it does not answer.",
+    help: 'How long ago the primary first held WAL the replica has not replayed, at the last check (every 200 ms); -1 while it does not answer.',
     labelNames: ['replica'] as const,
     registers: [registry],
     collect() {

@@ -11,16 +11,7 @@
 // (src/http/error-handler.ts), which answers it.
 import Router from '@koa/router';
 import type Koa from 'koa';
-import {
-  Kind,
-  validate,
-  visit,
-  getOperationAST,
-  type DocumentNode,
-  type FieldNode,
-  type GraphQLSchema,
-  type OperationTypeNode,
-} from 'graphql';
+import { Kind, validate, visit, getOperationAST, type DocumentNode, type FieldNode, type GraphQLSchema, OperationTypeNode } from 'graphql';
 import { getVariableValues } from 'graphql/execution/values';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { buildContext, credentialKey, type AppDeps, type Context } from '../context';
@@ -146,9 +137,11 @@ function pipelineOf(deps: AppDeps, route: CompiledRoute, options: RestRouterOpti
     ctx.state.operation = def.operation;
     const request = buildContext(deps, ctx.state.requestId, ctx.headers, () => ctx.state.logger ?? deps.logger);
     request.clientIp = ctx.ip;
+    // A read on a replica that has the caller's writes, a mutation on the primary (src/db/replicas.ts):
+    // chosen from the credential's header alone, so the credential's own lookup reads there too.
+    if (deps.services.reads)
+      await (route.operationType === OperationTypeNode.MUTATION ? markWrite() : routeReads(credentialKey(request.credentials)));
     // The credential first: nothing about the request is looked at, or read from the socket, for a caller without one.
-    // A read on a replica that has the caller's writes, a mutation on the primary (src/db/replicas.ts).
-    if (deps.services.reads) await (route.operationType === 'mutation' ? markWrite() : routeReads(credentialKey(request.credentials)));
     await credential(ctx, request);
     await body(ctx, (requestBody) => {
       const variables = variablesOf({ params: ctx.params ?? {}, query: ctx.query, querystring: ctx.querystring, body: requestBody });
