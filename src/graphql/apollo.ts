@@ -115,8 +115,8 @@ export async function startApollo(
       operationSpanPlugin(),
       requestOutcomePlugin(),
       textInputPlugin(),
-      // A query's reads on a replica that has the caller's writes; a mutation's on the primary.
-      readRoutingPlugin,
+      // With replicas: a query's reads on one that has the caller's writes; a mutation's on the primary.
+      ...(config.databaseReplicaUrls.length ? [readRoutingPlugin] : []),
       // A mutation sent with an Idempotency-Key: stored with its write, replayed to a repeat.
       idempotencyPlugin(routes),
       // The router's `_entities`: bounded and checked before graphql-js coerces a representation.

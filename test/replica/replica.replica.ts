@@ -67,6 +67,15 @@ async function get(path: string, token: string): Promise<{ status: number; body:
   return { status: res.status, body: await res.json().catch(() => undefined) };
 }
 
+async function graphql(query: string, token: string): Promise<any> {
+  const res = await fetch(`${service.baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { ...auth(token), 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  });
+  return res.json();
+}
+
 /** db_reads_total by target, from the service's /metrics. */
 async function reads(): Promise<Record<string, number>> {
   const res = await fetch(`${service.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
@@ -103,6 +112,16 @@ it('when a user writes and reads straight after, 100 times, then every read sees
     if (!after.body.some((a: any) => a.uuid === uuid)) gone++;
   }
   expect({ seen, gone }).toEqual({ seen: 100, gone: 100 });
+  // The same over GraphQL: a mutation, then a query.
+  let seenViaGraphql = 0;
+  for (let i = 0; i < 20; i++) {
+    const created = await graphql(`mutation { createUserAddress(input: { typeCode: "P", name: "GraphQL ${i}" }) { uuid } }`, writer.token);
+    const { uuid } = created.data.createUserAddress;
+    const list = await graphql('{ userAddresses { uuid } }', writer.token);
+    if (list.data.userAddresses.some((a: any) => a.uuid === uuid)) seenViaGraphql++;
+    await graphql(`mutation { deleteUserAddress(addressUUID: "${uuid}") }`, writer.token);
+  }
+  expect(seenViaGraphql).toBe(20);
   // Its reads ran on the primary: the replica had not replayed the writes.
   expect(since(before, await reads(), 'primary')).toBeGreaterThanOrEqual(200);
 });
@@ -112,10 +131,15 @@ it('when a user who has not written reads, then the replica answers: a row writt
   const before = await reads();
   const address = await createUserAddress(orm, reader.uId, { name: `Direct ${crypto.randomBytes(3).toString('hex')}` });
   const at = Date.now();
-  const first = await get('/rest/user/addresses', reader.token);
+  const [first, viaGraphql] = await Promise.all([
+    get('/rest/user/addresses', reader.token),
+    graphql('{ userAddresses { uuid } }', reader.token),
+  ]);
   expect(first.status).toBe(200);
+  expect(viaGraphql.data.userAddresses).toEqual(expect.any(Array));
   expect(Date.now() - at).toBeLessThan(APPLY_DELAY_MS - 100);
   expect(first.body.map((a: any) => a.uuid)).not.toContain(address.uuid);
+  expect(viaGraphql.data.userAddresses.map((a: any) => a.uuid)).not.toContain(address.uuid);
   let shown = false;
   for (const deadline = Date.now() + 5000; !shown && Date.now() < deadline; await sleep(50))
     shown = (await get('/rest/user/addresses', reader.token)).body.some((a: any) => a.uuid === address.uuid);

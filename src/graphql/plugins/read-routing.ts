@@ -1,5 +1,5 @@
 // A GraphQL query reads on a replica that has the caller's writes (src/db/replicas.ts); a mutation
-// runs, reads included, on the primary. Without replicas both calls do nothing.
+// runs, reads included, on the primary. Installed only with DATABASE_REPLICA_URLS.
 import type { ApolloServerPlugin } from '@apollo/server';
 import { OperationTypeNode } from 'graphql';
 import { credentialKey, type Context } from '../../context';
