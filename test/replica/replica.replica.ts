@@ -5,7 +5,8 @@
 // at least 80% of the reads run on the replica (the service's own db_reads_total); when the
 // replica stops in the middle of steady reads, then no read fails, /readyz stays 200, and reads
 // are back on the replica within 5 s of its return; with two instances sharing Redis, a write on
-// one is seen by the writer's read on the other. Without Redis the writes' positions are kept in
+// one is seen by the writer's read on the other; with DATABASE_REPLICA_MAX_LAG_MS below the
+// delay, steady writes take the replica out and it takes reads again once they stop. Without Redis the writes' positions are kept in
 // the primary's replica_read_floor table; with it, in Redis.
 // `npm run test:replica` (builds dist/ first). Loopback only; the machine's cluster is not used.
 import crypto from 'node:crypto';
@@ -265,5 +266,74 @@ describe('two instances sharing Redis (REDIS_URL: the writes kept there)', () =>
       expect((await fetch(`${a.baseUrl}/rest/user/addresses/${uuid}`, { method: 'DELETE', headers: auth(writer.token) })).status).toBe(204);
     }
     expect(seen).toBe(50);
+  });
+});
+
+describe('DATABASE_REPLICA_MAX_LAG_MS below the replica delay', () => {
+  let lagging: SpawnedService;
+  beforeAll(async () => {
+    lagging = await spawnService({
+      ...productionEnv(),
+      LOG_LEVEL: 'info',
+      DATABASE_URL: pair.primary.url(DATABASE),
+      DATABASE_REPLICA_URLS: pair.replica.url(DATABASE),
+      DATABASE_REPLICA_MAX_LAG_MS: '200',
+      METRICS_TOKEN,
+    });
+  }, 60_000);
+  afterAll(() => lagging?.stop());
+
+  const metricsOf = async () => {
+    const res = await fetch(`${lagging.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const text = await res.text();
+    const read = (target: string) => Number(new RegExp(`^db_reads_total\\{target="${target}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+    const lag = Number(/^db_replica_lag_seconds\{replica="replica1"\} (\S+)/m.exec(text)?.[1]);
+    return { replica: read('replica1'), primary: read('primary'), lag };
+  };
+
+  it('when writes keep the replica 500 ms behind, then it takes no reads within 1 s, and it takes them again within 1 s of the writes stopping', async () => {
+    const [reader] = readers;
+    let writing = true;
+    const writes = (async () => {
+      while (writing) {
+        await createUserAddress(orm, writer.uId, { name: 'Lagging' });
+        await sleep(50);
+      }
+    })();
+    let reading = true;
+    const reads = (async () => {
+      while (reading) {
+        expect((await fetch(`${lagging.baseUrl}/rest/user/profile`, { headers: auth(reader.token) })).status).toBe(200);
+        await sleep(20);
+      }
+    })();
+    try {
+      await sleep(1000);
+      const during = await metricsOf();
+      await sleep(1000);
+      const later = await metricsOf();
+      expect(later.replica - during.replica).toBe(0);
+      expect(later.primary - during.primary).toBeGreaterThan(0);
+      expect(later.lag).toBeGreaterThan(0.2);
+      writing = false;
+      await writes;
+      const stopped = Date.now();
+      let backMs = -1;
+      while (Date.now() - stopped < 3000) {
+        if ((await metricsOf()).replica > later.replica) {
+          backMs = Date.now() - stopped;
+          break;
+        }
+        await sleep(50);
+      }
+      process.stdout.write(`lagging replica: back ${backMs} ms after the writes stopped (apply delay ${APPLY_DELAY_MS} ms)\n`);
+      expect(backMs).toBeGreaterThanOrEqual(0);
+      expect(backMs).toBeLessThan(APPLY_DELAY_MS + 1000);
+    } finally {
+      writing = false;
+      reading = false;
+      await writes;
+      await reads;
+    }
   });
 });
