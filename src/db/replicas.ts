@@ -108,8 +108,10 @@ export function writeFloorsOn(store: { redis: Redis } | { orm: MikroORM }): Writ
 /** Errors after which a read outside a transaction is run again on the primary. */
 function worthRetrying(err: unknown): boolean {
   const code = sqlState(err);
-  // 53: too many connections; 40001: a standby cancelling a read that conflicts with recovery.
-  return connectionLost(err) || code.startsWith('53') || code === '40001';
+  // 53: too many connections; 40001: a standby cancelling a read that conflicts with recovery;
+  // 25006: a SELECT that writes after all (a function's doing); 0A000: an unlogged table, which a
+  // standby cannot read.
+  return connectionLost(err) || code.startsWith('53') || ['40001', '25006', '0A000'].includes(code);
 }
 
 /** The error's SQLSTATE, or '' when it has none (a socket's: ECONNREFUSED, ECONNRESET, a closed connection). */

@@ -141,6 +141,13 @@ it('when a user who has not written reads, then the replica answers: a row writt
   expect(Date.now() - at).toBeLessThan(APPLY_DELAY_MS - 100);
   expect(first.body.map((a: any) => a.uuid)).not.toContain(address.uuid);
   expect(viaGraphql.data.userAddresses.map((a: any) => a.uuid)).not.toContain(address.uuid);
+  // A rate-limited read (its counters in the primary's unlogged table, which a standby cannot read).
+  const recommended = await fetch(`${service.baseUrl}/rest/user/recommended/entities`, {
+    method: 'POST',
+    headers: { ...auth(reader.token), 'content-type': 'application/json' },
+    body: JSON.stringify({ version: 2, entityType: ['company'] }),
+  });
+  expect({ status: recommended.status, ratelimit: recommended.headers.has('ratelimit') }).toEqual({ status: 200, ratelimit: true });
   let shown = false;
   for (const deadline = Date.now() + 5000; !shown && Date.now() < deadline; await sleep(50))
     shown = (await get('/rest/user/addresses', reader.token)).body.some((a: any) => a.uuid === address.uuid);
