@@ -29,6 +29,7 @@ import { requestLog } from './http/request-log';
 import { errorHandler } from './http/error-handler';
 import { security, trustProxies } from './http/security';
 import { mountProbes } from './http/probes';
+import { readScope } from './http/read-scope';
 import { mountGraphql } from './http/graphql-route';
 import { mountExplorer } from './explorer/route';
 import { notFound } from './http/not-found';
@@ -66,7 +67,7 @@ async function startParts(config: Config, logger: Logger, orm: MikroORM, schema:
     authBaseUrl: config.authBaseUrl,
     rateLimited: RATE_LIMITED_OPERATIONS,
   });
-  const metrics = createMetrics(knownOperations(routes), () => poolStats(orm));
+  const metrics = createMetrics(knownOperations(routes), () => poolStats(orm), services.reads);
   const apollo = await startApollo(schema, config, logger, routes);
   return { oauth, routes, compiled, openApi, metrics, apollo };
 }
@@ -89,6 +90,7 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
   koa.use(traceRequest);
   koa.use(errorHandler);
   for (const middleware of security(config)) koa.use(middleware);
+  if (services.reads) koa.use(readScope(services.reads));
 
   const router = new Router();
   let draining = false;

@@ -39,6 +39,10 @@ export interface Config {
   databaseDirectUrl: string | null;
   /** DATABASE_POOLING: how DATABASE_URL's connections are pooled ('transaction': no named prepared statements, no session state). */
   databasePooling: 'session' | 'transaction';
+  /** DATABASE_REPLICA_URLS: streaming replicas of DATABASE_URL that take the reads (src/db/replicas.ts); empty: none. */
+  databaseReplicaUrls: string[];
+  /** DATABASE_REPLICA_MAX_LAG_MS: a replica further behind than this takes no reads until it catches up. */
+  databaseReplicaMaxLagMs: number;
   /** After SIGTERM, /readyz answers 503 and requests are still served this long before the server closes (SHUTDOWN_DRAIN_MS). */
   shutdownDrainMs: number;
   /** Start even when the database holds the demo tenant's published credentials (ALLOW_DEMO_CREDENTIALS). */
@@ -474,6 +478,17 @@ export const VARIABLES = {
     type: oneOf(['session', 'transaction'] as const, 'must be session or transaction'),
     default: 'session',
     doc: "`transaction` when `DATABASE_URL` goes through a pooler in transaction mode (PgBouncer's default elsewhere, most managed poolers): no named prepared statements on its connections; set `DATABASE_DIRECT_URL` too",
+  }),
+  DATABASE_REPLICA_URLS: variable<string[] | null>({
+    type: list(postgresUrl, 'postgres:// URLs'),
+    default: null,
+    doc: 'streaming replicas of `DATABASE_URL` (comma-separated): GraphQL queries and REST `GET`s read from one of them, mutations and everything inside them run on `DATABASE_URL`; a caller reads its own writes (docs/deployment.md, "Read replicas"). Unset: every statement on `DATABASE_URL`. Needs `DATABASE_URL`',
+    secret: true,
+  }),
+  DATABASE_REPLICA_MAX_LAG_MS: variable({
+    type: integer(0, 600000),
+    default: 1000,
+    doc: 'a replica further behind the primary than this (or not answering) takes no reads until it catches up; checked every 200 ms. Also the bound on how old a read by a caller who has not written may be',
   }),
   MIGRATE_ON_START: variable({
     type: flag(),
@@ -988,6 +1003,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadOp
         throw new ConfigError(`${name}=true needs GRAPHQL_INTROSPECTION=true (it reads the schema by introspection)`);
     });
   databaseRules(v, across, options);
+  // The migration job reads no replica: the rule is the service's alone.
+  across(['DATABASE_REPLICA_URLS', 'DATABASE_URL'], () => {
+    if (v.DATABASE_REPLICA_URLS?.length && !v.DATABASE_URL) throw new ConfigError('DATABASE_REPLICA_URLS needs DATABASE_URL (the primary)');
+  });
   const push = across(['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'], () => pushConfig(v));
   const providers = across(
     ['NODE_ENV', 'OIDC_PROVIDERS', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_EMAIL_DOMAINS', 'DEV_IDP', 'AUTH_BASE_URL'],
@@ -1011,6 +1030,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadOp
     migrateOnStart: v.MIGRATE_ON_START,
     databaseDirectUrl: v.DATABASE_DIRECT_URL,
     databasePooling: v.DATABASE_POOLING,
+    databaseReplicaUrls: v.DATABASE_REPLICA_URLS ?? [],
+    databaseReplicaMaxLagMs: v.DATABASE_REPLICA_MAX_LAG_MS,
     shutdownDrainMs: v.SHUTDOWN_DRAIN_MS,
     allowDemoCredentials: v.ALLOW_DEMO_CREDENTIALS,
     seedDemo: v.SEED_DEMO,

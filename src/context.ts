@@ -15,6 +15,8 @@ import type { Hooks } from './core/hooks';
 import type { RateLimits } from './core/rate-limit';
 import type { Bus } from './core/bus';
 import type { JobQueue, QueueWorkers } from './core/queue';
+import { createHash } from 'node:crypto';
+import { inRoutedRequest, onPrimary, type ReadRouting } from './db/replicas';
 
 /** The request's DataLoaders (ctx.loaders): each module declares its own here, in its <m>.loaders.ts. */
 export interface Loaders {}
@@ -34,6 +36,8 @@ export interface Services extends ModuleServices {
   bus: Bus;
   /** The job queue (src/core/queue.ts): send in a transaction; background.ts starts its workers. */
   queue: JobQueue & Partial<QueueWorkers>;
+  /** Reads on the replicas (DATABASE_REPLICA_URLS, src/db/replicas.ts); null without replicas. */
+  reads: ReadRouting | null;
   /**
    * The stores every authenticated request needs besides the database, each up or down (/readyz):
    * `cache` (Redis, holding the token cache and the counters) with REDIS_URL; none without.
@@ -104,6 +108,46 @@ export function readCredentials(headers: HeaderBag): Credentials {
   };
 }
 
+/**
+ * The caller's principals when reads may go to a replica: a lookup refused there is made once more
+ * on the primary, with principals of its own (a refusal is kept), since a credential issued a
+ * moment ago (a sign-in on another instance) may not have reached the replica yet. A revoked token
+ * is refused by the token cache first, wherever the lookup reads.
+ */
+function primaryOnRefusal(make: () => Auth): Auth {
+  let current = make();
+  let retried = false;
+  return new Proxy({} as Auth, {
+    get(_, name) {
+      const value: unknown = Reflect.get(current, name);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const first: unknown = value.apply(current, args);
+        if (retried || !(first instanceof Promise)) return first;
+        return first.catch(() => {
+          if (!retried) {
+            retried = true;
+            current = make();
+          }
+          return onPrimary(() => (Reflect.get(current, name) as (...a: unknown[]) => unknown).apply(current, args));
+        });
+      };
+    },
+  });
+}
+
+/**
+ * The digest (SHA-256 hex) of the credentials a request sent: whose writes its reads must see
+ * (src/db/replicas.ts); undefined for a request that sent none.
+ */
+export function credentialKey(credentials: Credentials): string | undefined {
+  const sent = [credentials.authToken, credentials.companyApiKey, credentials.apiKey, credentials.bearer];
+  if (sent.every((c) => c === undefined)) return undefined;
+  return createHash('sha256')
+    .update(sent.map((c) => c ?? '').join('\n'))
+    .digest('hex');
+}
+
 /** A request's context: its DataLoaders are made on first use (most REST reads use none). */
 class RequestContext implements Context {
   readonly em: EntityManager;
@@ -129,7 +173,7 @@ class RequestContext implements Context {
     this.config = deps.config;
     this.services = deps.services;
     this.credentials = readCredentials(headers);
-    this.auth = deps.parts.auth(this);
+    this.auth = inRoutedRequest() ? primaryOnRefusal(() => deps.parts.auth(this)) : deps.parts.auth(this);
   }
 
   /** The request's logger; one given as a function is asked for when a line is first written. */

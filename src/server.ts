@@ -31,6 +31,7 @@ async function main() {
   if (tracing) logger.info({ endpoint: config.otlpEndpoint }, 'tracing: exporting spans over OTLP');
   const orm = await createOrm({
     databaseUrl: config.databaseUrl,
+    replicaUrls: config.databaseReplicaUrls,
     embeddedDir: path.join(config.dataDir, 'pgdata'),
     entities: ENTITIES,
     logger,

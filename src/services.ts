@@ -10,6 +10,7 @@ import { openSharedStore } from './core/store';
 import { openBus } from './core/bus';
 import { createQueueRuntime } from './core/queue';
 import { setPooling } from './db/sql';
+import { ReadRouting, writeFloorsOn } from './db/replicas';
 import type { ModuleDefinition, JobDeps, StartedService } from './core/module';
 import type { ModuleServices, Services } from './context';
 
@@ -58,8 +59,13 @@ export async function createServices({
   // say so): the queue tries again on its next use.
   if (orm.config.getDriver().constructor.name === 'PgliteDriver')
     await queue.start().catch((err: unknown) => logger.warn({ err }, 'job queue not started: the database does not answer'));
+  // MikroORM opened the replicas (DATABASE_REPLICA_URLS); which one a read takes is decided here.
+  const reads = config.databaseReplicaUrls.length
+    ? new ReadRouting(orm, { maxLagMs: config.databaseReplicaMaxLagMs, floors: writeFloorsOn(shared.store), logger }).start()
+    : null;
   return {
     ...(Object.assign({}, ...started.map((s) => s.provides)) as ModuleServices),
+    reads,
     limits: new RateLimits(config.rateLimits, shared.store),
     hooks: new Hooks(modules.map((m) => m.hooks ?? {})),
     clock,
@@ -70,6 +76,7 @@ export async function createServices({
       return answers ? { cache: (await answers) ? 'up' : 'down' } : {};
     },
     async close() {
+      reads?.close();
       await queue.close();
       for (const s of started.reverse()) await s.close();
       await bus.close();

@@ -6,6 +6,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import { RateLimiterPostgres, RateLimiterRedis, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '../logger';
 import { send } from '../db/sql';
+import { onPrimary } from '../db/replicas';
 
 export type SharedStore = { redis: Redis } | { orm: MikroORM };
 
@@ -128,7 +129,8 @@ function mikroOrmStoreClient(orm: MikroORM) {
   return {
     async query({ text, values }: { text: string; values?: unknown[] }) {
       if (!/^\s*delete/i.test(text)) {
-        const rows = await send(orm.em.fork(), text, values ?? [], true);
+        // The counters' table is unlogged: a standby cannot read it.
+        const rows = await onPrimary(() => send(orm.em.fork(), text, values ?? [], true));
         return { rows, rowCount: rows.length };
       }
       const params: unknown[] = [];

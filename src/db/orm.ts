@@ -10,6 +10,8 @@ import { Migrator } from '@mikro-orm/migrations';
 import { SeedManager } from '@mikro-orm/seeder';
 import type { DecoratedClass } from '../core/module';
 import { MIGRATIONS } from './migrations';
+import { ReplicaReadFloor } from './read-floor.entity';
+import { chooseConnectionsByScope } from './replicas';
 import type { Pool } from 'pg';
 import type { Logger } from '../logger';
 import { recordStatement } from '../observability/tracing';
@@ -35,6 +37,8 @@ export interface DbOptions {
   /** Called for every SQL statement (statement counting in tests and benchmarks). */
   onQuery?: (sql: string, params: readonly unknown[]) => void;
   poolMax?: number;
+  /** Streaming replicas of databaseUrl (DATABASE_REPLICA_URLS): MikroORM opens them; src/db/replicas.ts routes reads to them. */
+  replicaUrls?: readonly string[];
   /**
    * An embedded database's starting contents, as PGlite's `dumpDataDir()` gave them (a tarball):
    * the tests start each file's in-memory database from one migrated copy instead of migrating it
@@ -45,7 +49,7 @@ export interface DbOptions {
 
 export function ormOptions(db: DbOptions): Partial<Options> {
   const common: Partial<Options> = {
-    entities: [...db.entities],
+    entities: [...db.entities, ReplicaReadFloor],
     metadataProvider: ReflectMetadataProvider,
     extensions: [Migrator, SeedManager],
     migrations: {
@@ -65,7 +69,9 @@ export function ormOptions(db: DbOptions): Partial<Options> {
     },
   };
   if (db.databaseUrl) {
-    return { ...common, driver: PostgreSqlDriver, clientUrl: db.databaseUrl, pool: { min: 0, max: db.poolMax ?? 10 } };
+    const replicas = db.replicaUrls?.map((clientUrl, i) => ({ name: `replica${i + 1}`, clientUrl })) ?? [];
+    const pool = { min: 0, max: db.poolMax ?? 10 };
+    return { ...common, driver: PostgreSqlDriver, clientUrl: db.databaseUrl, pool, ...(replicas.length ? { replicas } : {}) };
   }
   if (!db.embeddedDir.startsWith('memory:')) fs.mkdirSync(db.embeddedDir, { recursive: true });
   // Loaded only for the embedded database: importing the PGlite engine costs ~40 MB of memory.
@@ -96,7 +102,9 @@ const BYTEA_AS_HEX = {
 };
 
 export async function createOrm(db: DbOptions): Promise<MikroORM> {
-  return MikroORM.init(ormOptions(db));
+  const orm = await MikroORM.init(ormOptions(db));
+  if (db.databaseUrl && db.replicaUrls?.length) chooseConnectionsByScope(orm);
+  return orm;
 }
 
 /**

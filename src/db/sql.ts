@@ -48,6 +48,7 @@ import type { Config } from '../config';
 import type { OrderColumn } from './paging';
 import type { BuildHelpers, RowOf } from './sql-types';
 import { KeysetWindow, type Candidates } from './keyset';
+import { fallbackFor } from './replicas';
 
 export type { BuildHelpers, RowOf } from './sql-types';
 
@@ -303,7 +304,45 @@ export const sendingOf = (params: readonly unknown[]): 'named' | 'unnamed' | und
  * unnamed.
  */
 export async function send<R>(em: EntityManager, text: string, params: readonly unknown[], prepared: boolean): Promise<R[]> {
-  const connection = em.getConnection() as AbstractSqlConnection;
+  // Outside a transaction a SELECT asks for a read connection: a replica when the request's reads
+  // are routed to one (src/db/replicas.ts), else the primary; one that fails there is run again on
+  // the primary.
+  const transaction = em.getTransactionContext<Kysely<never>>();
+  const read = !transaction && readsOnly(text);
+  const connection = em.getConnection(read ? 'read' : 'write') as AbstractSqlConnection;
+  try {
+    return await sendOn<R>(em, connection, transaction, text, params, prepared);
+  } catch (err) {
+    const fallback = read ? fallbackFor(connection, err) : null;
+    if (!fallback) throw err;
+    return sendOn<R>(em, fallback as AbstractSqlConnection, undefined, text, params, prepared);
+  }
+}
+
+/** Statements a standby can answer: a SELECT that locks no row and calls none of the functions that write. */
+const READ_ONLY = /^\s*select\b/i;
+const WRITES =
+  /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b|\b(nextval|setval|pg_notify|pg_advisory\w*|pg_try_advisory\w*|set_config)\s*\(/i;
+const readOnlyTexts = new Map<string, boolean>();
+
+/** Whether `text` only reads (so it may run on a replica); answered once per text. */
+function readsOnly(text: string): boolean {
+  let known = readOnlyTexts.get(text);
+  if (known === undefined) {
+    known = READ_ONLY.test(text) && !WRITES.test(text);
+    if (readOnlyTexts.size < 10_000) readOnlyTexts.set(text, known);
+  }
+  return known;
+}
+
+async function sendOn<R>(
+  em: EntityManager,
+  connection: AbstractSqlConnection,
+  transaction: Kysely<never> | undefined,
+  text: string,
+  params: readonly unknown[],
+  prepared: boolean,
+): Promise<R[]> {
   await connection.ensureConnection();
   const values = [...params];
   const named = prepared && em.getPlatform() instanceof PostgreSqlPlatform && !transactionPooled.has(em.config);
@@ -319,7 +358,7 @@ export async function send<R>(em: EntityManager, text: string, params: readonly 
     query: { kind: 'RawNode' as const, sqlFragments: [text], parameters: [] },
     queryId: { queryId: name ?? '' },
   };
-  const client = (em as SqlEntityManager).getKysely();
+  const client = transaction ?? connection.getClient();
   // MikroORM's own wrapper of a statement (its query log, which the tracing spans come from);
   // protected in its types, so reached through this view of the connection.
   const logged = connection as unknown as { executeQuery<T>(query: string, cb: () => Promise<T>, context: object): Promise<T> };

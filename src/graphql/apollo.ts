@@ -25,6 +25,7 @@ import { operationSpanPlugin } from './plugins/operation-span';
 import { requestOutcomePlugin } from './plugins/request-outcome';
 import { textInputPlugin } from './plugins/text-input';
 import { idempotencyPlugin } from './plugins/idempotency';
+import { readRoutingPlugin } from './plugins/read-routing';
 import { representationsPlugin } from './plugins/representations';
 import { manifestFirst, trustedDocumentsPlugin } from './plugins/trusted-documents';
 import { trustedDocuments } from './trusted-manifest';
@@ -114,6 +115,8 @@ export async function startApollo(
       operationSpanPlugin(),
       requestOutcomePlugin(),
       textInputPlugin(),
+      // With replicas: a query's reads on one that has the caller's writes; a mutation's on the primary.
+      ...(config.databaseReplicaUrls.length ? [readRoutingPlugin] : []),
       // A mutation sent with an Idempotency-Key: stored with its write, replayed to a repeat.
       idempotencyPlugin(routes),
       // The router's `_entities`: bounded and checked before graphql-js coerces a representation.

@@ -7,6 +7,7 @@ import perfHooks from 'node:perf_hooks';
 import { Registry, Counter, Gauge, Histogram, collectDefaultMetrics } from 'prom-client';
 import { statementCount } from './statements';
 import { OTHER_OPERATION, UNMATCHED } from './operation-names';
+import type { ReadReport } from '../db/replicas';
 
 /** One request as the access log saw it; observe() maps it onto the closed label sets. */
 export interface ObservedRequest {
@@ -34,11 +35,14 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 /** Connection pool counts of the database driver (pg's Pool); null where there is no pool (PGlite). */
 export type PoolStats = () => Promise<{ total: number; idle: number; waiting: number } | null>;
 
+/** The read routing (src/db/replicas.ts) when replicas are configured. */
+export type ReadSource = { report(): ReadReport };
+
 /**
  * `operations`: the operation names counted by name (knownOperations: the REST routes, the example
  * documents and the HTTP endpoints); any other is `other`.
  */
-export function createMetrics(operations: ReadonlySet<string>, poolStats?: PoolStats): Metrics {
+export function createMetrics(operations: ReadonlySet<string>, poolStats?: PoolStats, reads?: ReadSource | null): Metrics {
   // A request with a name counts under it when the service ships it; one without under the route
   // that took it (the probes, /graphiql: patterns of the router's own table), or as unmatched.
   const operationLabel = (r: Pick<ObservedRequest, 'operation' | 'route'>) =>
@@ -89,6 +93,7 @@ export function createMetrics(operations: ReadonlySet<string>, poolStats?: PoolS
       this.set({ state: 'waiting' }, stats.waiting);
     },
   });
+  if (reads) replicaMetrics(registry, reads);
   return {
     registry,
     release,
@@ -101,6 +106,38 @@ export function createMetrics(operations: ReadonlySet<string>, poolStats?: PoolS
       ignored.inc({ operation: operationLabel({ operation, route: undefined }) });
     },
   };
+}
+
+/** Reads by target (primary, replica1, ...: closed by DATABASE_REPLICA_URLS), and each replica's lag and state. */
+function replicaMetrics(registry: Registry, reads: ReadSource): void {
+  new Counter({
+    name: 'db_reads_total',
+    help: 'Read statements outside a transaction by the database that ran them: primary, or replica1, replica2, ... (DATABASE_REPLICA_URLS order).',
+    labelNames: ['target'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [target, count] of Object.entries(reads.report().reads)) this.inc({ target }, count);
+    },
+  });
+  new Gauge({
+    name: 'db_replica_lag_seconds',
+    help: 'How long ago the primary first held WAL the replica has not replayed, at the last check (every 200 ms); -1 while it does not answer.',
+    labelNames: ['replica'] as const,
+    registers: [registry],
+    collect() {
+      for (const r of reads.report().replicas) this.set({ replica: r.name }, r.up ? r.lagMs / 1000 : -1);
+    },
+  });
+  new Gauge({
+    name: 'db_replica_up',
+    help: 'Whether the replica answered its last check (1) or not (0); one that lags past DATABASE_REPLICA_MAX_LAG_MS answers but takes no reads.',
+    labelNames: ['replica'] as const,
+    registers: [registry],
+    collect() {
+      for (const r of reads.report().replicas) this.set({ replica: r.name }, r.up ? 1 : 0);
+    },
+  });
 }
 
 /**

@@ -11,19 +11,11 @@
 // (src/http/error-handler.ts), which answers it.
 import Router from '@koa/router';
 import type Koa from 'koa';
-import {
-  Kind,
-  validate,
-  visit,
-  getOperationAST,
-  type DocumentNode,
-  type FieldNode,
-  type GraphQLSchema,
-  type OperationTypeNode,
-} from 'graphql';
+import { Kind, validate, visit, getOperationAST, type DocumentNode, type FieldNode, type GraphQLSchema, OperationTypeNode } from 'graphql';
 import { getVariableValues } from 'graphql/execution/values';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
-import { buildContext, type AppDeps, type Context } from '../context';
+import { buildContext, credentialKey, type AppDeps, type Context } from '../context';
+import { markWrite, routeReads } from '../db/replicas';
 import type { RouteDef } from './route';
 import { bindRoute, type RouteBinding } from './route-binding';
 import type { TextParts } from './multipart';
@@ -145,6 +137,10 @@ function pipelineOf(deps: AppDeps, route: CompiledRoute, options: RestRouterOpti
     ctx.state.operation = def.operation;
     const request = buildContext(deps, ctx.state.requestId, ctx.headers, () => ctx.state.logger ?? deps.logger);
     request.clientIp = ctx.ip;
+    // A read on a replica that has the caller's writes, a mutation on the primary (src/db/replicas.ts):
+    // chosen from the credential's header alone, so the credential's own lookup reads there too.
+    if (deps.services.reads)
+      await (route.operationType === OperationTypeNode.MUTATION ? markWrite() : routeReads(credentialKey(request.credentials)));
     // The credential first: nothing about the request is looked at, or read from the socket, for a caller without one.
     await credential(ctx, request);
     await body(ctx, (requestBody) => {

@@ -84,6 +84,8 @@ describe('the production compose file', () => {
       expect(hostOf(env!.DATABASE_URL)).toBe('pgbouncer:5432');
       expect(hostOf(env!.DATABASE_DIRECT_URL)).toBe('postgres:5432');
       expect(hostOf(env!.REDIS_URL)).toBe('redis:6379');
+      // Reads on the streaming replica, directly (a session: nothing to pool there).
+      expect(hostOf(env!.DATABASE_REPLICA_URLS)).toBe('postgres-replica:5432');
       expect(dependsOn).toEqual({
         migrate: { condition: 'service_completed_successfully' },
         pgbouncer: { condition: 'service_healthy' },
@@ -93,6 +95,15 @@ describe('the production compose file', () => {
       expect(grace).toBe('30s');
     }
     expect(prod.pgbouncer.environment).toMatchObject({ POOL_MODE: 'transaction', DB_HOST: 'postgres' });
+    // The replica: a base backup of postgres on its first start, on a volume of its own; postgres admits its replication connection.
+    expect(prod['postgres-replica']).toMatchObject({
+      entrypoint: ['sh', '/etc/pronet/replica.sh'],
+      depends_on: { postgres: { condition: 'service_healthy' } },
+    });
+    expect(fs.readFileSync(path.join(ROOT, 'deploy/compose/replica.sh'), 'utf8')).toContain(
+      'pg_basebackup -h postgres -U pronet -D "$PGDATA" -R',
+    );
+    expect(prod.postgres.volumes).toContain('./primary-replication.sh:/docker-entrypoint-initdb.d/primary-replication.sh:ro');
     // The migration job goes straight to PostgreSQL.
     expect(prod.migrate.environment).toMatchObject({ DATABASE_POOLING: 'session' });
     expect(hostOf(prod.migrate.environment!.DATABASE_URL)).toBe('postgres:5432');

@@ -44,6 +44,19 @@ describe('configuration', () => {
     expect(() => loadConfig(env as any)).toThrow(new ConfigError(message));
   });
 
+  it('reads on the replicas of DATABASE_REPLICA_URLS, which need DATABASE_URL (the primary); none by default', () => {
+    expect(loadConfig({})).toMatchObject({ databaseReplicaUrls: [], databaseReplicaMaxLagMs: 1000 });
+    const env = {
+      DATABASE_URL: 'postgres://p/db',
+      DATABASE_REPLICA_URLS: 'postgres://r1/db, postgres://r2/db',
+      DATABASE_REPLICA_MAX_LAG_MS: '250',
+    };
+    expect(loadConfig(env)).toMatchObject({ databaseReplicaUrls: ['postgres://r1/db', 'postgres://r2/db'], databaseReplicaMaxLagMs: 250 });
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'postgres://r1/db' })).toThrow(
+      new ConfigError('DATABASE_REPLICA_URLS needs DATABASE_URL (the primary)'),
+    );
+  });
+
   it.each([
     [
       'several variables are bad',

@@ -5,6 +5,7 @@ import { Migration20261124160233_smart_library_entry_count } from './Migration20
 import { Migration20261127220000_event_company_order } from './Migration20261127220000_event_company_order';
 import { Migration20261201210000_lockout_counter_keys } from './Migration20261201210000_lockout_counter_keys';
 import { Migration20261204230000_idempotency_key } from './Migration20261204230000_idempotency_key';
+import { Migration20261205020000_replica_read_floor } from './Migration20261205020000_replica_read_floor';
 import { Migration20261124091000_notification_email } from './Migration20261124091000_notification_email';
 import { Migration20261124120000_rate_limit_unlogged } from './Migration20261124120000_rate_limit_unlogged';
 import { Migration20261124090000_push_subscription } from './Migration20261124090000_push_subscription';
@@ -39,4 +40,5 @@ export const MIGRATIONS: (new (...args: any[]) => Migration)[] = [
   Migration20261127220000_event_company_order,
   Migration20261201210000_lockout_counter_keys,
   Migration20261204230000_idempotency_key,
+  Migration20261205020000_replica_read_floor,
 ];
