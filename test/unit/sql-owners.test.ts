@@ -19,9 +19,6 @@ const SRC = path.join(__dirname, '..', '..', 'src');
  * moving every module's reads to its `<m>.queries.ts`. Each goes when its module moves.
  */
 const NOT_YET_MOVED = [
-  'modules/directory/directory.access.ts',
-  'modules/directory/directory.reads.ts',
-  'modules/directory/directory.reference.ts',
   'modules/discovery/discovery.reads.ts',
   'modules/discovery/discovery.service.ts',
   'modules/library/entry.service.ts',

@@ -42,3 +42,12 @@ export const roleExists = (
 /** The name of company `companyId`: a scalar subquery. */
 export const companyNameOf = (companyId: Expression<number>): Expression<string> =>
   eb.selectFrom('Company as company_c').select('company_c.companyName').where('company_c.companyId', '=', companyId) as never;
+
+/** Whether company `companyId` has each of `flags` set (`active`, `smartDirectoryEnabled`): `exists (...)`. */
+export const companyHas = (companyId: Expression<number>, flags: readonly ('active' | 'smartDirectoryEnabled')[]): Expression<SqlBool> =>
+  eb.exists(
+    flags.reduce(
+      (q, flag) => q.where((w) => w.ref(`company_c.${flag}`)),
+      eb.selectFrom('Company as company_c').select(sql.lit(1).as('one')).where('company_c.companyId', '=', companyId),
+    ),
+  );

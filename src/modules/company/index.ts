@@ -22,4 +22,4 @@ export { isCompanyAdmin, requireCompanyAdmin, rolesOn } from './company.access';
 export { Company, CompanyApiKey, companyAtMost, CompanyRole } from './company.entity';
 export { fileUrl } from './company.urls';
 export { isCompanyAdminSql } from './company.sql';
-export { adminRoleExists, companyNameOf, roleExists } from './company.queries';
+export { adminRoleExists, companyHas, companyNameOf, roleExists } from './company.queries';

@@ -5,7 +5,7 @@ import { queriesOf } from '../../db/sql';
 import { Gender, Title } from './user-reference.entity';
 import { User } from './user.entity';
 
-const { compiled } = queriesOf({ Title, Gender, User });
+const { compiled, eb } = queriesOf({ Title, Gender, User });
 
 /**
  * A user's row by id, every column: the principal of every authenticated request reads it
@@ -26,3 +26,12 @@ export const genderRows = compiled(
   (db, _, { columns }) => db.selectFrom('Gender as g').select(columns(Gender, 'g')).orderBy('g.genderName'),
   { prepared: true },
 );
+
+/**
+ * Every user as a table to join (`u`'s key, e-mail, names, whether notifications are on and
+ * whether the account is active): what a message to a user is addressed and filled with.
+ */
+export const userContacts = () =>
+  eb
+    .selectFrom('User as user_u')
+    .select(['user_u.uId', 'user_u.email', 'user_u.firstName', 'user_u.lastName', 'user_u.enableNotifications', 'user_u.active']);
