@@ -24,8 +24,6 @@ const NOT_YET_MOVED = [
   'modules/library/entry.service.ts',
   'modules/library/entry.write.ts',
   'modules/library/library.service.ts',
-  'modules/notification/notification.delivery.ts',
-  'modules/notification/notification.lists.ts',
   'modules/user/profile.service.ts',
 ];
 

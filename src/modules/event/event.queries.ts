@@ -155,3 +155,14 @@ export const invitedNotDeclined = (
       .where('event_e.company', '=', companyId)
       .where('event_a.inviteStatus', '<>', sql.lit('D')),
   );
+
+/** Whether event `eventUUID` is of company `companyId` and not cancelled: `exists (...)`. */
+export const eventNotCancelled = (eventUUID: Expression<string>, companyId: Expression<number>): Expression<SqlBool> =>
+  eb.exists(
+    eb
+      .selectFrom('Event as event_e')
+      .select(sql.lit(1).as('one'))
+      .where('event_e.eventUUID', '=', eventUUID)
+      .where('event_e.company', '=', companyId)
+      .where('event_e.status', '<>', sql.lit('C')),
+  );

@@ -24,4 +24,4 @@ export const event = defineModule({
 
 export { eventForNotifications, managesNotifications, NOTIFICATION_MANAGER_ROLES } from './event.access';
 export { Event, EventAttendee } from './event.entity';
-export { invitedNotDeclined } from './event.queries';
+export { eventNotCancelled, invitedNotDeclined } from './event.queries';

@@ -28,7 +28,8 @@ export const genderRows = compiled(
 );
 
 /**
- * Every user as a table to join (`u`'s key, e-mail, names, whether notifications are on and
+ * Every user as a table to join (its columns under their own names, which the asker's query
+ * names by property and selects under an alias of its own: the user's key, e-mail, names, whether notifications are on and
  * whether the account is active): what a message to a user is addressed and filled with.
  */
 export const userContacts = () =>
