@@ -22,4 +22,5 @@ export { isCompanyAdmin, requireCompanyAdmin, rolesOn } from './company.access';
 export { Company, CompanyApiKey, companyAtMost, CompanyRole } from './company.entity';
 export { fileUrl } from './company.urls';
 export { isCompanyAdminSql } from './company.sql';
-export { adminRoleExists, companyHas, companyNameOf, roleExists } from './company.queries';
+export { adminRoleExists, companiesVisibleTo, companyHas, companyNameOf, discoverableCompanies, roleExists } from './company.queries';
+export { visibleCompaniesLoader } from './company.reference';

@@ -14,11 +14,6 @@ export function hasAcceptedConnectionSql(n: NamesOf, companyId: string, userId: 
   return connectionOf(n, companyId, userId, `and connection_c.${n(CompanyConnection).column('status')} = '${ACCEPTED}'`);
 }
 
-/** Whether user `userId` has a connection of any status to company `companyId`: `exists (...)`. */
-export function hasConnectionSql(n: NamesOf, companyId: string, userId: string): string {
-  return connectionOf(n, companyId, userId, '');
-}
-
 function connectionOf(n: NamesOf, companyId: string, userId: string, more: string): string {
   const c = n(CompanyConnection);
   return `exists (select 1 from ${c.table} connection_c where connection_c.${c.column('company')} = ${companyId}

@@ -9,7 +9,7 @@ import { createConnectionLoaders } from './connection.loaders';
 import { connectionRoutes } from './connection.routes';
 import { connectionNode } from './connection.node';
 import { recheckAfterProfileChange } from './connection.hooks';
-import { connectionStatusSql, hasConnectionSql } from './connection.sql';
+import { connectionStatusSql } from './connection.sql';
 
 export const connection = defineModule({
   name: 'connection',
@@ -20,7 +20,7 @@ export const connection = defineModule({
   tag: 'Connections',
   routes: connectionRoutes,
   hooks: { profileChanged: recheckAfterProfileChange },
-  sql: { hasConnection: hasConnectionSql, connectionStatus: connectionStatusSql },
+  sql: { connectionStatus: connectionStatusSql },
 });
 
 export { CompanyConnection } from './connection.entity';
