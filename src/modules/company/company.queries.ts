@@ -80,10 +80,6 @@ export const companiesVisibleTo = (connected: (companyId: Expression<number>, us
       .selectAll('c')
       .where('c.companyId', '=', anyOf(p.ids, 'int'))
       .where((w) =>
-        w.or([
-          discoverable(w),
-          connected(w.ref('c.companyId'), w.val(p.userId)),
-          adminRoleExists(w.ref('c.companyId'), w.val(p.userId)),
-        ]),
+        w.or([discoverable(w), connected(w.ref('c.companyId'), w.val(p.userId)), adminRoleExists(w.ref('c.companyId'), w.val(p.userId))]),
       ),
   );

@@ -10,7 +10,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Context } from '../../context';
 import { NODE_KEY, nodeIntKey, type NodeType } from '../../graphql/node';
-import type { AddressColumns } from '../address';
 import { shownFields, visibleContacts } from './contact-visibility';
 import { ContactRecord } from './directory.entity';
 import { contactAddressesByUuid } from './directory.queries';

@@ -186,7 +186,7 @@ export const routerDirectories = compiled((db, p: { uuids: string[] }) =>
     .where('d.directoryUUID', '=', anyOf(p.uuids, 'uuid')),
 );
 
-/** A directory a user can open, as directory.reads.ts shapes it: the type's own columns, its relations' keys, the user and their standing. */
+/** A directory a user can open, as directory.reads.ts shapes it: the type's columns, the relations' keys, the user and their standing. */
 export type OpenDirectoryRow = Omit<RowOf<SmartDirectory>, 'company' | 'team' | 'createdAt'> & {
   companyId: number;
   teamId: number;
@@ -217,26 +217,24 @@ const openDirectories = (db: Parameters<Parameters<typeof compiled>[0]>[0]) =>
     .where((w) => w.not(w.exists(missingConsents(w, w.ref('m.userId')).clearSelect().select(sql.lit(1).as('one')))));
 
 /** The directories each of the users (an intArray) can open, by user, then by name. */
-export const openDirectoriesOfUsers = compiled(
-  (db, p: { userIds: string }) =>
-    openDirectories(db)
-      .where('m.userId', '=', anyOf(p.userIds, 'int'))
-      .orderBy('m.userId')
-      .orderBy('d.directoryName')
-      .orderBy('d.directoryUUID')
-      .$castTo<OpenDirectoryRow>(),
+export const openDirectoriesOfUsers = compiled((db, p: { userIds: string }) =>
+  openDirectories(db)
+    .where('m.userId', '=', anyOf(p.userIds, 'int'))
+    .orderBy('m.userId')
+    .orderBy('d.directoryName')
+    .orderBy('d.directoryUUID')
+    .$castTo<OpenDirectoryRow>(),
 );
 
 /** The directories the user can open at any of the companies (an intArray), by company, then by name. */
-export const openDirectoriesAtCompanies = compiled(
-  (db, p: { userId: number; companyIds: string }) =>
-    openDirectories(db)
-      .where('m.userId', '=', p.userId)
-      .where('d.company', '=', anyOf(p.companyIds, 'int'))
-      .orderBy('d.company')
-      .orderBy('d.directoryName')
-      .orderBy('d.directoryUUID')
-      .$castTo<OpenDirectoryRow>(),
+export const openDirectoriesAtCompanies = compiled((db, p: { userId: number; companyIds: string }) =>
+  openDirectories(db)
+    .where('m.userId', '=', p.userId)
+    .where('d.company', '=', anyOf(p.companyIds, 'int'))
+    .orderBy('d.company')
+    .orderBy('d.directoryName')
+    .orderBy('d.directoryUUID')
+    .$castTo<OpenDirectoryRow>(),
 );
 
 /** Addresses of contact records (an array of ids), oldest first, every column. */

@@ -14,13 +14,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { JobAttempt } from '../../core/module';
 import type { Logger } from '../../logger';
 import { Company } from '../company';
-import {
-  NotificationEmail,
-  ScheduledNotification,
-  SentNotification,
-  type BroadcastType,
-  type EmailParam,
-} from './notification.entity';
+import { NotificationEmail, ScheduledNotification, SentNotification, type BroadcastType, type EmailParam } from './notification.entity';
 import { fillPlaceholders, type Mailer } from './notification.mailer';
 import { LIMITS } from './notification.limits';
 import { truncate } from '../../core/text';

@@ -13,10 +13,18 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { intArray } from '../../db/sql';
 import type { BroadcastType, EmailParam } from './notification.entity';
-import { scheduledByIds, scheduledList, sentByIds, sentList, type ListParams, type ScheduledRow, type SentRow } from './notification.queries';
+import {
+  scheduledByIds,
+  scheduledList,
+  sentByIds,
+  sentList,
+  type ListParams,
+  type ScheduledRow,
+  type SentRow,
+} from './notification.queries';
 import type { ScheduledNotificationView, SentNotificationView } from './notification.types';
 
-import { encodeCursor, type Keyset, type ListKind } from './notification.cursor';
+import { encodeCursor, type Keyset } from './notification.cursor';
 
 export {
   DEFAULT_PAGE_SIZE,

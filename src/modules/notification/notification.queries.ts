@@ -268,9 +268,9 @@ export const emailOutcome = compiled((db, p: { notificationId: number }) =>
     .select((eb) => [
       sql<number>`count(*) filter (where ${eb.ref('e.status')} = 'SENT')::int`.as('sent'),
       sql<number>`count(*) filter (where ${eb.ref('e.status')} = 'FAILED')::int`.as('failed'),
-      sql<string | null>`(array_agg(${eb.ref('e.error')} order by ${eb.ref('e.user')}) filter (where ${eb.ref('e.error')} is not null))[1]`.as(
-        'firstError',
-      ),
+      sql<
+        string | null
+      >`(array_agg(${eb.ref('e.error')} order by ${eb.ref('e.user')}) filter (where ${eb.ref('e.error')} is not null))[1]`.as('firstError'),
     ])
     .where('e.notification', '=', p.notificationId),
 );
@@ -355,59 +355,50 @@ export interface ScheduledRow {
   version: number;
 }
 
+/** The columns of a SentRow selected under their own properties' names. */
+const SENT_COLUMNS = [
+  ...(['notificationId', 'type', 'eventUUID', 'message', 'description', 'url', 'successful', 'totalNotificationsSent', 'teamIds'] as const),
+  ...(['notificationCreatedBy', 'notificationModifiedBy', 'brochureId', 'emailTemplate', 'emailSubject', 'emailParams'] as const),
+] as const;
+
 /** The sent notifications `s` with a SentRow's columns. */
 const sentRows = (db: Kysely<DB>) =>
-  db.selectFrom('SentNotification as s').select((eb) => [
-    's.notificationId',
-    's.type',
-    's.company as companyId',
-    's.eventUUID',
-    's.schedule as notificationScheduleId',
-    's.message',
-    's.description',
-    's.url',
-    's.successful',
-    's.totalNotificationsSent',
-    's.teamIds',
-    microsOf(eb.ref('s.notificationCreated')).as('createdUs'),
-    microsOf(eb.ref('s.notificationModified')).as('modifiedUs'),
-    's.notificationCreatedBy',
-    's.notificationModifiedBy',
-    's.brochureId',
-    's.emailTemplate',
-    's.emailSubject',
-    's.emailParams',
-  ]);
+  db
+    .selectFrom('SentNotification as s')
+    .select(SENT_COLUMNS.map((prop) => `s.${prop}` as const))
+    .select((eb) => [
+      's.company as companyId',
+      's.schedule as notificationScheduleId',
+      microsOf(eb.ref('s.notificationCreated')).as('createdUs'),
+      microsOf(eb.ref('s.notificationModified')).as('modifiedUs'),
+    ]);
+
+/** The columns of a ScheduledRow selected under their own properties' names. */
+const SCHEDULED_COLUMNS = [
+  ...(['notificationScheduleId', 'broadcastType', 'keyCompanyId', 'keyEventUUID', 'scheduleTimezoneId', 'scheduleLocalDateTime'] as const),
+  ...([
+    'status',
+    'scheduleJobName',
+    'message',
+    'url',
+    'valueIds',
+    'totalNotificationsSent',
+    'notificationLog',
+    'scheduleCreatedBy',
+  ] as const),
+  ...(['scheduleModifiedBy', 'brochureId', 'emailTemplate', 'emailSubject', 'emailParams', 'version'] as const),
+] as const;
 
 /** The processed scheduled notifications `n` with a ScheduledRow's columns. */
 const scheduledRows = (db: Kysely<DB>) =>
   db
     .selectFrom('ScheduledNotification as n')
+    .select(SCHEDULED_COLUMNS.map((prop) => `n.${prop}` as const))
     .select((eb) => [
-      'n.notificationScheduleId',
       'n.company as companyId',
-      'n.broadcastType',
-      'n.keyCompanyId',
-      'n.keyEventUUID',
-      'n.scheduleTimezoneId',
-      'n.scheduleLocalDateTime',
       microsOf(eb.ref('n.scheduleDueAt')).as('dueUs'),
-      'n.status',
-      'n.scheduleJobName',
-      'n.message',
-      'n.url',
-      'n.valueIds',
-      'n.totalNotificationsSent',
-      'n.notificationLog',
       microsOf(eb.ref('n.scheduleCreated')).as('createdUs'),
       microsOf(eb.ref('n.scheduleModified')).as('modifiedUs'),
-      'n.scheduleCreatedBy',
-      'n.scheduleModifiedBy',
-      'n.brochureId',
-      'n.emailTemplate',
-      'n.emailSubject',
-      'n.emailParams',
-      'n.version',
     ])
     .where('n.status', 'in', [sql.lit('SENT'), sql.lit('FAILED')] as never);
 
@@ -443,7 +434,7 @@ export const sentList = compiled((db, p: ListParams) =>
     .offset(p.offset),
 );
 
-/** A page or batch of the company's processed scheduled notifications of one type, latest first (scheduleDueAt desc, id desc), as sentList. */
+/** A page or batch of the company's processed scheduled notifications of one type, latest first (due time desc, id desc), as sentList. */
 export const scheduledList = compiled((db, p: ListParams) =>
   scheduledRows(db)
     .where('n.company', '=', p.companyId)

@@ -72,7 +72,8 @@ export async function updateUserProfile(em: EntityManager, hooks: Hooks, callerI
         [verdict] = await write.run(tx, params);
       } catch (err) {
         // The unique index on lower(email) decides, so two users racing for one address cannot both win.
-        if (tx.getDriver().convertException(err as Error) instanceof UniqueConstraintViolationException) throw invalidParameter('uEmail', 'uEmail is already used by another user.');
+        if (tx.getDriver().convertException(err as Error) instanceof UniqueConstraintViolationException)
+          throw invalidParameter('uEmail', 'uEmail is already used by another user.');
         throw err;
       }
       if (!verdict) throw new Error(`User ${callerId} has no row.`);

@@ -59,9 +59,19 @@ export type ProfileWriteParams = { callerId: number; now: Date } & Record<string
 /** Whether reference list `list` has an entry of key `key`: the user module's own lists, or reference-data's. */
 const referenceEntryExists = (list: ReferenceTable, key: Expression<unknown>): Expression<SqlBool> =>
   list === 'title'
-    ? eb.exists(eb.selectFrom('Title as t').select(sql.lit(1).as('one')).where('t.titleId', '=', key as Expression<number>))
+    ? eb.exists(
+        eb
+          .selectFrom('Title as t')
+          .select(sql.lit(1).as('one'))
+          .where('t.titleId', '=', key as Expression<number>),
+      )
     : list === 'gender'
-      ? eb.exists(eb.selectFrom('Gender as g').select(sql.lit(1).as('one')).where('g.genderCode', '=', key as Expression<string>))
+      ? eb.exists(
+          eb
+            .selectFrom('Gender as g')
+            .select(sql.lit(1).as('one'))
+            .where('g.genderCode', '=', key as Expression<string>),
+        )
       : referenceExists(list, key);
 
 /**
@@ -112,18 +122,19 @@ function profileWriteQuery({ candidates, erased, refs }: ProfileWriteShape) {
             updatedAt: p.now,
           } as never)
           .from('verdict as v' as never)
-          .where(() =>
-            sql<SqlBool>`${sql.ref('User.uId')} = ${sql.ref('v.callerId')} and ${sql.join(
-              [
-                ...refs.map((_, i) => sql.ref(`v.r${i}`)),
-                ...(specialty ? [sql.ref('v.fits')] : []),
-                sql`(${sql.join(
-                  candidates.map((_, i) => sql.ref(`v.c${i}`)),
-                  sql` or `,
-                )})`,
-              ],
-              sql` and `,
-            )}`,
+          .where(
+            () =>
+              sql<SqlBool>`${sql.ref('User.uId')} = ${sql.ref('v.callerId')} and ${sql.join(
+                [
+                  ...refs.map((_, i) => sql.ref(`v.r${i}`)),
+                  ...(specialty ? [sql.ref('v.fits')] : []),
+                  sql`(${sql.join(
+                    candidates.map((_, i) => sql.ref(`v.c${i}`)),
+                    sql` or `,
+                  )})`,
+                ],
+                sql` and `,
+              )}`,
           ),
       )
       .selectFrom('verdict' as never)
@@ -148,7 +159,11 @@ export function profileWrite(shape: ProfileWriteShape) {
 
 /** A profile write as committed text: a first name erased, a specialty and a title given (a shape with each kind of check). */
 export const profileWriteExample = profileWrite({
-  candidates: [PROFILE_FIELD_BY_NAME.get('uTitleId')!, PROFILE_FIELD_BY_NAME.get('uSpecialtyId')!, PROFILE_FIELD_BY_NAME.get('uFirstName')!],
+  candidates: [
+    PROFILE_FIELD_BY_NAME.get('uTitleId')!,
+    PROFILE_FIELD_BY_NAME.get('uSpecialtyId')!,
+    PROFILE_FIELD_BY_NAME.get('uFirstName')!,
+  ],
   erased: new Set([PROFILE_FIELD_BY_NAME.get('uFirstName')!]),
   refs: [PROFILE_FIELD_BY_NAME.get('uTitleId')!, PROFILE_FIELD_BY_NAME.get('uSpecialtyId')!],
 });
