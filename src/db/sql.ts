@@ -186,6 +186,12 @@ export class Query<P, R> {
     return this.compiled(em).sql;
   }
 
+  /** The statement's text and its parameters for `args`, as `run` sends them (to explain its plan, say). */
+  statement(em: EntityManager, ...args: P extends void ? [] : [args: P]): { sql: string; params: unknown[] } {
+    const { sql, values } = this.compiled(em);
+    return { sql, params: values(args[0] as P) };
+  }
+
   private compiled(em: EntityManager) {
     if (this.#compiled) return this.#compiled;
     const { compiled, instants } = compile(em, (db, h) => this.build(db, slots<P>(), h));

@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { CARA, createCompany, createTeam, grantCompanyRole, NORTHWIND, useTestApp } from '../kit';
 import { gc, MB } from '../kit/memory';
+import { send } from '../../src/db/sql';
 import { encodeCursor, sentListStatement, scheduledListStatement } from '../../src/modules/notification/notification.lists';
 
 const t = useTestApp();
@@ -338,7 +339,7 @@ describe('GET /rest/notification/sent without pageNum: the whole list', () => {
       {
         'QUERY PLAN': [plan],
       },
-    ] = await t.sql(`explain (format json) ${text}`, params);
+    ] = await send<any>(t.orm.em.fork(), `explain (format json) ${text}`, params, false);
     const nodes = JSON.stringify(plan);
     expect(nodes).toContain('"Index Name":"sent_notification_company_list_index"');
     expect(nodes).not.toContain('"Node Type":"Sort"');
@@ -351,7 +352,7 @@ describe('GET /rest/notification/sent without pageNum: the whole list', () => {
       {
         'QUERY PLAN': [splan],
       },
-    ] = await t.sql(`explain (format json) ${s.sql}`, s.params);
+    ] = await send<any>(t.orm.em.fork(), `explain (format json) ${s.sql}`, s.params, false);
     expect(JSON.stringify(splan)).toContain('"Index Name":"scheduled_notification_company_list_index"');
     expect(JSON.stringify(splan)).not.toContain('"Node Type":"Sort"');
     await t.sql(`delete from "scheduled_notification" where "notification_schedule_id" > 8000000`);

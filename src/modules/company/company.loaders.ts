@@ -1,8 +1,7 @@
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/core';
 import { Company, CompanyRole, type CompanyRoleName } from './company.entity';
-import { visibleCompaniesLoader } from './company.reference';
-import { keyed, pairKey, splitPairKey } from '../../core/loaders';
+import { pairKey, splitPairKey } from '../../core/loaders';
 
 export function createCompanyLoaders(em: EntityManager) {
   return {
@@ -12,8 +11,6 @@ export function createCompanyLoaders(em: EntityManager) {
       const byId = new Map(rows.map((r) => [r.companyId, r]));
       return ids.map((id) => byId.get(id) ?? null);
     }),
-    /** Companies a federation reference may resolve to, per viewer (a user id, or null for the router). */
-    visibleCompanies: keyed((userId: number | null) => visibleCompaniesLoader(em, userId)),
     /** A user's roles on a company, keyed by pairKey(userId, companyId) (company.access.ts). */
     companyRoles: new DataLoader<string, CompanyRoleName[]>(async (keys) => {
       const pairs = keys.map(splitPairKey);
@@ -27,5 +24,13 @@ export function createCompanyLoaders(em: EntityManager) {
 
 declare module '../../context' {
   // This module's loaders on ctx.loaders (src/context.ts).
-  interface Loaders extends ReturnType<typeof createCompanyLoaders> {}
+  interface Loaders extends ReturnType<typeof createCompanyLoaders> {
+    /**
+     * Companies a federation reference (or an edge of the graph) may resolve to, per viewer (a user
+     * id, or null for the router): company.reference.ts visibleCompaniesLoader. Made by the
+     * connection module (connection.loaders.ts), which knows who is tied to a company and imports
+     * this one; the rule's SQL is this module's (company.queries.ts).
+     */
+    visibleCompanies: (userId: number | null) => DataLoader<number, Company | null>;
+  }
 }

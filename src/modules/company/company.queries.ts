@@ -1,11 +1,13 @@
 // The company module's SQL (docs/development.md, "Reads and writes"), in schema/sql/company.sql:
 // the fragments other modules' queries ask of its tables. The arguments are expressions of the
 // asker's query (a column of its own, or a parameter).
-import { sql, type Expression, type SqlBool } from 'kysely';
-import { queriesOf } from '../../db/sql';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { anyOf, queriesOf, type Tables } from '../../db/sql';
 import { Company, CompanyRole, type CompanyRoleName } from './company.entity';
 
-const { eb } = queriesOf({ Company, CompanyRole });
+const { compiled, eb } = queriesOf({ Company, CompanyRole });
+
+type DB = Tables<{ Company: Company; CompanyRole: CompanyRole }>;
 
 const ADMIN: CompanyRoleName = 'ADMIN';
 
@@ -49,3 +51,42 @@ export const roleExists = (
 /** The name of company `companyId`: a scalar subquery. */
 export const companyNameOf = (companyId: Expression<number>): Expression<string> =>
   eb.selectFrom('Company as company_c').select('company_c.companyName').where('company_c.companyId', '=', companyId) as never;
+
+/** Whether company `companyId` has each of `flags` set (`active`, `smartDirectoryEnabled`): `exists (...)`. */
+export const companyHas = (companyId: Expression<number>, flags: readonly ('active' | 'smartDirectoryEnabled')[]): Expression<SqlBool> =>
+  eb.exists(
+    flags.reduce(
+      (q, flag) => q.where((w) => w.ref(`company_c.${flag}`)),
+      eb.selectFrom('Company as company_c').select(sql.lit(1).as('one')).where('company_c.companyId', '=', companyId),
+    ),
+  );
+
+// --- Which companies a reference resolves to (company.reference.ts) ---
+
+/** Discoverable: active and not a hidden wall. */
+const discoverable = (w: ExpressionBuilder<DB & { c: DB['Company'] }, 'c'>) => w.and([w.ref('c.active'), w.not(w.ref('c.hiddenWall'))]);
+
+/**
+ * The companies of these ids (an array) the router's federation token sees: the discoverable ones.
+ * Every column as stored (`c.*`), for em.map.
+ */
+export const discoverableCompanies = compiled((db, p: { ids: number[] }) =>
+  db.selectFrom('Company as c').selectAll('c').where('c.companyId', '=', anyOf(p.ids, 'int')).where(discoverable),
+);
+
+/**
+ * The companies of these ids (an array) a user sees: the discoverable ones, and those the user is
+ * tied to: `connected` (a connection of any status, as myConnections lists them: a predicate the
+ * connection module gives, which imports this one) or the ADMIN role (as companyConnections
+ * allows). Every column as stored (`c.*`), for em.map.
+ */
+export const companiesVisibleTo = (connected: (companyId: Expression<number>, userId: Expression<number>) => Expression<SqlBool>) =>
+  compiled((db, p: { ids: number[]; userId: number }) =>
+    db
+      .selectFrom('Company as c')
+      .selectAll('c')
+      .where('c.companyId', '=', anyOf(p.ids, 'int'))
+      .where((w) =>
+        w.or([discoverable(w), connected(w.ref('c.companyId'), w.val(p.userId)), adminRoleExists(w.ref('c.companyId'), w.val(p.userId))]),
+      ),
+  );

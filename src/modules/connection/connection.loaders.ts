@@ -8,7 +8,8 @@ import { intArray } from '../../db/sql';
 import { keyed } from '../../core/loaders';
 import type { ConnectionStatus } from './connection.entity';
 import type { Connection } from './connection.types';
-import { asConnection, connectionsOfUsers, connectionsWithCompanies } from './connection.queries';
+import { discoverableCompanies, visibleCompaniesLoader } from '../company';
+import { asConnection, companiesVisibleToUser, connectionsOfUsers, connectionsWithCompanies } from './connection.queries';
 
 export function createConnectionLoaders(em: EntityManager) {
   /** The user's connection with each company (null: none), per user: one statement per batch of companies. */
@@ -35,7 +36,18 @@ export function createConnectionLoaders(em: EntityManager) {
       }),
   );
 
-  return { connectionsOfUser, viewerConnectionAt };
+  /**
+   * Companies a federation reference or an edge may resolve to, per viewer (a user id, or null for
+   * the router): declared by the company module (company.loaders.ts), made here, where the
+   * connections a user is tied to a company by are known. One statement per batch.
+   */
+  const visibleCompanies = keyed((userId: number | null) =>
+    visibleCompaniesLoader(em, (ids) =>
+      userId === null ? discoverableCompanies.run(em, { ids }) : companiesVisibleToUser.run(em, { ids, userId }),
+    ),
+  );
+
+  return { connectionsOfUser, viewerConnectionAt, visibleCompanies };
 }
 
 declare module '../../context' {

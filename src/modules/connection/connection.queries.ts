@@ -6,7 +6,7 @@
 // modules' queries ask of the connection table.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { anyOf, queriesOf, type RowOf } from '../../db/sql';
-import { adminRoleExists } from '../company';
+import { adminRoleExists, companiesVisibleTo } from '../company';
 import { CompanyConnection, type ConnectionStatus } from './connection.entity';
 import { connectionView, type Connection } from './connection.types';
 
@@ -72,3 +72,10 @@ export const connectionExists = (companyId: Expression<number>, userId: Expressi
 /** Whether user `userId` has an accepted connection to company `companyId`: `exists (...)`. */
 export const acceptedConnectionExists = (companyId: Expression<number>, userId: Expression<number>): Expression<SqlBool> =>
   eb.exists(connectionsOf(companyId, userId).where('connection_c.status', '=', sql.lit<ConnectionStatus>('accepted')));
+
+/**
+ * The companies of these ids a user sees as references and edges (company.queries.ts
+ * companiesVisibleTo): the discoverable ones and those the user is tied to, by a connection of any
+ * status or the ADMIN role.
+ */
+export const companiesVisibleToUser = companiesVisibleTo(connectionExists);

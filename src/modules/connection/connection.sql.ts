@@ -5,25 +5,7 @@
 // expressions of the caller's statement (a column of its own, or a placeholder); the aliases
 // inside are prefixed with the module's name, so they cannot hide one of the caller's.
 import type { NamesOf } from '../../db/lean';
-import { CompanyConnection, type ConnectionStatus } from './connection.entity';
-
-const ACCEPTED: ConnectionStatus = 'accepted';
-
-/** Whether user `userId` has an accepted connection to company `companyId`: `exists (...)`. */
-export function hasAcceptedConnectionSql(n: NamesOf, companyId: string, userId: string): string {
-  return connectionOf(n, companyId, userId, `and connection_c.${n(CompanyConnection).column('status')} = '${ACCEPTED}'`);
-}
-
-/** Whether user `userId` has a connection of any status to company `companyId`: `exists (...)`. */
-export function hasConnectionSql(n: NamesOf, companyId: string, userId: string): string {
-  return connectionOf(n, companyId, userId, '');
-}
-
-function connectionOf(n: NamesOf, companyId: string, userId: string, more: string): string {
-  const c = n(CompanyConnection);
-  return `exists (select 1 from ${c.table} connection_c where connection_c.${c.column('company')} = ${companyId}
-    and connection_c.${c.column('user')} = ${userId} ${more})`;
-}
+import { CompanyConnection } from './connection.entity';
 
 /** The connection of a user to a company as a left join (one row at most: one per pair), and its status column. */
 export function connectionStatusSql(n: NamesOf): { join: (companyId: string, userId: string) => string; status: string } {

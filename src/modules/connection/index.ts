@@ -9,7 +9,7 @@ import { createConnectionLoaders } from './connection.loaders';
 import { connectionRoutes } from './connection.routes';
 import { connectionNode } from './connection.node';
 import { recheckAfterProfileChange } from './connection.hooks';
-import { connectionStatusSql, hasConnectionSql } from './connection.sql';
+import { connectionStatusSql } from './connection.sql';
 
 export const connection = defineModule({
   name: 'connection',
@@ -20,10 +20,9 @@ export const connection = defineModule({
   tag: 'Connections',
   routes: connectionRoutes,
   hooks: { profileChanged: recheckAfterProfileChange },
-  sql: { hasConnection: hasConnectionSql, connectionStatus: connectionStatusSql },
+  sql: { connectionStatus: connectionStatusSql },
 });
 
 export { CompanyConnection } from './connection.entity';
 export { acceptedConnectionUserIds, hasAcceptedConnection, recheckOpenConnections } from './connection.service';
-export { hasAcceptedConnectionSql } from './connection.sql';
 export { acceptedConnectionExists, connectionExists } from './connection.queries';

@@ -8,7 +8,7 @@ import type { AddressColumns, AddressInput } from '../address';
 import { assertStateInCountry, parseAddressUuid, toAddressPatch, type AddressPatch } from '../address';
 import { ContactAddress, ContactRecord } from './directory.entity';
 import { checkDirectoryContact, requireDirectoryContact } from './directory.access';
-import { addressesOfContacts } from './directory.loaders';
+import { addressesOfContacts } from './directory.queries';
 
 /** At most this many user addresses are copied by one request. */
 export const MAX_COPY = 10;
@@ -25,7 +25,7 @@ const alreadyFull = (typeCode: string) =>
 export async function listContactAddresses(em: EntityManager, userId: number, directoryUUID: string): Promise<AddressColumns[]> {
   const uuid = parseAddressUuid(directoryUUID, 'directoryUUID');
   const { contactId } = await checkDirectoryContact(em, userId, uuid, { addresses: true });
-  return addressesOfContacts(em, [contactId]);
+  return addressesOfContacts.run(em, { contactIds: [contactId] });
 }
 
 /** Request shape of a copy: a non-empty array of distinct uuids, at most MAX_COPY of them. */

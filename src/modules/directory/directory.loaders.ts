@@ -5,19 +5,10 @@ import type { FieldDefinition } from '../reference-data';
 import type { AddressColumns } from '../address';
 import { keyed } from '../../core/loaders';
 import { directoryStandingLoader, routerDirectoriesLoader } from './directory.reference';
-import { ContactAddress, ContactRecord, SmartDirectory, SmartDirectoryField } from './directory.entity';
-import { intArray, readModel } from '../../db/lean';
-import { openDirectoriesAtCompanies, openDirectoriesOfUsers, type DirectoryRoot, type OpenDirectory } from './directory.reads';
-
-/** Addresses of contact records, oldest first, in one statement. */
-export const addressesOfContacts = readModel<AddressColumns & { contactRecord: number }, [number[]]>({
-  entity: ContactAddress,
-  sql: (n) => {
-    const a = n(ContactAddress);
-    return `select ${a.columns()} from ${a.table} where ${a.column('contactRecord')} = any(?::int[]) order by ${a.column('createdAt')}, ${a.column('uuid')}`;
-  },
-  prepared: true,
-});
+import { ContactRecord, SmartDirectory, SmartDirectoryField } from './directory.entity';
+import { intArray } from '../../db/sql';
+import { addressesOfContacts } from './directory.queries';
+import { openDirectoriesAtCompanyIds, openDirectoriesOfUserIds, type DirectoryRoot, type OpenDirectory } from './directory.reads';
 
 function group<K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): V[][] {
   const map = new Map<K, V[]>(keys.map((k) => [k, []]));
@@ -58,13 +49,13 @@ export function createDirectoryLoaders(em: EntityManager) {
     directoryStanding,
     /** The directories each user can open (Query.smartDirectory's chain), by name: one statement per batch of users. */
     openDirectoriesOf: new DataLoader<number, DirectoryRoot[]>(async (userIds) =>
-      opened(userIds, await openDirectoriesOfUsers(em, intArray(userIds)), (row) => row.userId),
+      opened(userIds, await openDirectoriesOfUserIds(em, intArray(userIds)), (row) => row.userId),
     ),
     /** The directories the user can open at each company, by name, per user: one statement per batch of companies. */
     openDirectoriesAt: keyed(
       (userId: number) =>
         new DataLoader<number, DirectoryRoot[]>(async (companyIds) =>
-          opened(companyIds, await openDirectoriesAtCompanies(em, userId, intArray(companyIds)), (row) => row.directory.company.companyId),
+          opened(companyIds, await openDirectoriesAtCompanyIds(em, userId, intArray(companyIds)), (row) => row.directory.company.companyId),
         ),
     ),
     /** Of the given directories, those the router may see. */
@@ -103,7 +94,7 @@ export function createDirectoryLoaders(em: EntityManager) {
 
     /** Addresses of contact records, by contact id, oldest first. */
     contactAddresses: new DataLoader<number, AddressColumns[]>(async (ids) => {
-      const rows = await addressesOfContacts(em, [...ids]);
+      const rows = await addressesOfContacts.run(em, { contactIds: [...ids] });
       return group(ids, rows, (r) => r.contactRecord);
     }),
   };

@@ -9,23 +9,12 @@
 // records are this module's, so it adds their loader (ModuleDefinition.nodeLoaders).
 import type { EntityManager } from '@mikro-orm/core';
 import type { Context } from '../../context';
-import { readModel } from '../../db/lean';
 import { NODE_KEY, nodeIntKey, type NodeType } from '../../graphql/node';
-import type { AddressColumns } from '../address';
 import { shownFields, visibleContacts } from './contact-visibility';
-import { ContactAddress, ContactRecord } from './directory.entity';
+import { ContactRecord } from './directory.entity';
+import { contactAddressesByUuid } from './directory.queries';
 import { keepConsented } from './directory.loaders';
 import type { DirectoryContact } from './directory.types';
-
-/** Contact addresses by uuid, as DirectoryContact.addresses reads them (their columns and contact record). */
-const contactAddressesByUuid = readModel<AddressColumns & { contactRecord: number }, [uuids: string[]]>({
-  entity: ContactAddress,
-  sql: (n) => {
-    const a = n(ContactAddress);
-    return `select ${a.columns()} from ${a.table} where ${a.column('uuid')} = any(?::uuid[])`;
-  },
-  prepared: true,
-});
 
 /**
  * The contacts of these ids as SmartDirectory.contacts shows them to the caller, in id order,
@@ -72,7 +61,7 @@ export const directoryContactNode: NodeType = {
 /** Address's loader for the addresses of contact records: those whose contact the caller is shown with its addresses. */
 export const loadContactAddresses: NodeType['load'] = async (keys, ctx) => {
   const uuids = keys.filter((key) => NODE_KEY.uuid.test(key));
-  const rows = uuids.length ? await contactAddressesByUuid(ctx.em, uuids) : [];
+  const rows = uuids.length ? await contactAddressesByUuid.run(ctx.em, { uuids }) : [];
   const contacts = await contactsShownTo(
     ctx,
     rows.map((row) => row.contactRecord),

@@ -5,7 +5,7 @@
 // GraphQL views (event.reads.ts). The columns a view shows are selected under its fields' names
 // from the columns those fields declare (ColumnOf, event.types.ts), so no column is named here to
 // be shown; the company's name and roles are the company module's fragments.
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { instantKey } from '../../db/keyset';
 import { anyOf, queriesOf, type Tables } from '../../db/sql';
 import { INSTANT_COLUMN, type OrderColumn } from '../../graphql/connection';
@@ -15,7 +15,7 @@ import { columnSelect } from './event.columns';
 import { Event, EventAttendee, type EventStatus } from './event.entity';
 import { EventFields, UserEventView } from './event.types';
 
-const { compiled, windowed } = queriesOf({ Event, EventAttendee });
+const { compiled, eb, windowed } = queriesOf({ Event, EventAttendee });
 
 type DB = Tables<{ Event: Event; EventAttendee: EventAttendee }>;
 type WithEvent = ExpressionBuilder<DB & { e: DB['Event'] }, 'e'>;
@@ -135,3 +135,34 @@ export const visibleEventWindow = windowed<{ viewerId: number }, Record<string, 
       ),
   EVENT_ORDER,
 );
+
+/**
+ * Whether user `userId` is invited to event `eventUUID` of company `companyId` and has not declined
+ * (the audience of a GE notification): `exists (...)`.
+ */
+export const invitedNotDeclined = (
+  userId: Expression<number>,
+  eventUUID: Expression<string>,
+  companyId: Expression<number>,
+): Expression<SqlBool> =>
+  eb.exists(
+    eb
+      .selectFrom('EventAttendee as event_a')
+      .innerJoin('Event as event_e', 'event_e.eId', 'event_a.event')
+      .select(sql.lit(1).as('one'))
+      .where('event_a.user', '=', userId)
+      .where('event_e.eventUUID', '=', eventUUID)
+      .where('event_e.company', '=', companyId)
+      .where('event_a.inviteStatus', '<>', sql.lit('D')),
+  );
+
+/** Whether event `eventUUID` is of company `companyId` and not cancelled: `exists (...)`. */
+export const eventNotCancelled = (eventUUID: Expression<string>, companyId: Expression<number>): Expression<SqlBool> =>
+  eb.exists(
+    eb
+      .selectFrom('Event as event_e')
+      .select(sql.lit(1).as('one'))
+      .where('event_e.eventUUID', '=', eventUUID)
+      .where('event_e.company', '=', companyId)
+      .where('event_e.status', '<>', sql.lit('C')),
+  );

@@ -24,3 +24,4 @@ export const event = defineModule({
 
 export { eventForNotifications, managesNotifications, NOTIFICATION_MANAGER_ROLES } from './event.access';
 export { Event, EventAttendee } from './event.entity';
+export { eventNotCancelled, invitedNotDeclined } from './event.queries';

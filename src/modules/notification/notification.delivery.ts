@@ -13,23 +13,20 @@ import type { Services } from '../../services';
 import type { EntityManager } from '@mikro-orm/core';
 import type { JobAttempt } from '../../core/module';
 import type { Logger } from '../../logger';
-import { runSql, tableOf } from '../../db/lean';
 import { Company } from '../company';
-import { Team, TeamMember } from '../team';
-import { User } from '../user';
-import { Event, EventAttendee } from '../event';
-import {
-  AssetLevelPreference,
-  NotificationEmail,
-  NotificationInbox,
-  ScheduledNotification,
-  SentNotification,
-  type BroadcastType,
-  type EmailParam,
-} from './notification.entity';
+import { NotificationEmail, ScheduledNotification, SentNotification, type BroadcastType, type EmailParam } from './notification.entity';
 import { fillPlaceholders, type Mailer } from './notification.mailer';
 import { LIMITS } from './notification.limits';
 import { truncate } from '../../core/text';
+import {
+  companyRecipients,
+  emailOutcome,
+  eventRecipients,
+  insertEmails,
+  insertInboxItems,
+  pendingEmails,
+  teamRecipients,
+} from './notification.queries';
 
 export interface DeliverySpec {
   type: BroadcastType;
@@ -66,64 +63,18 @@ export interface EmailOutcome {
   firstError: string | null;
 }
 
-/**
- * Who an audience is: GE the event's invitees who have not declined, GT and GA the listed teams'
- * members, JN every team member of the company.
- */
-type Audience = 'event' | 'teams' | 'company';
-
-const audienceOf = (type: BroadcastType): Audience => (type === 'GE' ? 'event' : type === 'JN' ? 'company' : 'teams');
-
-/** One statement text per audience, written once from the entities' metadata. */
-const recipientSql = new Map<Audience, string>();
-
-/**
- * Active users of the audience, once each, in user id order, with whether a push reaches them
- * (notifications on, no ALP-NUN for the asset) and an e-mail may (no ALP-EUN). Parameters: the
- * brochure id twice (null matches no preference), then the audience's: event UUID and company,
- * company and team ids, or company.
- */
-function recipientStatement(em: EntityManager, audience: Audience): string {
-  const cached = recipientSql.get(audience);
-  if (cached) return cached;
-  const u = tableOf(em, User);
-  const p = tableOf(em, AssetLevelPreference);
-  const optedOut = (code: string) =>
-    `exists (select 1 from ${p.table} p where p.${p.column('user')} = u.${u.column('uId')} and p.${p.column('brochureId')} = ? and p.${p.column('code')} = '${code}')`;
-  let member: string;
-  if (audience === 'event') {
-    const a = tableOf(em, EventAttendee);
-    const e = tableOf(em, Event);
-    member = `select 1 from ${a.table} a join ${e.table} e on e.${e.column('eId')} = a.${a.column('event')}
-      where a.${a.column('user')} = u.${u.column('uId')} and e.${e.column('eventUUID')} = ? and e.${e.column('company')} = ? and a.${a.column('inviteStatus')} <> 'D'`;
-  } else {
-    const m = tableOf(em, TeamMember);
-    const t = tableOf(em, Team);
-    member = `select 1 from ${m.table} m join ${t.table} t on t.${t.column('teamId')} = m.${m.column('team')}
-      where m.${m.column('user')} = u.${u.column('uId')} and t.${t.column('company')} = ?${audience === 'teams' ? ` and t.${t.column('teamId')} in (?)` : ''}`;
-  }
-  const sql = `select u.${u.column('uId')} as "uId", u.${u.column('email')} as "email", u.${u.column('firstName')} as "firstName",
-    u.${u.column('lastName')} as "lastName", u.${u.column('enableNotifications')} and not ${optedOut('ALP-NUN')} as "push", not ${optedOut('ALP-EUN')} as "mail"
-  from ${u.table} u
-  where u.${u.column('active')} and exists (${member})
-  order by u.${u.column('uId')}`;
-  recipientSql.set(audience, sql);
-  return sql;
-}
-
-interface RecipientRow extends Recipient {
-  push: boolean;
-  mail: boolean;
-}
-
 /** Active users the notification targets, once each, minus opt-outs per channel: one statement. */
 export async function findRecipients(em: EntityManager, spec: DeliverySpec): Promise<Recipients> {
-  const audience = audienceOf(spec.type);
-  // GT and GA always list teams (interpretRequest requires one).
-  const scope =
-    audience === 'event' ? [spec.eventUUID, spec.companyId] : audience === 'teams' ? [spec.companyId, spec.teamIds] : [spec.companyId];
-  const rows = await runSql<RecipientRow>(em, recipientStatement(em, audience), [spec.brochureId, spec.brochureId, ...scope]);
-  const recipient = (r: RecipientRow): Recipient => ({ uId: r.uId, email: r.email, firstName: r.firstName, lastName: r.lastName });
+  // Who the audience is: GE the event's invitees who have not declined, GT and GA the listed
+  // teams' members (interpretRequest requires a team), JN every team member of the company.
+  const { brochureId, companyId } = spec;
+  const rows =
+    spec.type === 'GE'
+      ? await eventRecipients.run(em, { brochureId, eventUUID: spec.eventUUID!, companyId })
+      : spec.type === 'JN'
+        ? await companyRecipients.run(em, { brochureId, companyId })
+        : await teamRecipients.run(em, { brochureId, companyId, teamIds: spec.teamIds });
+  const recipient = (r: Recipient): Recipient => ({ uId: r.uId, email: r.email, firstName: r.firstName, lastName: r.lastName });
   return {
     push: rows.filter((r) => r.push).map(recipient),
     email: spec.email ? rows.filter((r) => r.mail && r.email).map(recipient) : [],
@@ -149,27 +100,7 @@ export function successLog(pushed: number, email: EmailOutcome | null): string {
   );
 }
 
-let inboxSql: string | undefined;
-
-/** The inbox rows of every push recipient in one insert; parameters: notification id, delivery time, the user ids. */
-function inboxStatement(em: EntityManager): string {
-  if (inboxSql) return inboxSql;
-  const i = tableOf(em, NotificationInbox);
-  return (inboxSql = `insert into ${i.table} (${i.column('notification')}, ${i.column('user')}, ${i.column('deliveredAt')})
-  select ?::integer, u, ?::timestamptz from unnest(array[?]::integer[]) as u`);
-}
-
 export const EMAIL_QUEUE = 'notification-email';
-
-let emailSql: string | undefined;
-
-/** The e-mail outbox rows of every e-mail recipient in one insert; parameters: notification id, the user ids. */
-function emailStatement(em: EntityManager): string {
-  if (emailSql) return emailSql;
-  const e = tableOf(em, NotificationEmail);
-  return (emailSql = `insert into ${e.table} (${e.column('notification')}, ${e.column('user')})
-  select ?::integer, u from unnest(array[?]::integer[]) as u`);
-}
 
 /**
  * Writes the sent record, the inbox rows and the e-mail outbox (its rows and its job); run inside
@@ -210,12 +141,12 @@ export async function recordDelivery(
   await em.flush();
   if (recipients.push.length) {
     const userIds = recipients.push.map((r) => r.uId);
-    await runSql(em, inboxStatement(em), [sent.notificationId, now, userIds]);
+    await insertInboxItems.run(em, { notificationId: sent.notificationId, at: now, userIds });
     await services?.hooks.emit('notificationDelivered', { em, services, notificationId: sent.notificationId, userIds });
   }
   if (failure === null && spec.email && recipients.email.length) {
     if (!services) throw new Error('recordDelivery: an e-mail needs the services (their queue)');
-    await runSql(em, emailStatement(em), [sent.notificationId, recipients.email.map((r) => r.uId)]);
+    await insertEmails.run(em, { notificationId: sent.notificationId, userIds: recipients.email.map((r) => r.uId) });
     await services.queue.send(em, EMAIL_QUEUE, { notificationId: sent.notificationId }, { key: String(sent.notificationId) });
   }
   return sent;
@@ -223,13 +154,6 @@ export async function recordDelivery(
 
 /** A refusal the SMTP server means (5xx): retrying will not help. */
 const permanent = (e: { responseCode?: number } | null | undefined) => (e?.responseCode ?? 0) >= 500;
-
-interface EmailRow {
-  uId: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-}
 
 /**
  * The e-mail job of one notification: sends each PENDING e-mail (the recipient's own fields fill
@@ -247,15 +171,7 @@ export async function sendNotificationEmails(
   const em = root.fork();
   const sent = await em.findOne(SentNotification, { notificationId }, { populate: ['schedule'] });
   if (!sent?.emailTemplate) return;
-  const e = tableOf(em, NotificationEmail);
-  const u = tableOf(em, User);
-  const rows = await runSql<EmailRow>(
-    em,
-    `select u.${u.column('uId')} as "uId", u.${u.column('email')} as "email", u.${u.column('firstName')} as "firstName", u.${u.column('lastName')} as "lastName"
-       from ${e.table} e join ${u.table} u on u.${u.column('uId')} = e.${e.column('user')}
-      where e.${e.column('notification')} = ? and e.${e.column('status')} = 'PENDING' order by u.${u.column('uId')}`,
-    [notificationId],
-  );
+  const rows = await pendingEmails.run(em, { notificationId });
   const params = sent.emailParams ?? [];
   const common = Object.fromEntries(params.map((p) => [p.key, p.value]));
   const last = attempt.retryCount >= attempt.retryLimit;
@@ -292,13 +208,7 @@ export async function sendNotificationEmails(
     }
   }
   if (transient) throw transient;
-  const outcome = await runSql<{ sent: number; failed: number; firstError: string | null }>(
-    em,
-    `select count(*) filter (where ${e.column('status')} = 'SENT')::int as "sent", count(*) filter (where ${e.column('status')} = 'FAILED')::int as "failed",
-            (array_agg(${e.column('error')} order by ${e.column('user')}) filter (where ${e.column('error')} is not null))[1] as "firstError"
-       from ${e.table} where ${e.column('notification')} = ?`,
-    [notificationId],
-  );
+  const outcome = await emailOutcome.run(em, { notificationId });
   await finishDelivery(em, sent, outcome[0], deps.now());
 }
 

@@ -11,13 +11,20 @@
 // than a page's 50 rows now do. No rows is the one answer that cannot tell "none" from "not
 // allowed"; the resolver asks the role loader then.
 import type { EntityManager } from '@mikro-orm/core';
-import { intArray, runSql, tableOf } from '../../db/lean';
-import { CompanyRole } from '../company';
-import { Event, NOTIFICATION_MANAGER_ROLES } from '../event';
+import { intArray } from '../../db/sql';
 import type { BroadcastType, EmailParam } from './notification.entity';
+import {
+  scheduledByIds,
+  scheduledList,
+  sentByIds,
+  sentList,
+  type ListParams,
+  type ScheduledRow,
+  type SentRow,
+} from './notification.queries';
 import type { ScheduledNotificationView, SentNotificationView } from './notification.types';
 
-import { encodeCursor, type Keyset, type ListKind } from './notification.cursor';
+import { encodeCursor, type Keyset } from './notification.cursor';
 
 export {
   DEFAULT_PAGE_SIZE,
@@ -45,40 +52,19 @@ export interface ListQuery {
   managerId: number | null;
 }
 
-let readerCheck: string | undefined;
-
-/** `exists (the caller holds a reader role on the company)`, written once from CompanyRole's metadata; parameters: user id, company id. */
-function readerCondition(em: EntityManager): string {
-  if (readerCheck) return readerCheck;
-  const r = tableOf(em, CompanyRole);
-  const roles = NOTIFICATION_MANAGER_ROLES.map((role) => `'${role}'`).join(', ');
-  return (readerCheck = `exists (select 1 from ${r.table} where ${r.column('user')} = ? and ${r.column('company')} = ? and ${r.column('role')} in (${roles}))`);
-}
-
-/** The instant of a keyset, exact to the microsecond (a stable expression: evaluated once, an index bound). */
-const KEY_INSTANT = `timestamptz 'epoch' + ?::bigint * interval '1 microsecond'`;
-
-/** The caller's roles, the optional filters and the keyset bound, as ` and ...` conditions with their parameters. */
-function filters(em: EntityManager, q: ListQuery, eventColumn: string, key: [instant: string, id: string]) {
-  const conditions: [string, ...unknown[]][] = [];
-  if (q.managerId !== null) conditions.push([readerCondition(em), q.managerId, q.companyId]);
-  if (q.eventUUID) conditions.push([`${eventColumn} = ?`, q.eventUUID]);
-  if (q.notificationScheduleId) conditions.push(['"notification_schedule_id" = ?', q.notificationScheduleId]);
-  if (q.brochureId) conditions.push(['"brochure_id" = ?', q.brochureId]);
-  if (q.after) conditions.push([`(${key[0]}, ${key[1]}) < (${KEY_INSTANT}, ?)`, q.after.us, q.after.id]);
-  return { where: conditions.map(([sql]) => ` and ${sql}`).join(''), params: conditions.flatMap(([, ...values]) => values) };
-}
-
-/** Parameters of a statement: scope, filters, then the page. */
-const paramsOf = (q: ListQuery, filtered: unknown[]) => [q.companyId, q.type, ...filtered, q.limit, ...(q.offset > 0 ? [q.offset] : [])];
-
-/**
- * A timestamp column as its microseconds since the epoch, as decimal text (the cursor's key). The
- * lists read every timestamp this way rather than as timestamptz text: a JS Date from it is one
- * division, where parsing the text took about 0.6 microseconds a value (0.06 ms of CPU for the two
- * timestamps of a 50-record page, measured alone).
- */
-const microsOf = (column: string) => `(extract(epoch from ${column}) * 1000000)::bigint::text`;
+/** A list's query as its statement's parameters: a filter not given (or empty) is null. */
+const listParams = (q: ListQuery): ListParams => ({
+  companyId: q.companyId,
+  type: q.type,
+  managerId: q.managerId,
+  eventUUID: q.eventUUID || null,
+  notificationScheduleId: q.notificationScheduleId || null,
+  brochureId: q.brochureId || null,
+  afterUs: q.after?.us ?? null,
+  afterId: q.after?.id ?? null,
+  limit: q.limit,
+  offset: q.offset,
+});
 
 /**
  * The Date of a microsecond key: its millisecond floored, as the driver's own parser (postgres-date)
@@ -87,75 +73,10 @@ const microsOf = (column: string) => `(extract(epoch from ${column}) * 1000000):
  */
 const dateOfMicros = (us: string) => new Date(Math.floor(Number(us) / 1000));
 
-/** A row of sentListStatement. */
-interface SentRow {
-  notification_id: number;
-  type: string;
-  company_id: number;
-  event_uuid: string | null;
-  notification_schedule_id: number | null;
-  message: string;
-  description: string | null;
-  url: string | null;
-  successful: boolean;
-  total_notifications_sent: number;
-  team_ids: string[] | null;
-  created_us: string;
-  modified_us: string;
-  notification_created_by: string;
-  notification_modified_by: string;
-  brochure_id: number | null;
-  email_template: string | null;
-  email_subject: string | null;
-  email_params: EmailParam[] | null;
-}
-
-/** A row of scheduledListStatement. */
-interface ScheduledRow {
-  notification_schedule_id: number;
-  company_id: number;
-  broadcast_type: string;
-  key_company_id: number | null;
-  key_event_uuid: string | null;
-  schedule_timezone_id: string;
-  schedule_local_date_time: string;
-  due_us: string;
-  status: string;
-  schedule_job_name: string | null;
-  message: string;
-  url: string | null;
-  value_ids: string[];
-  total_notifications_sent: number | null;
-  notification_log: string | null;
-  created_us: string;
-  modified_us: string;
-  schedule_created_by: string;
-  schedule_modified_by: string;
-  brochure_id: number | null;
-  email_template: string | null;
-  email_subject: string | null;
-  email_params: EmailParam[] | null;
-  version: number;
-}
-
 const emailParamsOf = (p: EmailParam[] | null) => (p ? p.map((x) => ({ key: x.key, value: x.value })) : null);
 
-/** What every read of sent notifications selects (a SentRow), from the table. */
-const SENT_SELECT = `select "notification_id", "type", "company_id", "event_uuid", "notification_schedule_id", "message", "description", "url",
-  "successful", "total_notifications_sent", "team_ids", ${microsOf('"notification_created"')} as "created_us",
-  ${microsOf('"notification_modified"')} as "modified_us", "notification_created_by", "notification_modified_by", "brochure_id",
-  "email_template", "email_subject", "email_params"
-from "sent_notification"`;
-
-/** The one statement of a sent-list page or batch, and its parameters. */
-export function sentListStatement(em: EntityManager, q: ListQuery): { sql: string; params: unknown[] } {
-  const f = filters(em, q, '"event_uuid"', ['"notification_created"', '"notification_id"']);
-  const sql = `${SENT_SELECT}
-where "company_id" = ? and "type" = ?${f.where}
-order by "notification_created" desc, "notification_id" desc
-limit ?${q.offset > 0 ? ' offset ?' : ''}`;
-  return { sql, params: paramsOf(q, f.params) };
-}
+/** The one statement of a sent-list page or batch and its parameters (to explain its plan). */
+export const sentListStatement = (em: EntityManager, q: ListQuery) => sentList.statement(em, listParams(q));
 
 /**
  * A sent-list record as its GraphQL view. The cursor is encoded when it is read: a REST page does
@@ -184,26 +105,26 @@ class SentItem implements SentNotificationView {
   private readonly createdUs: string;
 
   constructor(r: SentRow) {
-    this.notificationId = r.notification_id;
+    this.notificationId = r.notificationId;
     this.type = r.type;
-    this.companyId = r.company_id;
-    this.eventUUID = r.event_uuid ?? null;
-    this.notificationScheduleId = r.notification_schedule_id ?? null;
+    this.companyId = r.companyId;
+    this.eventUUID = r.eventUUID ?? null;
+    this.notificationScheduleId = r.notificationScheduleId ?? null;
     this.message = r.message;
     this.description = r.description ?? null;
     this.url = r.url ?? null;
     this.successful = r.successful;
-    this.totalNotificationsSent = r.total_notifications_sent;
-    this.teamIds = r.team_ids ?? null;
-    this.notificationCreated = dateOfMicros(r.created_us);
-    this.notificationModified = dateOfMicros(r.modified_us);
-    this.notificationCreatedBy = r.notification_created_by;
-    this.notificationModifiedBy = r.notification_modified_by;
-    this.brochureId = r.brochure_id ?? null;
-    this.emailTemplate = r.email_template ?? null;
-    this.emailSubject = r.email_subject ?? null;
-    this.emailParams = emailParamsOf(r.email_params);
-    this.createdUs = r.created_us;
+    this.totalNotificationsSent = r.totalNotificationsSent;
+    this.teamIds = r.teamIds ?? null;
+    this.notificationCreated = dateOfMicros(r.createdUs);
+    this.notificationModified = dateOfMicros(r.modifiedUs);
+    this.notificationCreatedBy = r.notificationCreatedBy;
+    this.notificationModifiedBy = r.notificationModifiedBy;
+    this.brochureId = r.brochureId ?? null;
+    this.emailTemplate = r.emailTemplate ?? null;
+    this.emailSubject = r.emailSubject ?? null;
+    this.emailParams = emailParamsOf(r.emailParams);
+    this.createdUs = r.createdUs;
   }
 
   get cursor(): string {
@@ -213,27 +134,11 @@ class SentItem implements SentNotificationView {
 
 /** Sent notifications (ad hoc and scheduled), newest first: (notificationCreated desc, notificationId desc). */
 export async function readSentList(em: EntityManager, q: ListQuery): Promise<SentNotificationView[]> {
-  const { sql, params } = sentListStatement(em, q);
-  const rows = await runSql<SentRow>(em, sql, params);
-  return rows.map((r) => new SentItem(r));
+  return (await sentList.run(em, listParams(q))).map((r) => new SentItem(r));
 }
 
-/** What every read of scheduled notifications selects (a ScheduledRow), from the table. */
-const SCHEDULED_SELECT = `select "notification_schedule_id", "company_id", "broadcast_type", "key_company_id", "key_event_uuid", "schedule_timezone_id",
-  "schedule_local_date_time", ${microsOf('"schedule_due_at"')} as "due_us", "status", "schedule_job_name", "message", "url", "value_ids",
-  "total_notifications_sent", "notification_log", ${microsOf('"schedule_created"')} as "created_us", ${microsOf('"schedule_modified"')} as "modified_us",
-  "schedule_created_by", "schedule_modified_by", "brochure_id", "email_template", "email_subject", "email_params", "version"
-from "scheduled_notification"`;
-
-/** The one statement of a scheduled-list page or batch, and its parameters. */
-export function scheduledListStatement(em: EntityManager, q: ListQuery): { sql: string; params: unknown[] } {
-  const f = filters(em, q, '"key_event_uuid"', ['"schedule_due_at"', '"notification_schedule_id"']);
-  const sql = `${SCHEDULED_SELECT}
-where "company_id" = ? and "broadcast_type" = ? and "status" in ('SENT', 'FAILED')${f.where}
-order by "schedule_due_at" desc, "notification_schedule_id" desc
-limit ?${q.offset > 0 ? ' offset ?' : ''}`;
-  return { sql, params: paramsOf(q, f.params) };
-}
+/** The one statement of a scheduled-list page or batch and its parameters (to explain its plan). */
+export const scheduledListStatement = (em: EntityManager, q: ListQuery) => scheduledList.statement(em, listParams(q));
 
 /** A scheduled-list record as its GraphQL view; the cursor is encoded when it is read, as for SentItem. */
 class ScheduledItem implements ScheduledNotificationView {
@@ -264,32 +169,32 @@ class ScheduledItem implements ScheduledNotificationView {
   private readonly dueUs: string;
 
   constructor(r: ScheduledRow) {
-    this.notificationScheduleId = r.notification_schedule_id;
-    this.companyId = r.company_id;
-    this.broadcastType = r.broadcast_type;
-    this.keyCompanyId = r.key_company_id ?? null;
-    this.keyEventUUID = r.key_event_uuid ?? null;
-    this.scheduleTimezoneId = r.schedule_timezone_id;
+    this.notificationScheduleId = r.notificationScheduleId;
+    this.companyId = r.companyId;
+    this.broadcastType = r.broadcastType;
+    this.keyCompanyId = r.keyCompanyId ?? null;
+    this.keyEventUUID = r.keyEventUUID ?? null;
+    this.scheduleTimezoneId = r.scheduleTimezoneId;
     // PostgreSQL answers `YYYY-MM-DD HH:mm:ss`; the wire form has the ISO `T`.
-    this.scheduleLocalDateTime = String(r.schedule_local_date_time).replace(' ', 'T');
-    this.scheduleUTCDateTime = dateOfMicros(r.due_us);
+    this.scheduleLocalDateTime = String(r.scheduleLocalDateTime).replace(' ', 'T');
+    this.scheduleUTCDateTime = dateOfMicros(r.dueUs);
     this.scheduleStatus = r.status;
-    this.scheduleJobName = r.schedule_job_name ?? null;
+    this.scheduleJobName = r.scheduleJobName ?? null;
     this.message = r.message;
     this.url = r.url ?? null;
-    this.valueIds = r.value_ids;
-    this.totalNotificationsSent = r.total_notifications_sent ?? null;
-    this.notificationLog = r.notification_log ?? null;
-    this.scheduleCreated = dateOfMicros(r.created_us);
-    this.scheduleModified = dateOfMicros(r.modified_us);
-    this.scheduleCreatedBy = r.schedule_created_by;
-    this.scheduleModifiedBy = r.schedule_modified_by;
-    this.brochureId = r.brochure_id ?? null;
-    this.emailTemplate = r.email_template ?? null;
-    this.emailSubject = r.email_subject ?? null;
-    this.emailParams = emailParamsOf(r.email_params);
+    this.valueIds = r.valueIds;
+    this.totalNotificationsSent = r.totalNotificationsSent ?? null;
+    this.notificationLog = r.notificationLog ?? null;
+    this.scheduleCreated = dateOfMicros(r.createdUs);
+    this.scheduleModified = dateOfMicros(r.modifiedUs);
+    this.scheduleCreatedBy = r.scheduleCreatedBy;
+    this.scheduleModifiedBy = r.scheduleModifiedBy;
+    this.brochureId = r.brochureId ?? null;
+    this.emailTemplate = r.emailTemplate ?? null;
+    this.emailSubject = r.emailSubject ?? null;
+    this.emailParams = emailParamsOf(r.emailParams);
     this.version = r.version;
-    this.dueUs = r.due_us;
+    this.dueUs = r.dueUs;
   }
 
   get cursor(): string {
@@ -299,48 +204,17 @@ class ScheduledItem implements ScheduledNotificationView {
 
 /** Processed (sent or failed) scheduled records, latest first: (scheduleDueAt desc, notificationScheduleId desc). */
 export async function readScheduledList(em: EntityManager, q: ListQuery): Promise<ScheduledNotificationView[]> {
-  const { sql, params } = scheduledListStatement(em, q);
-  const rows = await runSql<ScheduledRow>(em, sql, params);
-  return rows.map((r) => new ScheduledItem(r));
+  return (await scheduledList.run(em, listParams(q))).map((r) => new ScheduledItem(r));
 }
 
 // --- node(id:): records of either list by id, with the lists' rule ---
 
-let byIdRules: { sent: string; sched: string } | undefined;
-
-/**
- * The conditions a record must meet for the caller to find it in its list (listQuery): they manage
- * the notifications of the record's company (ADMIN or PUSH_NOTIFICATION), and an event's record
- * (GE) is of an event of that company that is not cancelled (WSEventCancelledException in the
- * list). Parameter: the caller's id. Written once from the entities' metadata.
- */
-function byIdRule(em: EntityManager, kind: ListKind): string {
-  if (!byIdRules) {
-    const r = tableOf(em, CompanyRole);
-    const e = tableOf(em, Event);
-    const roles = NOTIFICATION_MANAGER_ROLES.map((role) => `'${role}'`).join(', ');
-    const rule = (type: string, company: string, event: string) =>
-      `exists (select 1 from ${r.table} r where r.${r.column('user')} = ? and r.${r.column('company')} = ${company} ` +
-      `and r.${r.column('role')} in (${roles})) and (${type} <> 'GE' or exists (select 1 from ${e.table} e ` +
-      `where e.${e.column('eventUUID')} = ${event} and e.${e.column('company')} = ${company} and e.${e.column('status')} <> 'C'))`;
-    // Every column of the record qualified: the role and event tables have columns of the same names.
-    const [n, s] = ['"sent_notification"', '"scheduled_notification"'];
-    byIdRules = {
-      sent: rule(`${n}."type"`, `${n}."company_id"`, `${n}."event_uuid"`),
-      sched: `${s}."status" in ('SENT', 'FAILED') and ${rule(`${s}."broadcast_type"`, `${s}."company_id"`, `${s}."key_event_uuid"`)}`,
-    };
-  }
-  return byIdRules[kind];
-}
-
 /** The sent notifications of these ids that the caller may read in sentNotifications, in no order: one statement. */
 export async function readSentByIds(em: EntityManager, userId: number, ids: readonly number[]): Promise<SentNotificationView[]> {
-  const sql = `${SENT_SELECT}\nwhere "sent_notification"."notification_id" = any(?::int[]) and ${byIdRule(em, 'sent')}`;
-  return (await runSql<SentRow>(em, sql, [intArray(ids), userId])).map((r) => new SentItem(r));
+  return (await sentByIds.run(em, { ids: intArray(ids), userId })).map((r) => new SentItem(r));
 }
 
 /** The processed scheduled notifications of these ids the caller may read in sentScheduledNotifications, in no order: one statement. */
 export async function readScheduledByIds(em: EntityManager, userId: number, ids: readonly number[]): Promise<ScheduledNotificationView[]> {
-  const sql = `${SCHEDULED_SELECT}\nwhere "scheduled_notification"."notification_schedule_id" = any(?::int[]) and ${byIdRule(em, 'sched')}`;
-  return (await runSql<ScheduledRow>(em, sql, [intArray(ids), userId])).map((r) => new ScheduledItem(r));
+  return (await scheduledByIds.run(em, { ids: intArray(ids), userId })).map((r) => new ScheduledItem(r));
 }

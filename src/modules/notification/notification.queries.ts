@@ -2,15 +2,39 @@
 // schema/sql/notification.sql: the inbox's reads (a page by offset, the cursor window under many
 // users, the unread counts, the items of a delivery and of node(id:)) and its read-state writes,
 // each one statement whatever the number of items.
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { epochMillisOf, instantKey } from '../../db/keyset';
 import { anyOf, queriesOf, type Tables } from '../../db/sql';
 import { INSTANT_COLUMN, type OrderColumn } from '../../graphql/connection';
-import { NotificationInbox, SentNotification } from './notification.entity';
+import { roleExists } from '../company';
+import { eventNotCancelled, invitedNotDeclined, NOTIFICATION_MANAGER_ROLES } from '../event';
+import { memberOfCompanyTeams } from '../team';
+import { userContacts } from '../user';
+import {
+  AssetLevelPreference,
+  NotificationEmail,
+  NotificationInbox,
+  ScheduledNotification,
+  SentNotification,
+  type AssetPreferenceCode,
+  type EmailParam,
+} from './notification.entity';
 
-const { compiled, windowed } = queriesOf({ NotificationInbox, SentNotification });
+const { compiled, windowed } = queriesOf({
+  AssetLevelPreference,
+  NotificationEmail,
+  NotificationInbox,
+  ScheduledNotification,
+  SentNotification,
+});
 
-type DB = Tables<{ NotificationInbox: NotificationInbox; SentNotification: SentNotification }>;
+type DB = Tables<{
+  AssetLevelPreference: AssetLevelPreference;
+  NotificationEmail: NotificationEmail;
+  NotificationInbox: NotificationInbox;
+  ScheduledNotification: ScheduledNotification;
+  SentNotification: SentNotification;
+}>;
 
 /** An inbox item as the statements select it (the driver's types; `received` in epoch milliseconds). */
 export type ItemRow = {
@@ -145,4 +169,315 @@ export const markAllItemsRead = compiled((db, p: { userId: number; at: Date }) =
     )
     .selectFrom('changed')
     .select(sql<number>`count(*)::int`.as('updated')),
+);
+
+// --- Delivery (notification.delivery.ts) ---
+
+/** The users (`u`, the user module's userContacts) as the recipients read them. */
+type WithUser = ExpressionBuilder<DB & { u: { uId: number; enableNotifications: boolean } }, 'u'>;
+
+/** Whether user `u` opted out of `code` for brochure `brochureId` (null matches no preference): `exists (...)`. */
+const optedOut = (eb: WithUser, brochureId: Expression<number | null>, code: AssetPreferenceCode) =>
+  eb.exists(
+    eb
+      .selectFrom('AssetLevelPreference as p')
+      .select(sql.lit(1).as('one'))
+      .where('p.user', '=', eb.ref('u.uId'))
+      .where('p.brochureId', '=', brochureId as Expression<number>)
+      .where('p.code', '=', sql.lit(code)),
+  );
+
+/** A recipient: who an e-mail is addressed and filled with, and whether a push (`push`) and an e-mail (`mail`) reach them. */
+export interface RecipientRow {
+  uId: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  push: boolean;
+  mail: boolean;
+}
+
+/**
+ * Active users of an audience (`member`, a predicate on the user's id), once each, in user id
+ * order, with whether a push reaches them (notifications on, no ALP-NUN for the brochure) and an
+ * e-mail may (no ALP-EUN).
+ */
+const recipients = (db: Kysely<DB>, brochureId: number | null, member: (uId: Expression<number>) => Expression<SqlBool>) =>
+  db
+    .selectFrom(userContacts().as('u'))
+    .select((eb) => [
+      'u.uId as uId',
+      'u.email as email',
+      'u.firstName as firstName',
+      'u.lastName as lastName',
+      eb.and([eb.ref('u.enableNotifications'), eb.not(optedOut(eb, eb.val(brochureId), 'ALP-NUN'))]).as('push'),
+      eb.not(optedOut(eb, eb.val(brochureId), 'ALP-EUN')).as('mail'),
+    ])
+    .where((w) => w.ref('u.active'))
+    .where((w) => member(w.ref('u.uId')))
+    .orderBy('u.uId')
+    .$castTo<RecipientRow>();
+
+/** The recipients of a GE notification: the event's invitees who have not declined. */
+export const eventRecipients = compiled((db, p: { brochureId: number | null; eventUUID: string; companyId: number }) =>
+  recipients(db, p.brochureId, (uId) => invitedNotDeclined(uId, sql.val(p.eventUUID), sql.val(p.companyId))),
+);
+
+/** The recipients of a GT or GA notification: the members of the listed teams (an array of ids) of the company. */
+export const teamRecipients = compiled((db, p: { brochureId: number | null; companyId: number; teamIds: number[] }) =>
+  recipients(db, p.brochureId, (uId) => memberOfCompanyTeams(uId, sql.val(p.companyId), sql<number[]>`${p.teamIds}::int[]`)),
+);
+
+/** The recipients of a JN notification: every team member of the company. */
+export const companyRecipients = compiled((db, p: { brochureId: number | null; companyId: number }) =>
+  recipients(db, p.brochureId, (uId) => memberOfCompanyTeams(uId, sql.val(p.companyId), null)),
+);
+
+/** The inbox rows of a notification for each of the users (an array of ids), delivered at `at`: one insert. */
+export const insertInboxItems = compiled((db, p: { notificationId: number; at: Date; userIds: number[] }) =>
+  db
+    .insertInto('NotificationInbox')
+    .columns(['notification', 'user', 'deliveredAt'])
+    .expression(sql`select ${p.notificationId}::integer, u, ${p.at}::timestamptz from unnest(${p.userIds}::integer[]) as u`),
+);
+
+/** The e-mail outbox rows (PENDING) of a notification for each of the users (an array of ids): one insert. */
+export const insertEmails = compiled((db, p: { notificationId: number; userIds: number[] }) =>
+  db
+    .insertInto('NotificationEmail')
+    .columns(['notification', 'user'])
+    .expression(sql`select ${p.notificationId}::integer, u from unnest(${p.userIds}::integer[]) as u`),
+);
+
+/** The PENDING e-mails of a notification: who each is addressed and filled with, by user id. */
+export const pendingEmails = compiled((db, p: { notificationId: number }) =>
+  db
+    .selectFrom('NotificationEmail as e')
+    .innerJoin(userContacts().as('u'), 'u.uId', 'e.user')
+    .select(['u.uId as uId', 'u.email as email', 'u.firstName as firstName', 'u.lastName as lastName'])
+    .where('e.notification', '=', p.notificationId)
+    .where('e.status', '=', sql.lit('PENDING'))
+    .orderBy('u.uId')
+    .$castTo<{ uId: number; email: string; firstName: string | null; lastName: string | null }>(),
+);
+
+/** How a notification's e-mails went: how many SENT, how many FAILED, and the first error (by user id). */
+export const emailOutcome = compiled((db, p: { notificationId: number }) =>
+  db
+    .selectFrom('NotificationEmail as e')
+    .select((eb) => [
+      sql<number>`count(*) filter (where ${eb.ref('e.status')} = 'SENT')::int`.as('sent'),
+      sql<number>`count(*) filter (where ${eb.ref('e.status')} = 'FAILED')::int`.as('failed'),
+      sql<
+        string | null
+      >`(array_agg(${eb.ref('e.error')} order by ${eb.ref('e.user')}) filter (where ${eb.ref('e.error')} is not null))[1]`.as('firstError'),
+    ])
+    .where('e.notification', '=', p.notificationId),
+);
+
+// --- The sent lists (notification.lists.ts) ---
+
+/**
+ * A timestamp column as its microseconds since the epoch, as decimal text (the cursor's key). The
+ * lists read every timestamp this way rather than as timestamptz text: a JS Date from it is one
+ * division, where parsing the text took about 0.6 microseconds a value (0.06 ms of CPU for the two
+ * timestamps of a 50-record page, measured alone).
+ */
+const microsOf = (column: Expression<Date>) => sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
+
+/** The instant of a keyset, exact to the microsecond (a stable expression: evaluated once, an index bound). */
+const keyInstant = (us: unknown) => sql<Date>`timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond'`;
+
+/** What a list asks: the scope, the optional filters (null: none), the keyset bound (null: none) and the page. */
+export interface ListParams {
+  companyId: number;
+  type: string;
+  /** The caller, when the statement itself is to check that they manage the company's notifications; null when checked already. */
+  managerId: number | null;
+  eventUUID: string | null;
+  notificationScheduleId: number | null;
+  brochureId: number | null;
+  /** The keyset bound: records before (afterUs, afterId) in the list's order. */
+  afterUs: string | null;
+  afterId: number | null;
+  limit: number;
+  offset: number;
+}
+
+/** A sent notification as the lists read it: its columns under their properties' names, its instants as microseconds. */
+export interface SentRow {
+  notificationId: number;
+  type: string;
+  companyId: number;
+  eventUUID: string | null;
+  notificationScheduleId: number | null;
+  message: string;
+  description: string | null;
+  url: string | null;
+  successful: boolean;
+  totalNotificationsSent: number;
+  teamIds: string[] | null;
+  createdUs: string;
+  modifiedUs: string;
+  notificationCreatedBy: string;
+  notificationModifiedBy: string;
+  brochureId: number | null;
+  emailTemplate: string | null;
+  emailSubject: string | null;
+  emailParams: EmailParam[] | null;
+}
+
+/** A processed scheduled notification as the lists read it, as SentRow. */
+export interface ScheduledRow {
+  notificationScheduleId: number;
+  companyId: number;
+  broadcastType: string;
+  keyCompanyId: number | null;
+  keyEventUUID: string | null;
+  scheduleTimezoneId: string;
+  scheduleLocalDateTime: string;
+  dueUs: string;
+  status: string;
+  scheduleJobName: string | null;
+  message: string;
+  url: string | null;
+  valueIds: string[];
+  totalNotificationsSent: number | null;
+  notificationLog: string | null;
+  createdUs: string;
+  modifiedUs: string;
+  scheduleCreatedBy: string;
+  scheduleModifiedBy: string;
+  brochureId: number | null;
+  emailTemplate: string | null;
+  emailSubject: string | null;
+  emailParams: EmailParam[] | null;
+  version: number;
+}
+
+/** The columns of a SentRow selected under their own properties' names. */
+const SENT_COLUMNS = [
+  ...(['notificationId', 'type', 'eventUUID', 'message', 'description', 'url', 'successful', 'totalNotificationsSent', 'teamIds'] as const),
+  ...(['notificationCreatedBy', 'notificationModifiedBy', 'brochureId', 'emailTemplate', 'emailSubject', 'emailParams'] as const),
+] as const;
+
+/** The sent notifications `s` with a SentRow's columns. */
+const sentRows = (db: Kysely<DB>) =>
+  db
+    .selectFrom('SentNotification as s')
+    .select(SENT_COLUMNS.map((prop) => `s.${prop}` as const))
+    .select((eb) => [
+      's.company as companyId',
+      's.schedule as notificationScheduleId',
+      microsOf(eb.ref('s.notificationCreated')).as('createdUs'),
+      microsOf(eb.ref('s.notificationModified')).as('modifiedUs'),
+    ]);
+
+/** The columns of a ScheduledRow selected under their own properties' names. */
+const SCHEDULED_COLUMNS = [
+  ...(['notificationScheduleId', 'broadcastType', 'keyCompanyId', 'keyEventUUID', 'scheduleTimezoneId', 'scheduleLocalDateTime'] as const),
+  ...([
+    'status',
+    'scheduleJobName',
+    'message',
+    'url',
+    'valueIds',
+    'totalNotificationsSent',
+    'notificationLog',
+    'scheduleCreatedBy',
+  ] as const),
+  ...(['scheduleModifiedBy', 'brochureId', 'emailTemplate', 'emailSubject', 'emailParams', 'version'] as const),
+] as const;
+
+/** The processed scheduled notifications `n` with a ScheduledRow's columns. */
+const scheduledRows = (db: Kysely<DB>) =>
+  db
+    .selectFrom('ScheduledNotification as n')
+    .select(SCHEDULED_COLUMNS.map((prop) => `n.${prop}` as const))
+    .select((eb) => [
+      'n.company as companyId',
+      microsOf(eb.ref('n.scheduleDueAt')).as('dueUs'),
+      microsOf(eb.ref('n.scheduleCreated')).as('createdUs'),
+      microsOf(eb.ref('n.scheduleModified')).as('modifiedUs'),
+    ])
+    .where('n.status', 'in', [sql.lit('SENT'), sql.lit('FAILED')] as never);
+
+/** Whether the value of a filter is absent (null): the condition it guards holds. */
+const absent = (value: unknown, type: 'int' | 'uuid' | 'bigint') => sql<SqlBool>`${value}::${sql.raw(type)} is null`;
+
+/** Whether user `userId` manages the notifications of company `companyId` (ADMIN or PUSH_NOTIFICATION). */
+const manages = (companyId: Expression<number>, userId: Expression<number>) => roleExists(companyId, userId, NOTIFICATION_MANAGER_ROLES);
+
+/**
+ * A page or batch of the company's sent notifications of one type, newest first (the list index's
+ * order: notificationCreated desc, notificationId desc), with the caller's roles, the optional
+ * filters and the keyset bound. Not prepared: its plan depends on which filters are given (a
+ * filter left out is `null is null`, which PostgreSQL drops when it plans for the values).
+ */
+export const sentList = compiled((db, p: ListParams) =>
+  sentRows(db)
+    .where('s.company', '=', p.companyId)
+    .where('s.type', '=', p.type as never)
+    .where((w) => w.or([absent(p.managerId, 'int'), manages(w.val(p.companyId), w.val(p.managerId as number))]))
+    .where((w) => w.or([absent(p.eventUUID, 'uuid'), w('s.eventUUID', '=', p.eventUUID)]))
+    .where((w) => w.or([absent(p.notificationScheduleId, 'int'), w('s.schedule', '=', p.notificationScheduleId as number)]))
+    .where((w) => w.or([absent(p.brochureId, 'int'), w('s.brochureId', '=', p.brochureId)]))
+    .where((w) =>
+      w.or([
+        absent(p.afterUs, 'bigint'),
+        w(w.refTuple('s.notificationCreated', 's.notificationId'), '<', w.tuple(keyInstant(p.afterUs), p.afterId as number)),
+      ]),
+    )
+    .orderBy('s.notificationCreated', 'desc')
+    .orderBy('s.notificationId', 'desc')
+    .limit(p.limit)
+    .offset(p.offset),
+);
+
+/** A page or batch of the company's processed scheduled notifications of one type, latest first (due time desc, id desc), as sentList. */
+export const scheduledList = compiled((db, p: ListParams) =>
+  scheduledRows(db)
+    .where('n.company', '=', p.companyId)
+    .where('n.broadcastType', '=', p.type as never)
+    .where((w) => w.or([absent(p.managerId, 'int'), manages(w.val(p.companyId), w.val(p.managerId as number))]))
+    .where((w) => w.or([absent(p.eventUUID, 'uuid'), w('n.keyEventUUID', '=', p.eventUUID)]))
+    .where((w) => w.or([absent(p.notificationScheduleId, 'int'), w('n.notificationScheduleId', '=', p.notificationScheduleId as number)]))
+    .where((w) => w.or([absent(p.brochureId, 'int'), w('n.brochureId', '=', p.brochureId)]))
+    .where((w) =>
+      w.or([
+        absent(p.afterUs, 'bigint'),
+        w(w.refTuple('n.scheduleDueAt', 'n.notificationScheduleId'), '<', w.tuple(keyInstant(p.afterUs), p.afterId as number)),
+      ]),
+    )
+    .orderBy('n.scheduleDueAt', 'desc')
+    .orderBy('n.notificationScheduleId', 'desc')
+    .limit(p.limit)
+    .offset(p.offset),
+);
+
+/**
+ * Whether the caller may find a record in its list: they manage the notifications of its company,
+ * and an event's record (GE) is of an event of that company that is not cancelled
+ * (WSEventCancelledException in the list).
+ */
+const readableBy = (
+  userId: Expression<number>,
+  type: Expression<string>,
+  companyId: Expression<number>,
+  eventUUID: Expression<string | null>,
+): Expression<SqlBool> =>
+  sql<SqlBool>`${manages(companyId, userId)} and (${type} <> 'GE' or ${eventNotCancelled(eventUUID as Expression<string>, companyId)})`;
+
+/** The sent notifications of these ids (an intArray) that the caller may read in sentNotifications, in no order. */
+export const sentByIds = compiled((db, p: { ids: string; userId: number }) =>
+  sentRows(db)
+    .where('s.notificationId', '=', anyOf(p.ids, 'int'))
+    .where((w) => readableBy(w.val(p.userId), w.ref('s.type'), w.ref('s.company'), w.ref('s.eventUUID'))),
+);
+
+/** The processed scheduled notifications of these ids (an intArray) the caller may read in sentScheduledNotifications, in no order. */
+export const scheduledByIds = compiled((db, p: { ids: string; userId: number }) =>
+  scheduledRows(db)
+    .where('n.notificationScheduleId', '=', anyOf(p.ids, 'int'))
+    .where((w) => readableBy(w.val(p.userId), w.ref('n.broadcastType'), w.ref('n.company'), w.ref('n.keyEventUUID'))),
 );

@@ -28,3 +28,4 @@ export const referenceData = defineModule({
 
 export { countryName, isValidTimezone, listCountries, listStates, listTimezones, stateName } from './iso';
 export { Condition, FieldDefinition, Profession, ReferenceDataVersion, Specialty } from './reference-data.entity';
+export { isAddressField, professionOfSpecialty, referenceExists } from './reference-data.queries';

@@ -3,6 +3,7 @@
 // own types (the entities double as the GraphQL types and have no field resolvers), so no entity
 // is hydrated for a list that is only read. The rows and their order are those em.find gave, so the
 // REST bodies and their ETags are unchanged. Every list selects every column its entity maps.
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { anyOf, queriesOf, type RowOf } from '../../db/sql';
 import {
   AssessmentField,
@@ -14,7 +15,7 @@ import {
   Specialty,
 } from './reference-data.entity';
 
-const { compiled } = queriesOf({
+const { compiled, eb } = queriesOf({
   AssessmentField,
   AssessmentForm,
   Condition,
@@ -92,3 +93,34 @@ export const assessmentFieldRows = compiled(
       .orderBy('f.fieldId'),
   { prepared: true },
 );
+
+/** Whether field `fieldId` is an address field: `exists (...)`. */
+export const isAddressField = (fieldId: Expression<number>): Expression<SqlBool> =>
+  eb.exists(
+    eb
+      .selectFrom('FieldDefinition as reference_fd')
+      .select(sql.lit(1).as('one'))
+      .where('reference_fd.fieldId', '=', fieldId)
+      .where('reference_fd.isAddressField', '=', sql.lit(true)),
+  );
+
+/** The reference lists a profile field may name an entry of, by their key property. */
+const REFERENCE_KEYS = { profession: 'professionId', specialty: 'specialtyId', condition: 'conditionId' } as const;
+
+/** Whether list `list` has an entry of key `key`: `exists (...)`. */
+export const referenceExists = (list: keyof typeof REFERENCE_KEYS, key: Expression<unknown>): Expression<SqlBool> => {
+  const table = ({ profession: 'Profession', specialty: 'Specialty', condition: 'Condition' } as const)[list];
+  return eb.exists(
+    eb
+      .selectFrom(`${table} as reference_r` as 'Profession as reference_r')
+      .select(sql.lit(1).as('one'))
+      .where(`reference_r.${REFERENCE_KEYS[list]}` as 'reference_r.professionId', '=', key as Expression<number>),
+  );
+};
+
+/** The profession of specialty `specialtyId`, null when there is none: a scalar subquery. */
+export const professionOfSpecialty = (specialtyId: Expression<unknown>): Expression<number | null> =>
+  eb
+    .selectFrom('Specialty as reference_s')
+    .select('reference_s.professionId')
+    .where('reference_s.specialtyId', '=', specialtyId as Expression<number>) as never;

@@ -10,5 +10,4 @@ export const team = defineModule({
 });
 
 export { Team, TeamMember } from './team.entity';
-export { isTeamMemberSql, teamMemberIdSql, teamMembershipJoinSql } from './team.sql';
 export { memberOfCompanyTeams, teamAdminOf, teamMemberExists, teamMemberIdOf, teamMemberships } from './team.queries';

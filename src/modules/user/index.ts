@@ -25,5 +25,5 @@ export const user = defineModule({
 
 export { UserProfile } from './profile.types';
 export { User } from './user.entity';
-export { userRowById } from './user.queries';
+export { userContacts, userRowById } from './user.queries';
 export { referenceViewer, requireOwnUser } from './user.reference';

@@ -12,26 +12,19 @@
 // each was its own query: references in field order, the specialty's profession, then the
 // e-mail's unique index (the write itself). The statement runs in a transaction so that the
 // change hooks run after the write and roll it back when they throw.
-import { UniqueConstraintViolationException, type EntityManager, type EntityName } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { ServiceError, invalidParameter } from '../../core/errors';
-import { tableOf } from '../../db/lean';
-import { Condition, Profession, Specialty } from '../reference-data';
-import { User } from './user.entity';
-import { Gender, Title } from './user-reference.entity';
+import { profileWrite, type ProfileWriteParams } from './user.queries';
 import {
   PROFILE_FIELDS,
   PROFILE_FIELD_BY_NAME,
   READ_ONLY_PROFILE_FIELDS,
   normaliseProfileValue,
   type ProfileField,
-  type ReferenceTable,
 } from './profile.fields';
 import type { UpdateUserProfileInput } from './profile.inputs';
 import type { Hooks } from '../../core/hooks';
 import { charLength, truncate } from '../../core/text';
-
-const PROFESSION = PROFILE_FIELD_BY_NAME.get('uProfessionId')!;
 
 const shown = (name: string) => (charLength(name) > 60 ? `${truncate(name, 60)}...` : name);
 
@@ -47,75 +40,6 @@ function parseFieldsToNull(names: string[] | null | undefined): Set<ProfileField
     fields.add(field);
   }
   return fields;
-}
-
-/** The table and key column each reference field names an entry of. */
-const REFERENCES: Record<ReferenceTable, [EntityName<object>, string]> = {
-  title: [Title, 'titleId'],
-  gender: [Gender, 'genderCode'],
-  profession: [Profession, 'professionId'],
-  specialty: [Specialty, 'specialtyId'],
-  condition: [Condition, 'conditionId'],
-};
-
-interface ProfileWrite {
-  sql: string;
-  params: unknown[];
-  /** The given reference fields, in field order: verdict column rN says whether the Nth names an entry. */
-  refs: ProfileField[];
-  /** The given and the erased fields, in that order: verdict column cN says whether the Nth changes. */
-  candidates: ProfileField[];
-}
-
-/**
- * The statement of one update. Its text depends on which fields are given, so it is written per
- * request from the entities' metadata (src/db/lean.ts); values are `?` parameters, pushed in
- * the order they appear in the text.
- */
-function profileWrite(em: EntityManager, callerId: number, given: Map<ProfileField, unknown>, toNull: Set<ProfileField>): ProfileWrite {
-  const user = tableOf(em, User);
-  const params: unknown[] = [];
-  const p = (value: unknown) => (params.push(value), '?');
-  const refs = [...given.keys()].filter((f) => f.ref);
-  const candidates = [...given.keys(), ...toNull];
-  const specialty = refs.find((f) => f.ref === 'specialty');
-  const id = user.column('uId');
-
-  const read = new Set([id, ...candidates.map((f) => user.column(f.prop))]);
-  if (specialty) read.add(user.column('professionId'));
-  const old = `select ${[...read].join(', ')} from ${user.table} where ${id} = ${p(callerId)} for update`;
-
-  const verdicts = [`old.${id}`];
-  refs.forEach((f, i) => {
-    const [entity, key] = REFERENCES[f.ref!];
-    const ref = tableOf(em, entity as EntityName<Record<string, unknown>>);
-    verdicts.push(`exists(select 1 from ${ref.table} where ${ref.column(key)} = ${p(given.get(f))}) as r${i}`);
-  });
-  if (specialty) {
-    const s = tableOf(em, Specialty);
-    const givenProfession = given.get(PROFESSION);
-    const profession = () => (givenProfession === undefined ? `old.${user.column('professionId')}` : p(givenProfession));
-    const owner = () =>
-      `(select ${s.column('professionId')} from ${s.table} where ${s.column('specialtyId')} = ${p(given.get(specialty))})`;
-    verdicts.push(`(${profession()} is null or ${owner()} = ${profession()}) is true as fits`);
-  }
-  candidates.forEach((f, i) => {
-    const column = `old.${user.column(f.prop)}`;
-    verdicts.push(toNull.has(f) ? `${column} is not null as c${i}` : `${column} is distinct from ${p(given.get(f))} as c${i}`);
-  });
-
-  const set = candidates.map((f) => `${user.column(f.prop)} = ${toNull.has(f) ? 'null' : p(given.get(f))}`);
-  set.push(`${user.column('updatedAt')} = ${p(new Date())}`);
-  const guards = [
-    ...refs.map((_, i) => `v.r${i}`),
-    ...(specialty ? ['v.fits'] : []),
-    `(${candidates.map((_, i) => `v.c${i}`).join(' or ')})`,
-  ];
-  const write = `update ${user.table} as u set ${set.join(', ')} from verdict as v where u.${id} = v.${id} and ${guards.join(' and ')}`;
-
-  // A data-modifying WITH runs to completion whether or not the outer select reads it.
-  const sql = `with old as (${old}), verdict as (select ${verdicts.join(', ')} from old), written as (${write}) select * from verdict`;
-  return { sql, params, refs, candidates };
 }
 
 /** Applies the update for the caller; answers the number of fields really changed. */
@@ -134,16 +58,22 @@ export async function updateUserProfile(em: EntityManager, hooks: Hooks, callerI
   }
   // Nothing given and nothing erased: nothing to check or write.
   if (!given.size && !toNull.size) return 0;
-  const { sql, params, refs, candidates } = profileWrite(em, callerId, given, toNull);
+  // The statement (user.queries.ts profileWrite), compiled once for the fields it names.
+  const refs = [...given.keys()].filter((f) => f.ref);
+  const candidates = [...given.keys(), ...toNull];
+  const write = profileWrite({ candidates, erased: toNull, refs });
+  const params: ProfileWriteParams = { callerId, now: new Date() };
+  for (const [field, value] of given) params[field.name] = value;
 
   return em.transactional(
     async (tx) => {
       let verdict: Record<string, unknown> | undefined;
       try {
-        [verdict] = await (tx as SqlEntityManager).execute<Record<string, unknown>[]>(sql, params);
+        [verdict] = await write.run(tx, params);
       } catch (err) {
         // The unique index on lower(email) decides, so two users racing for one address cannot both win.
-        if (err instanceof UniqueConstraintViolationException) throw invalidParameter('uEmail', 'uEmail is already used by another user.');
+        if (tx.getDriver().convertException(err as Error) instanceof UniqueConstraintViolationException)
+          throw invalidParameter('uEmail', 'uEmail is already used by another user.');
         throw err;
       }
       if (!verdict) throw new Error(`User ${callerId} has no row.`);
