@@ -76,7 +76,7 @@ export const TERM_KINDS = Object.keys(TERMS) as TermKind[];
 /**
  * A row of `entity` (alias `alias`) as one JSON object: every column it maps under its property's
  * name, an instant as epoch milliseconds, so that a list of rows (json_agg) arrives as rows of the
- * entity that only need their instants made Dates (library.sql.ts jsonRows).
+ * entity that only need their instants made Dates (library.sql.ts jsonRowsOf).
  */
 export function rowJson(helpers: BuildHelpers, entity: EntityClass, alias: string): Expression<object> {
   const instants = helpers.instants(entity);
