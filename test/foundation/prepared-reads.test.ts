@@ -3,6 +3,7 @@
 // property names, instants as Dates; and a column a later migration adds does not break the
 // statement a running instance has prepared.
 import type { EntityManager } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { useTestApp } from '../kit';
 import { queriesOf } from '../../src/db/sql';
@@ -31,9 +32,10 @@ const userById = compiled(
 
 /** What the connection holds prepared whose text contains `marker`. */
 async function preparedLike(tx: EntityManager, marker: string): Promise<string[]> {
-  const rows = await tx.execute<{ statement: string }[]>(`select statement from pg_prepared_statements where statement like ?`, [
-    `%${marker}%`,
-  ]);
+  const rows = await (tx as SqlEntityManager).execute<{ statement: string }[]>(
+    `select statement from pg_prepared_statements where statement like ?`,
+    [`%${marker}%`],
+  );
   return rows.map((r) => r.statement);
 }
 
@@ -79,7 +81,7 @@ it('when a migration adds a column under a running instance, then the user row a
     .fork()
     .transactional(async (tx) => {
       expect((await userById.run(tx, { uId: ann.uId }))[0]).toMatchObject({ uId: ann.uId, firstName: 'Ann' });
-      await tx.execute('alter table app_user add column added_later int');
+      await (tx as SqlEntityManager).execute('alter table app_user add column added_later int');
       expect((await userById.run(tx, { uId: ann.uId }))[0]).toMatchObject({ uId: ann.uId, firstName: 'Ann' });
       throw new Error('roll back'); // the column goes with the transaction
     })
