@@ -10,6 +10,7 @@ import { roleExists } from '../company';
 import { eventNotCancelled, invitedNotDeclined, NOTIFICATION_MANAGER_ROLES } from '../event';
 import { memberOfCompanyTeams } from '../team';
 import { userContacts } from '../user';
+import type { SentNotificationView } from './notification.types';
 import {
   AssetLevelPreference,
   NotificationEmail,
@@ -304,28 +305,15 @@ export interface ListParams {
   offset: number;
 }
 
-/** A sent notification as the lists read it: its columns under their properties' names, its instants as microseconds. */
-export interface SentRow {
-  notificationId: number;
-  type: string;
-  companyId: number;
-  eventUUID: string | null;
-  notificationScheduleId: number | null;
-  message: string;
-  description: string | null;
-  url: string | null;
-  successful: boolean;
-  totalNotificationsSent: number;
-  teamIds: string[] | null;
+/**
+ * A sent notification as the lists read it: the fields of its GraphQL view (notification.types.ts)
+ * under their names, but its instants as microseconds (text) and its e-mail parameters as stored.
+ */
+export type SentRow = Omit<SentNotificationView, 'notificationCreated' | 'notificationModified' | 'emailParams' | 'cursor'> & {
   createdUs: string;
   modifiedUs: string;
-  notificationCreatedBy: string;
-  notificationModifiedBy: string;
-  brochureId: number | null;
-  emailTemplate: string | null;
-  emailSubject: string | null;
   emailParams: EmailParam[] | null;
-}
+};
 
 /** A processed scheduled notification as the lists read it, as SentRow. */
 export interface ScheduledRow {
