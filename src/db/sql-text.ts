@@ -60,7 +60,8 @@ export function queriesText(em: EntityManager, module: string, exports: Record<s
     if (query instanceof Query) return [[name, query]];
     // A set of queries made together (an object of them): each under `name.key`. Not the whole
     // module again, as Node's import of a CommonJS file also gives it (`default`, `module.exports`).
-    if (name !== 'default' && name !== 'module.exports' && isQuerySet(query)) return Object.entries(query).map(([key, q]) => [`${name}.${key}`, q]);
+    if (name !== 'default' && name !== 'module.exports' && isQuerySet(query))
+      return Object.entries(query).map(([key, q]) => [`${name}.${key}`, q]);
     if (!(query instanceof KeysetWindow)) return [];
     const window = query as KeysetWindow<unknown, unknown>;
     return WINDOW_SHAPES.map(([shape, as]) => [`${name}, ${as}`, window.query(shape) as Query<unknown, unknown>]);

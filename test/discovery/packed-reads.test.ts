@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { useTestApp } from '../kit';
-import { packing, type PackedResult } from '../../src/modules/discovery/discovery.packed';
+import { packing } from '../../src/modules/discovery/discovery.packed';
 import { packedSelection } from '../../src/modules/discovery/discovery.queries';
 
 const t = useTestApp({ demo: false });
@@ -31,7 +31,7 @@ async function read(values: Values) {
     .select(packedSelection(COLUMNS))
     .$if(!values.length, (q) => q.where(sql<boolean>`false`))
     .execute();
-  return packed.unpack(result as PackedResult);
+  return packed.unpack(result);
 }
 
 const asRows = (values: Values) => values.map(([id, name, note, flag]) => ({ id, name, note, flag }));

@@ -58,27 +58,35 @@ it('the statement count with 10,000 companies equals that with 10', async () => 
 it.each([
   ['recommended companies', () => recommendedCompanies.packed.statement(t.orm.em, { ...profile, patterns: [] })],
   ['levelsFor', () => matchLevels.statement(t.orm.em, { ...profile, companyIds: [2, 3, 5, 7, 11, 13] })],
-])('%s: a selective profile is matched through the index, not by reading every criterion, also in the plan kept for all values', async (_, statement) => {
-  const { sql, params } = statement();
-  // EXECUTE takes its values as literals.
-  const literal = (v: unknown): string =>
-    v === null ? 'null' : typeof v === 'number' ? String(v) : `'${(Array.isArray(v) ? `{${v.map((x) => `"${x}"`).join(',')}}` : String(v)).replace(/'/g, "''")}'`;
-  const plans = await t.orm.em.fork().transactional(async (tx) => {
-    const run = async (text: string) => send<Record<string, string>>(tx, text, [], false);
-    const explain = async () => (await run(`explain execute match_plan(${params.map(literal).join(', ')})`)).map((r) => r['QUERY PLAN']).join('\n');
-    await run(`prepare match_plan as ${sql}`);
-    try {
-      const custom = await explain();
-      await run('set local plan_cache_mode = force_generic_plan');
-      return [custom, await explain()];
-    } finally {
-      await run('deallocate match_plan');
+])(
+  '%s: a selective profile is matched through the index, not by reading every criterion, also in the plan kept for all values',
+  async (_, statement) => {
+    const { sql, params } = statement();
+    // EXECUTE takes its values as literals.
+    const literal = (v: unknown): string => {
+      if (v === null) return 'null';
+      if (typeof v === 'number') return String(v);
+      const text = Array.isArray(v) ? `{${(v as string[]).map((x) => `"${x}"`).join(',')}}` : (v as string);
+      return `'${text.replace(/'/g, "''")}'`;
+    };
+    const plans = await t.orm.em.fork().transactional(async (tx) => {
+      const run = async (text: string) => send<Record<string, string>>(tx, text, [], false);
+      const explain = async () =>
+        (await run(`explain execute match_plan(${params.map(literal).join(', ')})`)).map((r) => r['QUERY PLAN']).join('\n');
+      await run(`prepare match_plan as ${sql}`);
+      try {
+        const custom = await explain();
+        await run('set local plan_cache_mode = force_generic_plan');
+        return [custom, await explain()];
+      } finally {
+        await run('deallocate match_plan');
+      }
+    });
+    for (const plan of plans) {
+      expect(plan).toMatch(/Bitmap Index Scan on "?discovery_criterion_match_keys/);
+      expect(plan).not.toMatch(/Seq Scan on "?discovery_criterion/);
     }
-  });
-  for (const plan of plans) {
-    expect(plan).toMatch(/Bitmap Index Scan on "?discovery_criterion_match_keys/);
-    expect(plan).not.toMatch(/Seq Scan on "?discovery_criterion/);
-  }
-  // The generic plan is planned without the values: no literal key appears in it.
-  expect(plans[1]).toContain('$5');
-});
+    // The generic plan is planned without the values: no literal key appears in it.
+    expect(plans[1]).toContain('$5');
+  },
+);

@@ -98,7 +98,7 @@ export const companiesVisibleTo = (connected: (companyId: Expression<number>, us
  * (`innerJoin(discoverableCompanyRows([...]).as('co'), ...)`), which PostgreSQL plans as a join of
  * the table.
  */
-export const discoverableCompanyRows = <K extends ColumnKey<Company> & string>(props: readonly K[]) =>
+export const discoverableCompanyRows = <K extends ColumnKey<Company>>(props: readonly K[]) =>
   eb
     .selectFrom('Company as company_c')
     .select(props.map((prop) => `company_c.${prop}` as 'company_c.companyId'))

@@ -75,7 +75,8 @@ export interface MatchParams {
 type Criteria = ExpressionBuilder<DB & { c: DB['DiscoveryCriterion'] }, 'c'>;
 
 /** The criterion lists none of `list`. */
-const open = (c: Criteria, list: 'c.countries' | 'c.professions' | 'c.specialties' | 'c.identifiers') => sql<SqlBool>`${c.ref(list)} = '{}'`;
+const open = (c: Criteria, list: 'c.countries' | 'c.professions' | 'c.specialties' | 'c.identifiers') =>
+  sql<SqlBool>`${c.ref(list)} = '{}'`;
 
 /** The user holds a value for one of the criterion's identifiers (their ids read in the same statement). */
 const holdsListed = (c: Criteria, p: MatchParams) =>
@@ -121,15 +122,20 @@ function companyLevels(db: QueryCreator<DB>, p: MatchParams) {
       )
       // Without a country (null or empty) the identifiers are unknown, never a mismatch.
       .where((c) =>
-        c.or([sql<SqlBool>`nullif(${p.countryCode}::text, '') is null`, open(c, 'c.identifiers'), holdsListed(c, p), issuedInCountry(c, p)]),
+        c.or([
+          sql<SqlBool>`nullif(${p.countryCode}::text, '') is null`,
+          open(c, 'c.identifiers'),
+          holdsListed(c, p),
+          issuedInCountry(c, p),
+        ]),
       )
       .groupBy('c.company')
   );
 }
 
 /** The levels of the companies (an array) for the profile: a row for each company with a met criterion (levelsFor). */
-export const matchLevels = compiled((db, p: MatchParams & { companyIds: number[] }) =>
-  companyLevels(db, p).where('c.company', '=', anyOf(p.companyIds, 'int')),
+export const matchLevels = compiled(
+  (db, p: MatchParams & { companyIds: number[] }) => companyLevels(db, p).where('c.company', '=', anyOf(p.companyIds, 'int')),
   { prepared: true },
 );
 
@@ -162,7 +168,10 @@ const COMPANY_COLUMNS = [
 ] as 'companyId'[];
 
 /** The status of a user's connection to a company, as a subquery joined laterally (the connection module's connectionStatusOf). */
-export type ConnectionStatusOf = (companyId: Expression<number>, userId: Expression<number>) => AliasedExpression<{ status: string }, 'connection_s'>;
+export type ConnectionStatusOf = (
+  companyId: Expression<number>,
+  userId: Expression<number>,
+) => AliasedExpression<{ status: string }, 'connection_s'>;
 
 export type RecommendParams = MatchParams & {
   /** ILIKE patterns, each of which must occur in the name, the description or the city (searched queries only). */
@@ -203,12 +212,18 @@ export function recommendedCompaniesWith(status: ConnectionStatusOf) {
           .with('met', (w) => companyLevels(w, p))
           .selectFrom('met')
           .innerJoin(discoverableCompanyRows(COMPANY_COLUMNS).as('co'), 'co.companyId', 'met.companyId')
-          .leftJoinLateral((j) => status(j.ref('met.companyId'), sql<number>`${p.uId}::int`), (j) => j.onTrue())
+          .leftJoinLateral(
+            (j) => status(j.ref('met.companyId'), sql<number>`${p.uId}::int`),
+            (j) => j.onTrue(),
+          )
           .select((s) => {
             const pending = sql`coalesce(${s.ref('connection_s.status')} = ${sql.lit('pending')} and ${s.ref('met.level')} = ${sql.lit(LEVEL.full)}, false)`;
             const columns = Object.entries(RECOMMENDED_COLUMNS).map(
               ([name, kind]) =>
-                [name === 'level' ? s.ref('met.level') : name === 'pending' ? pending : s.ref(`co.${name}` as 'co.companyId'), kind] as const,
+                [
+                  name === 'level' ? s.ref('met.level') : name === 'pending' ? pending : s.ref(`co.${name}` as 'co.companyId'),
+                  kind,
+                ] as const,
             );
             return packed ? packedSelection(columns) : columns.map(([value], i) => sql`${value}`.as(Object.keys(RECOMMENDED_COLUMNS)[i]));
           })

@@ -44,7 +44,9 @@ export async function recommendCompanies(
   options: RecommendOptions,
 ): Promise<RecommendedEntity[]> {
   const params = { ...matchParams(profile), patterns: options.searchTerms.map(containsPattern) };
-  const [asPacked, asPlain] = options.searchTerms.length ? [queries.searchedPacked, queries.searchedPlain] : [queries.packed, queries.plain];
+  const [asPacked, asPlain] = options.searchTerms.length
+    ? [queries.searchedPacked, queries.searchedPlain]
+    : [queries.packed, queries.plain];
   const [result] = await asPacked.run(em, params);
   // A value that held a separator: the same rows, plain, in a second statement.
   const rows = packed.unpack(result) ?? (await asPlain.run(em, params));

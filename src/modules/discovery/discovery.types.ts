@@ -24,8 +24,9 @@ const NOT_CARRIED: ReadonlySet<string> = new Set(['companyId', 'usesCaf', 'cafUr
  * Declares on `target`, in the company's order (company.entity.ts), each of the company's own GraphQL
  * fields but NOT_CARRIED: a code as its long name, any other as the Company type declares it (type,
  * nullability, description; a scalar, under its property's name). Answers the properties of the
- * copies with how each is packed (packedKind), which the service reads from the company's columns of the same names (discovery.service.ts),
- * so a field added to the company is in the recommended entity without being named here.
+ * copies with how each is packed (packedKind), which the statement reads from the company's columns
+ * of the same names (discovery.queries.ts), so a field added to the company is in the recommended
+ * entity without being named here.
  */
 function carryCompanyFields(target: abstract new () => unknown): Readonly<Record<string, PackedKind>> {
   const carried: Record<string, PackedKind> = {};
@@ -88,7 +89,7 @@ abstract class RecommendedEntityHead {
   companyCountry!: string | null;
 }
 
-/** The company's fields a recommended entity copies from the company's columns of the same names, in their order, with their packed kinds. */
+/** The company's fields a recommended entity copies from its columns of the same names, in their order, with their packed kinds. */
 export const COMPANY_FIELD_KINDS = carryCompanyFields(RecommendedEntityHead);
 
 /** The company's fields a recommended entity copies, in their order. */
