@@ -6,7 +6,8 @@
 // company's table and the connections' is those modules' fragments.
 import { sql, type AliasedExpression, type Expression, type ExpressionBuilder, type QueryCreator, type SqlBool } from 'kysely';
 import { anyOf, queriesOf, type Query, type Tables } from '../../db/sql';
-import { companyDiscoverable, discoverableCompanyRows } from '../company';
+import { companyDiscoverable, discoverableCompanyRows, type Company } from '../company';
+import type { ColumnKey } from '../../db/sql-types';
 import { DiscoveryCriterion } from './criterion.entity';
 import { IdentifierDefinition, UserIdentifier } from './identifier.entity';
 import { COMPANY_FIELD_KINDS, LEVEL } from './discovery.types';
@@ -165,7 +166,7 @@ export type RecommendedRow = PackedRow<typeof RECOMMENDED_COLUMNS>;
 /** The company's columns the statement reads: those packed, and those the search looks in. */
 const COMPANY_COLUMNS = [
   ...new Set([...Object.keys(RECOMMENDED_COLUMNS).filter((k) => k !== 'level' && k !== 'pending'), 'companyDesc', 'companyCity']),
-] as 'companyId'[];
+] as ColumnKey<Company>[];
 
 /** The status of a user's connection to a company, as a subquery joined laterally (the connection module's connectionStatusOf). */
 export type ConnectionStatusOf = (
@@ -218,20 +219,18 @@ export function recommendedCompaniesWith(status: ConnectionStatusOf) {
           )
           .select((s) => {
             const pending = sql`coalesce(${s.ref('connection_s.status')} = ${sql.lit('pending')} and ${s.ref('met.level')} = ${sql.lit(LEVEL.full)}, false)`;
-            const columns = Object.entries(RECOMMENDED_COLUMNS).map(
-              ([name, kind]) =>
-                [
-                  name === 'level' ? s.ref('met.level') : name === 'pending' ? pending : s.ref(`co.${name}` as 'co.companyId'),
-                  kind,
-                ] as const,
-            );
-            return packed ? packedSelection(columns) : columns.map(([value], i) => sql`${value}`.as(Object.keys(RECOMMENDED_COLUMNS)[i]));
+            const value = (name: string) =>
+              name === 'level' ? s.ref('met.level') : name === 'pending' ? pending : s.ref(`co.${name as ColumnKey<Company>}`);
+            const columns = Object.entries(RECOMMENDED_COLUMNS).map(([name, kind]) => [name, value(name), kind] as const);
+            return packed
+              ? packedSelection(columns.map(([, expression, kind]) => [expression, kind] as const))
+              : columns.map(([name, expression]) => sql`${expression}`.as(name));
           })
           .where((w) => sql<SqlBool>`${w.ref('connection_s.status')} is distinct from ${sql.lit('accepted')}`)
           .$if(searched, (q) =>
             q.where(
               (w) =>
-                sql<SqlBool>`not exists (select 1 from unnest(${p.patterns}::text[]) t(p) where not coalesce(${w.ref('co.companyName' as 'co.companyId')} ilike t.p or ${w.ref('co.companyDesc' as 'co.companyId')} ilike t.p or ${w.ref('co.companyCity' as 'co.companyId')} ilike t.p, false))`,
+                sql<SqlBool>`not exists (select 1 from unnest(${p.patterns}::text[]) t(p) where not coalesce(${w.ref('co.companyName')} ilike t.p or ${w.ref('co.companyDesc')} ilike t.p or ${w.ref('co.companyCity')} ilike t.p, false))`,
             ),
           ),
       { prepared: true },
