@@ -10,3 +10,9 @@ select (select "company_c"."active" and not "company_c"."hidden_wall" as "discov
     where "d"."identifier_id" in (select unnest("c"."identifiers") as "id"
       from "discovery_criterion" as "c"
       where "c"."company_id" = $3::int)) as "definitions";
+
+-- matchLevels (prepared)
+select "c"."company_id" as "companyId", max(case when (($1::text is not null or "c"."countries" = '{}') and ($2::int is not null or "c"."professions" = '{}') and ($3::int is not null or "c"."specialties" = '{}') and ("c"."identifiers" = '{}' or "c"."identifiers" && array((select "ui"."identifier_id" from "user_identifier" as "ui" where "ui"."user_id" = $4::int)))) then 2 else 1 end) as "level"
+  from "discovery_criterion" as "c"
+  where discovery.match_keys("c"."countries", "c"."professions", "c"."specialties") && $5::text[] and (nullif($6::text, '') is null or "c"."identifiers" = '{}' or "c"."identifiers" && array((select "ui"."identifier_id" from "user_identifier" as "ui" where "ui"."user_id" = $7::int)) or exists (select 1 as "one" from "identifier_definition" as "d" where "d"."identifier_id" = any("c"."identifiers") and "d"."country_code" = $8::text)) and "c"."company_id" = any($9::int[])
+  group by "c"."company_id";

@@ -12,9 +12,7 @@ with "old" as (select "o"."u_id", "o"."title_id", "o"."specialty_id", "o"."first
       from "title" as "t"
       where "t"."title_id" = $2) as "r0", exists (select 1 as "one"
       from "specialty" as "reference_r"
-      where "reference_r"."specialty_id" = $3) as "r1", ("old"."profession_id" is null or (select "reference_s"."profession_id" from "specialty" as "reference_s" where "reference_s"."specialty_id" = $4) = "old"."profession_id") is true as "fits", "old"."title_id" is distinct
-    from $5 as "c0", "old"."specialty_id" is distinct
-    from $6 as "c1", "old"."first_name" is not null as "c2"
+      where "reference_r"."specialty_id" = $3) as "r1", ("old"."profession_id" is null or (select "reference_s"."profession_id" from "specialty" as "reference_s" where "reference_s"."specialty_id" = $4) = "old"."profession_id") is true as "fits", "old"."title_id" is distinct from $5 as "c0", "old"."specialty_id" is distinct from $6 as "c1", "old"."first_name" is not null as "c2"
     from "old"), "written" as (update "app_user"
     set "title_id" = $7, "specialty_id" = $8, "first_name" = $9, "updated_at" = $10
     from "verdict" as "v"

@@ -12,7 +12,6 @@ import type { NodeLoaders, NodeTypes } from '../graphql/node';
 import type { DeclaredRoute } from '../rest/route';
 import type { ApiTag } from '../rest/openapi-tags';
 import type { HookHandlers } from './hooks';
-import type { SqlDoors } from './sql-doors';
 import type { OpenedStore } from './store';
 import type { Bus } from './bus';
 import type { QueueHandler as GenericQueueHandler } from './queue';
@@ -95,8 +94,6 @@ export interface ModuleDefinition<L extends object = object> {
   seeders?: () => Promise<readonly (new () => Seeder)[]>;
   /** Handlers of other modules' events (src/core/hooks.ts). */
   hooks?: HookHandlers;
-  /** Predicates on the module's tables for modules that may not import it (src/core/sql-doors.ts). */
-  sql?: Partial<SqlDoors>;
   /** Background work. */
   jobs?: readonly Job[];
   /** Handlers of named job queues (src/core/queue.ts). */

@@ -34,7 +34,8 @@ export function formatSql(sql: string): string {
       const depth = open.length;
       // A clause of several words (`left join`) is written whole, so its last word starts no line.
       const clause = CLAUSE.exec(sql.slice(i + 1, i + 20))?.[0];
-      if (clause) {
+      // `is distinct from` and `is not distinct from` are one operator.
+      if (clause && !(clause === 'from' && / distinct$/.test(out))) {
         out += `\n${'  '.repeat(depth + 1)}${clause}`;
         i += clause.length;
         continue;
@@ -45,10 +46,22 @@ export function formatSql(sql: string): string {
   return out;
 }
 
+/** Whether `value` is a plain object of queries (recommendedCompanies: its packed and plain forms). */
+const isQuerySet = (value: unknown): value is Record<string, Query<unknown, unknown>> =>
+  typeof value === 'object' &&
+  value !== null &&
+  Object.getPrototypeOf(value) === Object.prototype &&
+  Object.values(value).length > 0 &&
+  Object.values(value).every((q) => q instanceof Query);
+
 /** The text of schema/sql/<module>.sql for a module's queries file's exports; null when it exports no query. */
 export function queriesText(em: EntityManager, module: string, exports: Record<string, unknown>): string | null {
   const queries = Object.entries(exports).flatMap(([name, query]): [string, Query<unknown, unknown>][] => {
     if (query instanceof Query) return [[name, query]];
+    // A set of queries made together (an object of them): each under `name.key`. Not the whole
+    // module again, as Node's import of a CommonJS file also gives it (`default`, `module.exports`).
+    if (name !== 'default' && name !== 'module.exports' && isQuerySet(query))
+      return Object.entries(query).map(([key, q]) => [`${name}.${key}`, q]);
     if (!(query instanceof KeysetWindow)) return [];
     const window = query as KeysetWindow<unknown, unknown>;
     return WINDOW_SHAPES.map(([shape, as]) => [`${name}, ${as}`, window.query(shape) as Query<unknown, unknown>]);

@@ -4,7 +4,6 @@
 // principals, the services, the REST route table, the demo seed, the hooks, the background jobs
 // and the OpenAPI document's 429s. A new module is one line here (docs/development.md).
 import type { ModuleDefinition } from '../core/module';
-import { provideSqlDoors } from '../core/sql-doors';
 import { referenceData } from './reference-data';
 import { storage } from './storage';
 import { company } from './company';
@@ -44,8 +43,6 @@ export const MODULES = [
   push,
   idempotency,
 ] as const;
-
-provideSqlDoors(MODULES.map((m: ModuleDefinition) => m.sql));
 
 /** Every entity the ORM maps (createOrm's `entities`). */
 export const ENTITIES = MODULES.flatMap((m: ModuleDefinition) => m.entities ?? []);

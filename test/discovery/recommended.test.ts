@@ -205,7 +205,7 @@ describe('GraphQL recommendedEntities', () => {
   });
 });
 
-describe('the companies read as one packed value (src/db/packed.ts)', () => {
+describe('the companies read as one packed value (src/modules/discovery/discovery.packed.ts)', () => {
   it('a company whose texts hold the separators is answered exactly, the rows then read plain in one more statement', async () => {
     const tag = `pack${suffix()}`;
     const auth = await t.newUser({ countryCode: 'AU' });

@@ -1,8 +1,12 @@
 // Matching runs in the database: recommending from 10,000 matching companies takes as many
 // SQL statements as recommending from 10.
 import { useTestApp } from '../kit';
-import { companyLevels } from '../../src/modules/discovery/matching';
-import { Params, runSql } from '../../src/db/lean';
+import { matchLevels } from '../../src/modules/discovery/discovery.queries';
+import { matchParams } from '../../src/modules/discovery/matching';
+import { recommendedCompanies } from '../../src/modules/connection/connection.queries';
+import { send } from '../../src/db/sql';
+
+const profile = matchParams({ uId: 1, countryCode: 'NZ', professionId: 102, specialtyId: null });
 
 const t = useTestApp({ demo: false });
 
@@ -46,29 +50,43 @@ it('the statement count with 10,000 companies equals that with 10', async () => 
   expect(res.body[5000].companyLogoURL).toBe('http://localhost:4000/files/companies/1/logo.png');
 });
 
-// Runs on the 10,000 companies seeded above. The statement is prepared (runPrepared): after a few
-// runs PostgreSQL may keep one plan for all values, planned without them; that plan must use the
-// index too.
-it('a selective profile is matched through the indexes, not by reading every criterion, also in the plan kept for all values', async () => {
-  const params = new Params();
-  const text = companyLevels({ uId: 1, countryCode: 'NZ', professionId: 102, specialtyId: null }, params);
-  const [uId, country, keys] = params.values as [number, string, string[]];
-  const plans = await t.orm.em.fork().transactional(async (tx) => {
-    const explain = async () =>
-      (await runSql<any>(tx, `explain execute match_plan(?, ?, ?::text[])`, [uId, country, `{${keys.map((k) => `"${k}"`).join(',')}}`]))
-        .map((r) => r['QUERY PLAN'])
-        .join('\n');
-    await runSql(tx, `prepare match_plan as ${text}`);
-    const custom = await explain();
-    await runSql(tx, 'set local plan_cache_mode = force_generic_plan');
-    const generic = await explain();
-    await runSql(tx, 'deallocate match_plan');
-    return [custom, generic];
-  });
-  for (const plan of plans) {
-    expect(plan).toMatch(/Bitmap Index Scan on "?discovery_criterion_match_keys/);
-    expect(plan).not.toMatch(/Seq Scan on "?discovery_criterion/);
-  }
-  // The generic plan is planned without the values: no literal key appears in it.
-  expect(plans[1]).toContain('$3');
-});
+// Runs on the 10,000 companies seeded above. The statements are prepared: after a few runs
+// PostgreSQL may keep one plan for all values, planned without them; that plan must use the index
+// too. The matching fragment (discovery.queries.ts companyLevels) is one text for every profile,
+// a value not given being a null parameter: here a profile without a specialty, in the recommended
+// companies' statement and in levelsFor's.
+it.each([
+  ['recommended companies', () => recommendedCompanies.packed.statement(t.orm.em, { ...profile, patterns: [] })],
+  ['levelsFor', () => matchLevels.statement(t.orm.em, { ...profile, companyIds: [2, 3, 5, 7, 11, 13] })],
+])(
+  '%s: a selective profile is matched through the index, not by reading every criterion, also in the plan kept for all values',
+  async (_, statement) => {
+    const { sql, params } = statement();
+    // EXECUTE takes its values as literals.
+    const literal = (v: unknown): string => {
+      if (v === null) return 'null';
+      if (typeof v === 'number') return String(v);
+      const text = Array.isArray(v) ? `{${(v as string[]).map((x) => `"${x}"`).join(',')}}` : (v as string);
+      return `'${text.replace(/'/g, "''")}'`;
+    };
+    const plans = await t.orm.em.fork().transactional(async (tx) => {
+      const run = async (text: string) => send<Record<string, string>>(tx, text, [], false);
+      const explain = async () =>
+        (await run(`explain execute match_plan(${params.map(literal).join(', ')})`)).map((r) => r['QUERY PLAN']).join('\n');
+      await run(`prepare match_plan as ${sql}`);
+      try {
+        const custom = await explain();
+        await run('set local plan_cache_mode = force_generic_plan');
+        return [custom, await explain()];
+      } finally {
+        await run('deallocate match_plan');
+      }
+    });
+    for (const plan of plans) {
+      expect(plan).toMatch(/Bitmap Index Scan on "?discovery_criterion_match_keys/);
+      expect(plan).not.toMatch(/Seq Scan on "?discovery_criterion/);
+    }
+    // The generic plan is planned without the values: no literal key appears in it.
+    expect(plans[1]).toContain('$5');
+  },
+);

@@ -2,7 +2,8 @@
 // the fragments other modules' queries ask of its tables. The arguments are expressions of the
 // asker's query (a column of its own, or a parameter).
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { anyOf, queriesOf, type Tables } from '../../db/sql';
+import { anyOf, queriesOf, type RowOf, type Tables } from '../../db/sql';
+import type { ColumnKey } from '../../db/sql-types';
 import { Company, CompanyRole, type CompanyRoleName } from './company.entity';
 
 const { compiled, eb } = queriesOf({ Company, CompanyRole });
@@ -90,3 +91,16 @@ export const companiesVisibleTo = (connected: (companyId: Expression<number>, us
         w.or([discoverable(w), connected(w.ref('c.companyId'), w.val(p.userId)), adminRoleExists(w.ref('c.companyId'), w.val(p.userId))]),
       ),
   );
+
+/**
+ * The discoverable companies (active, not a hidden wall) with the columns `props` (the asker names
+ * them by property, `co.companyName`, as MikroORM's plugin maps them): a subquery another module's query joins under an alias of its own
+ * (`innerJoin(discoverableCompanyRows([...]).as('co'), ...)`), which PostgreSQL plans as a join of
+ * the table.
+ */
+export const discoverableCompanyRows = <K extends ColumnKey<Company>>(props: readonly K[]) =>
+  eb
+    .selectFrom('Company as company_c')
+    .select(props.map((prop) => `company_c.${prop}` as 'company_c.companyId'))
+    .where((w) => w.and([w.ref('company_c.active'), w.not(w.ref('company_c.hiddenWall'))]))
+    .$castTo<Pick<RowOf<Company>, K>>();

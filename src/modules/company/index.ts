@@ -22,5 +22,13 @@ export { isCompanyAdmin, requireCompanyAdmin, rolesOn } from './company.access';
 export { Company, CompanyApiKey, companyAtMost, CompanyRole } from './company.entity';
 export { companyDiscoverable } from './company.queries';
 export { fileUrl } from './company.urls';
-export { adminRoleExists, companiesVisibleTo, companyHas, companyNameOf, discoverableCompanies, roleExists } from './company.queries';
+export {
+  adminRoleExists,
+  companiesVisibleTo,
+  companyHas,
+  companyNameOf,
+  discoverableCompanies,
+  discoverableCompanyRows,
+  roleExists,
+} from './company.queries';
 export { visibleCompaniesLoader } from './company.reference';

@@ -9,7 +9,14 @@ import { keyed } from '../../core/loaders';
 import type { ConnectionStatus } from './connection.entity';
 import type { Connection } from './connection.types';
 import { discoverableCompanies, visibleCompaniesLoader } from '../company';
-import { asConnection, companiesVisibleToUser, connectionsOfUsers, connectionsWithCompanies } from './connection.queries';
+import { recommendCompanies, type MatchProfile, type RecommendOptions } from '../discovery';
+import {
+  asConnection,
+  companiesVisibleToUser,
+  connectionsOfUsers,
+  connectionsWithCompanies,
+  recommendedCompanies,
+} from './connection.queries';
 
 export function createConnectionLoaders(em: EntityManager) {
   /** The user's connection with each company (null: none), per user: one statement per batch of companies. */
@@ -47,7 +54,13 @@ export function createConnectionLoaders(em: EntityManager) {
     ),
   );
 
-  return { connectionsOfUser, viewerConnectionAt, visibleCompanies };
+  /**
+   * The companies recommended to a user: declared by the discovery module (discovery.loaders.ts),
+   * made here, where the user's connections are read (connection.queries.ts recommendedCompanies).
+   */
+  const recommend = (profile: MatchProfile, options: RecommendOptions) => recommendCompanies(em, recommendedCompanies, profile, options);
+
+  return { connectionsOfUser, viewerConnectionAt, visibleCompanies, recommendCompanies: recommend };
 }
 
 declare module '../../context' {

@@ -7,6 +7,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { anyOf, queriesOf, type RowOf } from '../../db/sql';
 import { adminRoleExists, companiesVisibleTo } from '../company';
+import { recommendedCompaniesWith } from '../discovery';
 import { CompanyConnection, type ConnectionStatus } from './connection.entity';
 import { connectionView, type Connection } from './connection.types';
 
@@ -79,3 +80,23 @@ export const acceptedConnectionExists = (companyId: Expression<number>, userId: 
  * status or the ADMIN role.
  */
 export const companiesVisibleToUser = companiesVisibleTo(connectionExists);
+
+/**
+ * The status of user `userId`'s connection to company `companyId` (no row: none; one at most), as a
+ * subquery the asker joins laterally (`leftJoinLateral`), which PostgreSQL plans as a left join.
+ */
+export const connectionStatusOf = (companyId: Expression<number>, userId: Expression<number>) =>
+  eb
+    .selectFrom('CompanyConnection as connection_c')
+    .select((c) => c.ref('connection_c.status').as('status'))
+    .where('connection_c.company', '=', companyId)
+    .where('connection_c.user', '=', userId)
+    .as('connection_s');
+
+/**
+ * The companies recommended to a user (discovery.queries.ts recommendedCompaniesWith), with the
+ * user's connection to each from this module's table: the discovery module cannot import this one
+ * (it imports discovery), so the query is made here and reaches discovery through the request's
+ * loaders (ctx.loaders.recommendCompanies, connection.loaders.ts).
+ */
+export const recommendedCompanies = recommendedCompaniesWith(connectionStatusOf);

@@ -9,7 +9,6 @@ import { createConnectionLoaders } from './connection.loaders';
 import { connectionRoutes } from './connection.routes';
 import { connectionNode } from './connection.node';
 import { recheckAfterProfileChange } from './connection.hooks';
-import { connectionStatusSql } from './connection.sql';
 
 export const connection = defineModule({
   name: 'connection',
@@ -20,7 +19,6 @@ export const connection = defineModule({
   tag: 'Connections',
   routes: connectionRoutes,
   hooks: { profileChanged: recheckAfterProfileChange },
-  sql: { connectionStatus: connectionStatusSql },
 });
 
 export { CompanyConnection } from './connection.entity';

@@ -2,6 +2,9 @@ import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/core';
 import { DiscoveryCriterion } from './criterion.entity';
 import { IdentifierDefinition, UserIdentifier } from './identifier.entity';
+import type { MatchProfile } from './matching';
+import type { RecommendOptions } from './discovery.service';
+import type { RecommendedEntity } from './discovery.types';
 
 export function createDiscoveryLoaders(em: EntityManager) {
   return {
@@ -30,5 +33,12 @@ export function createDiscoveryLoaders(em: EntityManager) {
 
 declare module '../../context' {
   // This module's loaders on ctx.loaders (src/context.ts).
-  interface Loaders extends ReturnType<typeof createDiscoveryLoaders> {}
+  interface Loaders extends ReturnType<typeof createDiscoveryLoaders> {
+    /**
+     * The companies recommended to a user, in order (discovery.service.ts recommendCompanies). Made
+     * by the connection module (connection.loaders.ts), which reads the user's connections and
+     * imports this one; the statement's SQL is this module's (discovery.queries.ts).
+     */
+    recommendCompanies: (profile: MatchProfile, options: RecommendOptions) => Promise<RecommendedEntity[]>;
+  }
 }

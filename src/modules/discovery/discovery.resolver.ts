@@ -6,7 +6,6 @@ import { ServiceBoundary } from '../../graphql/service-boundary';
 import { invalidParameter, ServiceError } from '../../core/errors';
 import { Company } from '../company';
 import { EntityCriteria, RecommendedEntity } from './discovery.types';
-import { recommendCompanies } from './discovery.service';
 import { discoverableCriteria } from './discovery.reads';
 import { consume } from '../../core/rate-limit';
 import { charLength } from '../../core/text';
@@ -61,7 +60,7 @@ export class DiscoveryResolver {
     }
     const terms = searchTermsOf(searchTerms);
     if (!entityType.includes('company')) return [];
-    return recommendCompanies(ctx.em, user, { searchTerms: terms, withCaf: version >= 2, publicBaseUrl: ctx.config.publicBaseUrl });
+    return ctx.loaders.recommendCompanies(user, { searchTerms: terms, withCaf: version >= 2, publicBaseUrl: ctx.config.publicBaseUrl });
   }
 
   @Query(() => EntityCriteria, {

@@ -1,10 +1,15 @@
 // Computed views of discovery: a recommended entity (company variant of the specification), whose
 // company fields are the Company type's own (carryCompanyFields), and the criteria of one entity
 // with the identifier definitions they reference.
-import { Field, getMetadataStorage, ObjectType } from 'type-graphql';
+import { Field, getMetadataStorage, Int, ObjectType } from 'type-graphql';
 import { Company, companyAtMost } from '../company';
 import { DiscoveryCriterion } from './criterion.entity';
 import { IdentifierDefinition } from './identifier.entity';
+import type { PackedKind } from './discovery.packed';
+
+/** How well a profile meets a company's criteria (matching.ts). */
+export const LEVEL = { none: 0, partial: 1, full: 2 } as const;
+export type Level = (typeof LEVEL)[keyof typeof LEVEL];
 
 /** A company's own field that the recommended entity shows under another name: a code as its long name (computed by the service). */
 const LONG_NAMES: Readonly<Record<string, { name: string; description: string }>> = {
@@ -19,11 +24,12 @@ const NOT_CARRIED: ReadonlySet<string> = new Set(['companyId', 'usesCaf', 'cafUr
  * Declares on `target`, in the company's order (company.entity.ts), each of the company's own GraphQL
  * fields but NOT_CARRIED: a code as its long name, any other as the Company type declares it (type,
  * nullability, description; a scalar, under its property's name). Answers the properties of the
- * copies, which the service reads from the company's columns of the same names (discovery.service.ts),
- * so a field added to the company is in the recommended entity without being named here.
+ * copies with how each is packed (packedKind), which the statement reads from the company's columns
+ * of the same names (discovery.queries.ts), so a field added to the company is in the recommended
+ * entity without being named here.
  */
-function carryCompanyFields(target: abstract new () => unknown): readonly (keyof Company & string)[] {
-  const carried: (keyof Company & string)[] = [];
+function carryCompanyFields(target: abstract new () => unknown): Readonly<Record<string, PackedKind>> {
+  const carried: Record<string, PackedKind> = {};
   for (const field of getMetadataStorage().fields.filter((f) => f.target === Company && !NOT_CARRIED.has(f.name))) {
     const longName = LONG_NAMES[field.name];
     if (longName) {
@@ -33,9 +39,20 @@ function carryCompanyFields(target: abstract new () => unknown): readonly (keyof
     if (field.schemaName !== field.name || field.typeOptions.array)
       throw new Error(`Company.${field.name} is not a scalar field of its property's name: the recommended entity cannot copy it`);
     Field(field.getType, { nullable: field.typeOptions.nullable, description: field.description })(target.prototype, field.name);
-    carried.push(field.name as keyof Company & string);
+    carried[field.name] = packedKind(field.name, field.getType(), field.typeOptions.nullable === true);
   }
   return carried;
+}
+
+/**
+ * How a carried field is read from the packed text (discovery.packed.ts), by its GraphQL type: a
+ * text, nullable or not; an Int or a Boolean only when not nullable.
+ */
+function packedKind(name: string, type: unknown, nullable: boolean): PackedKind {
+  if (type === String) return nullable ? 'text?' : 'text';
+  if ((type === Int || type === Number) && !nullable) return 'int';
+  if (type === Boolean && !nullable) return 'bool';
+  throw new Error(`Company.${name} (${String(type)}${nullable ? ', nullable' : ''}) cannot be packed`);
 }
 
 /**
@@ -72,8 +89,11 @@ abstract class RecommendedEntityHead {
   companyCountry!: string | null;
 }
 
-/** The company's fields a recommended entity copies from the company's columns of the same names, in their order. */
-export const COMPANY_FIELDS_CARRIED = carryCompanyFields(RecommendedEntityHead);
+/** The company's fields a recommended entity copies from its columns of the same names, in their order, with their packed kinds. */
+export const COMPANY_FIELD_KINDS = carryCompanyFields(RecommendedEntityHead);
+
+/** The company's fields a recommended entity copies, in their order. */
+export const COMPANY_FIELDS_CARRIED = Object.keys(COMPANY_FIELD_KINDS) as readonly (keyof Company & string)[];
 
 /** A recommended entity: the head's fields, then those of version 2. */
 @ObjectType({ description: 'A company (or, in future, an event) recommended to the calling user.', simpleResolvers: true })

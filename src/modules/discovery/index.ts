@@ -28,4 +28,7 @@ export {
   storeIdentifierValues,
 } from './identifier-values';
 export { IdentifierDefinition, MEMBERSHIP_LIMITS, UserIdentifier } from './identifier.entity';
-export { LEVEL, type Level, levelsFor } from './matching';
+export { levelsFor, type MatchProfile } from './matching';
+export { LEVEL, type Level } from './discovery.types';
+export { recommendedCompaniesWith } from './discovery.queries';
+export { recommendCompanies, type RecommendOptions } from './discovery.service';

@@ -1,11 +1,11 @@
-// A long list read as one value: PostgreSQL joins the rows into one text (`string_agg`), and the
-// service splits it. For a read whose answer is hundreds of rows returned whole (recommended
-// entities: 410 companies, 268 KB, docs/performance.md "Recommended entities: one packed value"),
-// where the driver would build each row's object and strings as its data rows arrive, over several
-// socket reads, while other requests run: those objects outlived the young generation's
-// collections and were promoted, and the old generation's collections that followed were the
-// largest part of the request's CPU. One value arrives as one data row, kept as bytes until it is
-// whole, and is split and shaped in one turn of the event loop.
+// A long list read as one value: PostgreSQL joins the rows into one text (`string_agg`, written by
+// the query: discovery.queries.ts `packedColumns`), and this splits it. For a read whose answer is
+// hundreds of rows returned whole (recommended entities: 410 companies, 268 KB, docs/performance.md
+// "Recommended entities: one packed value"), where the driver would build each row's object and
+// strings as its data rows arrive, over several socket reads, while other requests run: those
+// objects outlived the young generation's collections and were promoted, and the old generation's
+// collections that followed were the largest part of the request's CPU. One value arrives as one
+// data row, kept as bytes until it is whole, and is split and shaped in one turn of the event loop.
 //
 // The encoding: every value as its text, a NULL written as a group separator (U+001D) alone, and
 // one unit separator (U+001F) between values, within a row and between rows alike; the statement
@@ -18,20 +18,15 @@
 // not expect), and the caller reads the plain rows instead. One split of the whole text, and rows
 // built by a function compiled once per packing (each row one object literal of the same shape),
 // cost a third less than a split per row and property stores by name (docs/performance.md).
-import type { EntityManager } from '@mikro-orm/core';
-
 /** How a column is written into the packed text and read back. */
 export type PackedKind = 'int' | 'bool' | 'text' | 'text?';
 
 type Value<K extends PackedKind> = K extends 'int' ? number : K extends 'bool' ? boolean : K extends 'text' ? string : string | null;
 
-/** The columns of a packed read: each name, as a row property, with its SQL expression and kind. */
-export type PackedColumns = Record<string, readonly [expression: string, kind: PackedKind]>;
+/** The columns of a packed read: each name, as a row property, with its kind, in the statement's order. */
+export type PackedKinds = Readonly<Record<string, PackedKind>>;
 
-export type PackedRow<C extends PackedColumns> = { [K in keyof C]: Value<C[K][1]> };
-
-/** The row type of a packing. */
-export type RowOf<P> = P extends Packing<infer C> ? PackedRow<C> : never;
+export type PackedRow<C extends PackedKinds> = { [K in keyof C]: Value<C[K]> };
 
 /** The statement's one row: the rows' count, their NULLs' count and their text (NULL when there are none). */
 export interface PackedResult {
@@ -102,33 +97,17 @@ export function copier(names: readonly string[]): <T extends object>(from: Recor
   return new Function('from', 'to', `${stores.join(' ')} return to;`) as <T extends object>(from: Record<string, unknown>, to: T) => T;
 }
 
-export interface Packing<C extends PackedColumns> {
-  /** The select list of the packed statement: `count(*)::int as n, ... as nulls, string_agg(...) as packed`. */
-  select: string;
-  /** The select list of the same columns as plain rows (the fallback), each aliased to its name. */
-  plain: string;
-  /** The rows of the packed result; undefined when a value held a separator. */
+export interface Packing<C extends PackedKinds> {
+  /** The rows of the packed result; undefined when a value held a separator (read the plain rows then). */
   unpack(result: PackedResult | undefined): PackedRow<C>[] | undefined;
 }
 
-export function packing<C extends PackedColumns>(columns: C): Packing<C> {
+/** The decoder of the packed text of `columns` (names and kinds, in the order the statement writes them). */
+export function packing<C extends PackedKinds>(columns: C): Packing<C> {
   const entries = Object.entries(columns);
-  // Every value written, never NULL: concat_ws would leave a NULL out, and a value left out could
-  // make up for a separator held in another. A boolean as t or f, as PostgreSQL writes one.
-  const written = entries.map(([, [expression, kind]]) =>
-    kind === 'bool'
-      ? `coalesce(case (${expression}) when true then 't' when false then 'f' end, chr(29))`
-      : `coalesce((${expression})::text, chr(29))`,
-  );
-  const nullable = entries.filter(([, [, kind]]) => kind === 'text?').map(([, [expression]]) => `(${expression})`);
-  const nulls = nullable.length ? `coalesce(sum(num_nulls(${nullable.join(', ')})), 0)::int` : '0';
-  const select = `count(*)::int as n, ${nulls} as nulls, string_agg(concat_ws(chr(31), ${written.join(', ')}), chr(31)) as packed`;
-  const plain = entries.map(([name, [expression]]) => `${expression} as "${name}"`).join(', ');
   const width = entries.length;
-  const build = rowBuilder(entries.map(([name, [, kind]]) => [name, kind]));
+  const build = rowBuilder(entries);
   return {
-    select,
-    plain,
     unpack(result) {
       if (!result) return undefined;
       if (result.n === 0) return [];
@@ -146,14 +125,4 @@ export function packing<C extends PackedColumns>(columns: C): Packing<C> {
       return tally.nulls === result.nulls ? rows : undefined;
     },
   };
-}
-
-/** Runs a packed statement, then, when a value held a separator, the same statement as plain rows. */
-export async function readPacked<C extends PackedColumns>(
-  em: EntityManager,
-  pack: Packing<C>,
-  run: <R>(em: EntityManager, select: string) => Promise<R[]>,
-): Promise<PackedRow<C>[]> {
-  const [result] = await run<PackedResult>(em, pack.select);
-  return pack.unpack(result) ?? run<PackedRow<C>>(em, pack.plain);
 }
