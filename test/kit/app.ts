@@ -32,7 +32,7 @@ export interface TestApp extends Client {
   as(who: Who): Caller;
   /** A new user (createUser with `data`, entity field names) and their token. */
   newUser(data?: Partial<User> | Record<string, unknown>): Promise<NewUser>;
-  /** Stored rows, read with plain SQL (rows.ts). */
+  /** Stored rows, read with plain SQL (test/kit/rows.ts). */
   sql(text: string, params?: unknown[]): Promise<any[]>;
   rows(table: string, where?: stored.Where): Promise<any[]>;
   row(table: string, where: stored.Where): Promise<any>;

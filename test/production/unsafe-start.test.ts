@@ -84,6 +84,7 @@ describe('the placeholders of deploy/compose/.env.example, in production', () =>
       [
         placeholderPassword('DATABASE_URL'),
         placeholderPassword('DATABASE_DIRECT_URL'),
+        placeholderPassword('DATABASE_REPLICA_URLS'),
         placeholderPassword('REDIS_URL'),
         placeholder('AUTH_SIGNING_KEYS', 'replace-with-a-jwk-set'),
         placeholder('LOGIN_CLIENT_ID', 'replace-with-client-id'),

@@ -4,8 +4,8 @@
 // a query reaches an entity only by importing its class, so this looks at imports: it maps every
 // entity class to the module whose definition lists it (the module list itself, no database), and
 // fails where a file that writes SQL imports, as a value, an entity of another module. A file
-// writes SQL when it builds queries (queriesOf, src/db/sql.ts) or still uses the text builders of
-// src/db/lean.ts and rows.ts. Query builders are for `<m>.queries.ts` files alone.
+// writes SQL when it builds queries (queriesOf, src/db/sql.ts). Query builders are for
+// `<m>.queries.ts` files alone.
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -35,9 +35,8 @@ function importsOf(fileName: string, text: string): Import[] {
   });
 }
 
-/** Whether a file writes SQL: it builds queries (src/db/sql.ts queriesOf) or writes text with lean.ts or rows.ts. */
-const writesSql = (imports: Import[]) =>
-  imports.some((i) => (/\/db\/sql$/.test(i.from) && i.names.includes('queriesOf')) || /\/db\/(?:lean|rows)$/.test(i.from));
+/** Whether a file writes SQL: it builds queries (src/db/sql.ts queriesOf). */
+const writesSql = (imports: Import[]) => imports.some((i) => /\/db\/sql$/.test(i.from) && i.names.includes('queriesOf'));
 
 /** An entity of another module imported by a file that writes SQL: where, which, and whose. */
 interface Foreign {

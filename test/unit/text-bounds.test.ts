@@ -10,6 +10,7 @@ const SRC = path.join(__dirname, '..', '..', 'src');
 
 /** `file: expression` of each `.length` comparison that is not about user text, with why. */
 const NOT_USER_TEXT: Record<string, string> = {
+  'db/replicas.ts: history.length > 2': "the read routing's list of WAL positions, not text",
   'http/idempotency.ts: key.length >= 2': 'an Idempotency-Key header: printable ASCII only, one unit a character',
   'http/idempotency.ts: key.length < 1': 'an Idempotency-Key header: printable ASCII only, one unit a character',
   'http/idempotency.ts: key.length > IDEMPOTENCY_LIMITS.key': 'an Idempotency-Key header: printable ASCII only, one unit a character',
