@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { OLIVIA, onePagePdf } from '../kit';
 import { createTestDb, type TestDb } from '../kit/db';
+import { passwordParams } from '../kit/oauth';
 import { spawnService, type SpawnedService } from '../kit/spawn';
 
 if (!process.env.DATABASE_URL) throw new Error('npm run test:faults needs DATABASE_URL (a real PostgreSQL server)');
@@ -45,14 +46,7 @@ async function start(env: Record<string, string> = {}): Promise<SpawnedService> 
 
 /** Olivia's service token, the way a client gets one: password grant, then loginUser. */
 async function login(baseUrl: string): Promise<string> {
-  const form = new URLSearchParams({
-    grant_type: 'password',
-    scope: 'sso',
-    client_id: 'demo-mobile',
-    client_secret: 'demo-mobile-secret',
-    username: 'olivia@demo.example',
-    password: 'Demo-Passw0rd!',
-  });
+  const form = new URLSearchParams(passwordParams('olivia@demo.example'));
   const tokens: any = await (await fetch(`${baseUrl}/as/token.oauth2`, { method: 'POST', body: form })).json();
   const res = await fetch(`${baseUrl}/rest/user/login`, { method: 'POST', headers: { authorization: `Bearer ${tokens.access_token}` } });
   expect(res.status).toBe(200);

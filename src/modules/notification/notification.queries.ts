@@ -10,7 +10,7 @@ import { roleExists } from '../company';
 import { eventNotCancelled, invitedNotDeclined, NOTIFICATION_MANAGER_ROLES } from '../event';
 import { memberOfCompanyTeams } from '../team';
 import { userContacts } from '../user';
-import type { SentNotificationView } from './notification.types';
+import type { ScheduledNotificationView, SentNotificationView } from './notification.types';
 import {
   AssetLevelPreference,
   NotificationEmail,
@@ -315,33 +315,21 @@ export type SentRow = Omit<SentNotificationView, 'notificationCreated' | 'notifi
   emailParams: EmailParam[] | null;
 };
 
-/** A processed scheduled notification as the lists read it, as SentRow. */
-export interface ScheduledRow {
-  notificationScheduleId: number;
-  companyId: number;
-  broadcastType: string;
-  keyCompanyId: number | null;
-  keyEventUUID: string | null;
-  scheduleTimezoneId: string;
-  scheduleLocalDateTime: string;
+/**
+ * A processed scheduled notification as the lists read it, as SentRow: the fields of its GraphQL
+ * view, but its instants as microseconds (text), its status under the column's name and its e-mail
+ * parameters as stored.
+ */
+export type ScheduledRow = Omit<
+  ScheduledNotificationView,
+  'scheduleUTCDateTime' | 'scheduleStatus' | 'scheduleCreated' | 'scheduleModified' | 'emailParams' | 'cursor'
+> & {
   dueUs: string;
   status: string;
-  scheduleJobName: string | null;
-  message: string;
-  url: string | null;
-  valueIds: string[];
-  totalNotificationsSent: number | null;
-  notificationLog: string | null;
   createdUs: string;
   modifiedUs: string;
-  scheduleCreatedBy: string;
-  scheduleModifiedBy: string;
-  brochureId: number | null;
-  emailTemplate: string | null;
-  emailSubject: string | null;
   emailParams: EmailParam[] | null;
-  version: number;
-}
+};
 
 /** The columns of a SentRow selected under their own properties' names. */
 const SENT_COLUMNS = [
