@@ -13,15 +13,7 @@ import { createSchema } from '../../src/graphql/schema';
 import { SmartEntry, SmartLibrary } from '../../src/modules/library/library.entity';
 import { SmartEntryUrl, SmartFile } from '../../src/modules/library/entry-content.entity';
 import { SmartCategory, SmartFilter, SmartFolder, SmartTag } from '../../src/modules/library/taxonomy.entity';
-import {
-  companyLibrariesReadableBy,
-  entriesByIds,
-  entryContents,
-  entryPages,
-  filesForDownload,
-  librariesOfReaders,
-  librariesReadableBy,
-} from '../../src/modules/library/library.read';
+import * as read from '../../src/modules/library/library.read';
 import * as entryWrite from '../../src/modules/library/entry.write';
 import type { EntryContents } from '../../src/modules/library/library.sql';
 import { MODULES } from '../../src/modules';
@@ -120,21 +112,21 @@ describe('the rows of the library are its entities', () => {
 
   it('when the libraries are read (by id, by company, by reader), then each row is a SmartLibrary row', async () => {
     const em = t.orm.em.fork();
-    const [byId] = await librariesReadableBy(em, OLIVIA, [DEMO_LIBRARY]);
+    const [byId] = await read.librariesReadableBy(em, OLIVIA, [DEMO_LIBRARY]);
     expect(byId?.readable).toBe(true);
     expectRowOf(em, SmartLibrary, byId!.library);
-    const [ofCompany] = await companyLibrariesReadableBy(em, OLIVIA, [NORTHWIND]);
-    const [ofReader] = await librariesOfReaders(em, [OLIVIA]);
+    const [ofCompany] = await read.companyLibrariesReadableBy(em, OLIVIA, [NORTHWIND]);
+    const [ofReader] = await read.librariesOfReaders(em, [OLIVIA]);
     for (const row of [...ofCompany, ...ofReader]) expectRowOf(em, SmartLibrary, row);
     expect(ofReader.map((l) => l.smartLibId)).toContain(DEMO_LIBRARY);
   });
 
   it('when entries are read (by id, in a page, their lists), then each is a SmartEntry row and each list item a row of its entity', async () => {
     const em = t.orm.em.fork();
-    const byId = await entriesByIds(em, [entryId, WELCOME_PACK]);
+    const byId = await read.entriesByIds(em, [entryId, WELCOME_PACK]);
     for (const row of byId) expectRowOf(em, SmartEntry, row!);
 
-    const [page] = await entryPages(
+    const [page] = await read.entryPages(
       em,
       [DEMO_LIBRARY],
       { size: 100, backward: false, after: null, before: null },
@@ -144,15 +136,15 @@ describe('the rows of the library are its entities', () => {
     expectRowOf(em, SmartEntry, node.entry);
     expectContents(em, node.contents);
 
-    const [contents] = await entryContents(em, [entryId]);
+    const [contents] = await read.entryContents(em, [entryId]);
     expectContents(em, contents);
     expect(contents).toEqual(node.contents);
   });
 
   it('when a file is read for its download, then it is a SmartFile row with its entry download rule', async () => {
     const em = t.orm.em.fork();
-    const [welcome] = await entryContents(em, [WELCOME_PACK]);
-    const [file] = await filesForDownload(em, [welcome.files[0].smartFileId]);
+    const [welcome] = await read.entryContents(em, [WELCOME_PACK]);
+    const [file] = await read.filesForDownload(em, [welcome.files[0].smartFileId]);
     expectRowOf(em, SmartFile, file!, { smartEntryDownloadOrig: 'string' });
     expect(file).toEqual({ ...welcome.files[0], smartEntryDownloadOrig: 'Y' });
   });
