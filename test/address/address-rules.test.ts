@@ -1,7 +1,7 @@
 // The rules declared on AddressInput (src/modules/address/address.inputs.ts): each kind refuses
 // through GraphQL before the resolver body runs, counts characters as PostgreSQL does, and is
 // stated in the schema's descriptions. REST runs the same documents (user-addresses.test.ts).
-import { createUserAddress, expectUnchangedAfterEach, useTestApp, type NewUser } from '../kit';
+import { anUnchangedAddress, useTestApp } from '../kit';
 
 const t = useTestApp();
 
@@ -41,13 +41,7 @@ describe('maxLength counts characters (code points), as the varchar column does'
 });
 
 describe('each rule kind, through GraphQL, leaves the address unchanged', () => {
-  let u: NewUser;
-  let uuid: string;
-  beforeAll(async () => {
-    u = await t.newUser();
-    uuid = (await createUserAddress(t.orm, u.uId)).uuid;
-  });
-  expectUnchangedAfterEach(() => t.row('user_address', { uuid }));
+  const address = anUnchangedAddress(t);
 
   it.each([
     ['a code list (typeCode)', { typeCode: 'X' }, 'WSInvalidParameterException', 'typeCode', 'typeCode must be one of W, P, O.'],
@@ -90,14 +84,14 @@ describe('each rule kind, through GraphQL, leaves the address unchanged', () => 
       'postCode must be at most 20 characters.',
     ],
   ])('when the input breaks %s, then %s names %s', async (_kind, fields, code, field, message) => {
-    const res = await u.gql(UPDATE, { u: uuid, i: { uuid, name: 'Changed', ...fields } });
+    const res = await address.user.gql(UPDATE, { u: address.uuid, i: { uuid: address.uuid, name: 'Changed', ...fields } });
     expect(res.body.data).toBeNull();
     expect(res.body.errors).toHaveLength(1);
     expect(res.body.errors![0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT', errorCode: code, field } });
   });
 
   it("when the path uuid is over 50, then WSFieldLengthException names addressUUID (the body uuid's rule)", async () => {
-    const res = await u.gql('mutation($u: String!) { deleteUserAddress(addressUUID: $u) }', { u: 'x'.repeat(51) });
+    const res = await address.user.gql('mutation($u: String!) { deleteUserAddress(addressUUID: $u) }', { u: 'x'.repeat(51) });
     expect(res.body.errors![0]).toMatchObject({
       message: 'addressUUID must be at most 50 characters.',
       extensions: { code: 'BAD_USER_INPUT', errorCode: 'WSFieldLengthException', field: 'addressUUID' },

@@ -1,15 +1,14 @@
 import crypto from 'node:crypto';
 import {
+  anUnchangedAddress,
   createSystemToken,
   createUser,
   createUserAddress,
   DEMO,
-  expectUnchangedAfterEach,
   NULL_ADDRESS,
   OLIVIA,
   OLIVIA_WORK_ADDRESS,
   useDemoApp,
-  type NewUser,
 } from '../kit';
 
 const { t, olivia } = useDemoApp();
@@ -158,15 +157,9 @@ describe('updateUserAddressByAddressUUID (PUT /rest/user/addresses/{addressUUID}
   });
 
   describe('rejected updates change nothing', () => {
-    let u: NewUser;
-    let uuid: string;
-    beforeAll(async () => {
-      u = await t.newUser();
-      uuid = (await createUserAddress(t.orm, u.uId)).uuid;
-    });
-    expectUnchangedAfterEach(() => t.row('user_address', { uuid }));
-    const update = (body: Record<string, unknown>, path = uuid) =>
-      u.rest('PUT', `/rest/user/addresses/${path}`, { body: { uuid, city: 'Changed', ...body } });
+    const address = anUnchangedAddress(t);
+    const update = (body: Record<string, unknown>, path = address.uuid) =>
+      address.user.rest('PUT', `/rest/user/addresses/${path}`, { body: { uuid: address.uuid, city: 'Changed', ...body } });
 
     const bounds: [string, number][] = [
       ['name', 255],
@@ -191,8 +184,10 @@ describe('updateUserAddressByAddressUUID (PUT /rest/user/addresses/{addressUUID}
     });
 
     it.each(bounds)('when %s is exactly %i long, then it is accepted (on another address)', async (field, max) => {
-      const other = await createUserAddress(t.orm, u.uId);
-      const res = await u.rest('PUT', `/rest/user/addresses/${other.uuid}`, { body: { uuid: other.uuid, [field]: value(field, max) } });
+      const other = await createUserAddress(t.orm, address.user.uId);
+      const res = await address.user.rest('PUT', `/rest/user/addresses/${other.uuid}`, {
+        body: { uuid: other.uuid, [field]: value(field, max) },
+      });
       expect(res.status).toBe(200);
       expect(res.body[field === 'postCode' ? 'postcode' : field]).toBe(value(field, max));
     });

@@ -9,7 +9,15 @@
 //
 // Narrower tools are imported from their own files: db.ts, errors.ts (unit tests), memory.ts,
 // oauth.ts, route-sweep.ts, smtp.ts, spawn.ts, src.ts (the parts of src tests reach past the API).
-export { expectUnchangedAfterEach, useDemoApp, useTestApp, useWithoutDatabase, type DemoApp, type UseTestAppOptions } from './use';
+export {
+  anUnchangedAddress,
+  expectUnchangedAfterEach,
+  useDemoApp,
+  useTestApp,
+  useWithoutDatabase,
+  type DemoApp,
+  type UseTestAppOptions,
+} from './use';
 export { GQL_ACCEPT, startTestApp, type Client, type GqlBody, type NewUser, type TestApp, type TestAppOptions } from './app';
 export type { Caller, Who } from './caller';
 export { freePort, type FilePart, type FormEntries, type FormParts, type Reply, type RequestOptions } from './http';

@@ -1,7 +1,8 @@
 // useTestApp(): the test app of a test file (or of a describe block). It registers the
 // beforeAll that starts the app and the afterAll that stops it, and returns a handle that
 // stands for the started app inside tests and hooks: `const t = useTestApp(); ... t.rest(...)`.
-import { clientWith, startTestApp, startWithoutDatabase, type TestApp, type TestAppOptions } from './app';
+import { clientWith, startTestApp, startWithoutDatabase, type NewUser, type TestApp, type TestAppOptions } from './app';
+import { createUserAddress } from './factories';
 import { callerOf, type Caller } from './caller';
 import { CARA, DEMO, IAN, OLIVIA, OMAR, PAT } from './demo';
 
@@ -117,6 +118,20 @@ export function expectUnchangedAfterEach(read: () => Promise<unknown>): void {
   afterEach(async () => {
     expect(await read()).toEqual(before);
   });
+}
+
+/**
+ * For a describe block whose tests must leave one address as it was: a new user with one address,
+ * made before the block's tests, and the check after each test that the address's row is unchanged.
+ */
+export function anUnchangedAddress(t: TestApp): { readonly user: NewUser; readonly uuid: string } {
+  const made = {} as { user: NewUser; uuid: string };
+  beforeAll(async () => {
+    made.user = await t.newUser();
+    made.uuid = (await createUserAddress(t.orm, made.user.uId)).uuid;
+  });
+  expectUnchangedAfterEach(() => t.row('user_address', { uuid: made.uuid }));
+  return made;
 }
 
 /** The service over a database that never answers (startWithoutDatabase), for this file or describe block. */
