@@ -36,7 +36,7 @@ import { benchDatabase, benchSize, seededAs, SCALES, SEEDED_SQL, type BenchSize,
 import { upload } from './upload-rss';
 import { benchScenarios, benchServiceEnv, loadSpec, signIn, userHeaders, type Scenario } from './scenarios';
 import { captureStatements, type CaptureRequest } from './capture';
-import { graphqlTwin } from './twin';
+import { graphqlTwin, ownTwin } from './twin';
 import { floorScenario, sofaScenario } from './peer';
 import {
   cpuMs,
@@ -313,6 +313,8 @@ interface Comparison {
   facadeOverSofa: number | null;
   serviceCpuMs: number;
   graphqlCpuMs: number | null;
+  /** The twin as a client's own document (twin.ts ownTwin): outside the manifest, seen before. */
+  graphqlOwnCpuMs: number | null;
   rawCpuMs: number;
   floorCpuMs: number | null;
   sofaCpuMs: number | null;
@@ -593,10 +595,12 @@ async function measureScale(
       for (const s of reads) {
         const i = withBaseline.indexOf(s);
         const gql = graphqlTwin(routes, s);
+        const own = gql && ownTwin(gql);
         const floorS = floorOf.get(s);
         const rawScenario: Scenario | undefined =
           i >= 0 ? { name: `${s.name} (raw)`, method: 'GET', path: `/s${i}`, read: true } : undefined;
         if (gql) await answers(base, gql);
+        if (own) await answers(base, own);
         if (floorS) await answers(floor!.base, floorS);
         let sofaS = sofaOf.get(s);
         const sf: CpuRun[] = [];
@@ -623,6 +627,7 @@ async function measureScale(
         const sides: [Server, Scenario | undefined][] = [
           [server, s],
           [server, gql],
+          [server, own],
           [raw, rawScenario],
           [floor!, floorS],
         ];
@@ -633,12 +638,14 @@ async function measureScale(
         }
         const rest: Row[] = [];
         const g: Row[] = [];
+        const go: Row[] = [];
         const rw: CpuRun[] = [];
         const fl: CpuRun[] = [];
         // The order of the five turns alternates from run to run, so that none is always first.
         const turns: (() => Promise<void>)[] = [
           async () => void rest.push(await measure(server, s, RUN_DURATION)),
           async () => void (gql && g.push(await measure(server, gql, RUN_DURATION))),
+          async () => void (own && go.push(await measure(server, own, RUN_DURATION))),
           async () => void (rawScenario && rw.push(await other(raw, rawScenario))),
           async () => void (floorS && fl.push(await other(floor!, floorS))),
           async () => {
@@ -664,6 +671,7 @@ async function measureScale(
         for (const [kind, list] of [
           ['REST', rest],
           ['GraphQL', g],
+          ['GraphQL own', go],
           ['raw', rw],
           ['floor', fl],
           ['SOFA', sf],
@@ -703,6 +711,7 @@ async function measureScale(
           facadeOverSofa: over(sf),
           serviceCpuMs: row.cpuMsPerRequest,
           graphqlCpuMs: gql ? med(g, (r) => r.cpuMsPerRequest) : null,
+          graphqlOwnCpuMs: own ? med(go, (r) => r.cpuMsPerRequest) : null,
           rawCpuMs: rawScenario ? med(rw, (r) => r.cpuMsPerRequest)! : NaN,
           floorCpuMs: med(fl, (r) => r.cpuMsPerRequest),
           sofaCpuMs: med(sf, (r) => r.cpuMsPerRequest),
@@ -853,6 +862,17 @@ async function main() {
         scale: r.scale,
         facadeOverSofa: c.sofaRps ? round(c.facadeOverSofa!) : null,
         sofaRps: c.sofaRps!,
+      })),
+  );
+  // /graphql's service CPU over the REST route's, per read: the route's document (trusted) and a client's own copy.
+  const graphqlOverRest = results.flatMap((r) =>
+    r.comparisons
+      .filter((c) => c.graphqlCpuMs !== null)
+      .map((c) => ({
+        scenario: c.scenario,
+        scale: r.scale,
+        trusted: round(c.graphqlCpuMs! / c.serviceCpuMs),
+        own: c.graphqlOwnCpuMs === null ? null : round(c.graphqlOwnCpuMs / c.serviceCpuMs),
       })),
   );
   const floor = results.flatMap((r) =>
@@ -1017,14 +1037,14 @@ async function main() {
       table(r.rows),
       '',
       `| read (median of ${r.scale === 1 ? RUNS : RUNS_LARGE} interleaved runs) | SQL statements (service / raw) | service req/s | GraphQL POST req/s | raw req/s | ` +
-        'floor req/s | SOFA req/s | service/raw | REST/GraphQL | service/floor | facade/SOFA | service CPU ms/req | GraphQL CPU ms/req | raw CPU ms/req | ' +
+        'floor req/s | SOFA req/s | service/raw | REST/GraphQL | service/floor | facade/SOFA | service CPU ms/req | GraphQL CPU ms/req (trusted / own) | raw CPU ms/req | ' +
         'floor CPU ms/req | SOFA CPU ms/req | PostgreSQL CPU ms/req (service / raw) |',
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
       ...r.comparisons.map(
         (c) =>
           `| ${c.scenario} | ${fmt(c.serviceStatements, 2)} / ${c.statements || '-'} | ${c.serviceRps} | ${c.graphqlRps ?? '-'} | ${opt(c.rawRps, 0)} | ` +
           `${c.floorRps ?? '-'} | ${c.sofaRps ?? '-'} | ${opt(c.serviceOverRaw, 2)} | ${opt(c.serviceOverGraphql, 2)} | ${opt(c.serviceOverFloor, 2)} | ` +
-          `${opt(c.facadeOverSofa, 2)} | ${fmt(c.serviceCpuMs, 3)} | ${opt(c.graphqlCpuMs, 3)} | ${opt(c.rawCpuMs, 3)} | ${opt(c.floorCpuMs, 3)} | ` +
+          `${opt(c.facadeOverSofa, 2)} | ${fmt(c.serviceCpuMs, 3)} | ${opt(c.graphqlCpuMs, 3)} / ${opt(c.graphqlOwnCpuMs, 3)} | ${opt(c.rawCpuMs, 3)} | ${opt(c.floorCpuMs, 3)} | ` +
           `${opt(c.sofaCpuMs, 3)} | ${fmt(c.postgresCpuMs, 3)} / ${opt(c.rawPostgresCpuMs, 3)} |`,
       ),
       '',
@@ -1091,6 +1111,7 @@ async function main() {
         tail: base.tail,
         scales: results,
         growth,
+        graphqlOverRest,
         peer,
         sofaCannot: results.flatMap((r) => r.sofaCannot.map((c) => ({ ...c, scale: r.scale }))),
         floor,

@@ -30,7 +30,7 @@ import { representationsPlugin } from './plugins/representations';
 import { manifestFirst, trustedDocumentsPlugin } from './plugins/trusted-documents';
 import { trustedDocuments } from './trusted-manifest';
 import { memoryApqStore, redisApqStore } from './apq-store';
-import { jitExecutor, jitGateway } from './jit-executor';
+import { jitExecutor, jitGateway, MAX_COMPILED, MAX_COMPILED_BYTES, type JitExecutor } from './jit-executor';
 
 /**
  * Bytes of heap the parsed documents kept (least recently used out first) may take, by
@@ -78,6 +78,10 @@ function persistedQueries(config: Config, logger: Logger, routes: readonly Route
   };
 }
 
+/** The executor of each Apollo server started here, whose lanes /graphql runs (src/http/graphql-lane.ts). */
+const executors = new WeakMap<ApolloServer<Context>, JitExecutor>();
+export const jitOf = (apollo: ApolloServer<Context>): JitExecutor | undefined => executors.get(apollo);
+
 export async function startApollo(
   schema: GraphQLSchema,
   config: Config,
@@ -86,9 +90,15 @@ export async function startApollo(
 ): Promise<ApolloServer<Context>> {
   const armor = graphqlArmor();
   const apq = persistedQueries(config, logger, routes);
+  // The trusted documents compiled now; Apollo runs a copy of the context, which shares its credentials.
+  const jit = jitExecutor(schema, MAX_COMPILED, MAX_COMPILED_BYTES, {
+    trusted: trustedDocuments(config, routes),
+    validationRules: armor.validationRules,
+    answerKey: (context) => (context as Context).credentials,
+  });
   const apollo = new ApolloServer<Context>({
     // The schema through a gateway whose executor runs hot documents as compiled code (jit-executor.ts).
-    gateway: jitGateway(schema, jitExecutor(schema).executor),
+    gateway: jitGateway(schema, jit.executor),
     validationRules: armor.validationRules,
     parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
     persistedQueries: apq.persistedQueries,
@@ -127,5 +137,6 @@ export async function startApollo(
     ],
   });
   await apollo.start();
+  executors.set(apollo, jit);
   return apollo;
 }

@@ -10,7 +10,11 @@ import {
   GraphQLError,
   Kind,
   OperationTypeNode,
+  parse,
+  validate,
+  specifiedRules,
   type DocumentNode,
+  type ValidationRule,
   type ExecutionResult,
   type GraphQLSchema,
   type OperationDefinitionNode,
@@ -68,21 +72,125 @@ function unresolvedOperation(name: string | undefined): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'OPERATION_RESOLUTION_FAILURE', http: { status: 400 } } });
 }
 
+/**
+ * A query /graphql runs without Apollo's request pipeline (src/http/graphql-lane.ts): a document
+ * already parsed, validated and compiled, found by its text and the operation name sent with it.
+ */
+export interface Lane {
+  /** The document's id, the SHA-256 of its text (the trusted documents' check). */
+  id: string;
+  operation: OperationDefinitionNode;
+  /** The operation's name in the document (the access log's and the span's), null when it has none. */
+  name: string | null;
+  query: CompiledQuery;
+}
+
+/** The lanes by document text, then by the operation name sent ('' for none). */
+export interface Lanes {
+  find(text: string, operationName: string | undefined): Lane | undefined;
+  /** How many lanes there are now (tests and diagnostics). */
+  size(): number;
+}
+
 export interface JitExecutor {
+  schema: GraphQLSchema;
   executor: GatewayExecutor;
   /** How many documents are compiled now (tests and diagnostics). */
   compiled(): number;
+  lanes: Lanes;
+  /**
+   * Hands the executor what the lane's run of a request gave (its result, or what it threw), by
+   * answerKey of its context: Apollo then answers it (its errors formatted, its plugins' hooks
+   * run) without running the operation again.
+   */
+  answerWith(key: object, answer: () => ExecutionResult | Promise<ExecutionResult>): void;
 }
 
-export function jitExecutor(schema: GraphQLSchema, maxCompiled = MAX_COMPILED, maxBytes = MAX_COMPILED_BYTES): JitExecutor {
+/** The REST routes' documents compiled at start-up, by schema and text (rememberRouteDocument). */
+const routeDocuments = new WeakMap<GraphQLSchema, Map<string, CompiledQuery>>();
+
+/**
+ * A REST route's document as the route table compiled it (one named operation, validated): the
+ * same text sent to /graphql, a trusted document, runs on it rather than on a second compilation.
+ */
+export function rememberRouteDocument(schema: GraphQLSchema, text: string, query: CompiledQuery): void {
+  const known = routeDocuments.get(schema) ?? routeDocuments.set(schema, new Map()).get(schema)!;
+  known.set(text, query);
+}
+
+/** Options of jitExecutor beyond the bounds of its cache. */
+export interface JitOptions {
+  /**
+   * Documents compiled at start-up, text by id: the trusted documents (the REST routes' and the
+   * explorer's examples, GRAPHQL_TRUSTED_DOCUMENTS_MANIFEST's), each query a lane from the first
+   * request. A document that does not pass `validationRules` is left to Apollo, which refuses it.
+   */
+  trusted?: ReadonlyMap<string, string>;
+  validationRules?: readonly ValidationRule[];
+  /**
+   * What answerWith keys a result by, from the executor's context: Apollo runs the operation with
+   * a copy of the context its context function made, so a member both share (the context itself
+   * by default).
+   */
+  answerKey?: (contextValue: object) => object;
+}
+
+export function jitExecutor(
+  schema: GraphQLSchema,
+  maxCompiled = MAX_COMPILED,
+  maxBytes = MAX_COMPILED_BYTES,
+  options: JitOptions = {},
+): JitExecutor {
+  const lanes = new Map<string, Map<string, Lane>>();
+  const addLane = (text: string, sentName: string, lane: Lane) => {
+    const byName = lanes.get(text) ?? lanes.set(text, new Map()).get(text)!;
+    byName.set(sentName, lane);
+  };
+  // A client's lanes live as long as their compiled query: the cache's key names them.
+  const clientLanes = new Map<string, [text: string, sentName: string]>();
+  const dropLane = (key: string) => {
+    const named = clientLanes.get(key);
+    if (!named) return;
+    clientLanes.delete(key);
+    const byName = lanes.get(named[0]);
+    byName?.delete(named[1]);
+    if (byName?.size === 0) lanes.delete(named[0]);
+  };
   // Least recently used out first; each entry's size is set with it.
-  const compiled = new LRUCache<string, CompiledQuery | 'interpret'>({ max: maxCompiled, maxSize: maxBytes });
+  const compiled = new LRUCache<string, CompiledQuery | 'interpret'>({
+    max: maxCompiled,
+    maxSize: maxBytes,
+    dispose: (_value, key) => dropLane(key),
+  });
   const seen = new LRUCache<string, number>({ max: MAX_SEEN });
+  const answers = new WeakMap<object, () => ExecutionResult | Promise<ExecutionResult>>();
+  const rules = [...specifiedRules, ...(options.validationRules ?? [])];
+  for (const [id, text] of options.trusted ?? []) {
+    const document = parse(text);
+    // A REST route's document was validated and compiled by the route table (src/rest/executor.ts).
+    const route = routeDocuments.get(schema)?.get(text);
+    if (!route && validate(schema, document, rules).length) continue;
+    const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+    for (const operation of operations.filter(compilable)) {
+      const name = operation.name?.value ?? null;
+      const made = route ?? compileQuery(schema, document, name ?? undefined);
+      if (!isCompiledQuery(made)) continue;
+      const lane = { id, operation, name, query: made };
+      if (name) addLane(text, name, lane);
+      if (operations.length === 1) addLane(text, '', lane);
+    }
+  }
 
   const interpret = (document: DocumentNode, operationName: string | null, variables: Record<string, unknown>, contextValue: unknown) =>
     execute({ schema, document, operationName, variableValues: variables, contextValue }) as Promise<ExecutionResult> | ExecutionResult;
 
   const executor: GatewayExecutor = async (rc) => {
+    const answerKey = options.answerKey?.(rc.context) ?? rc.context;
+    const answered = answers.get(answerKey);
+    if (answered) {
+      answers.delete(answerKey);
+      return answered();
+    }
     const variables = rc.request.variables ?? {};
     // Apollo, with a gateway, calls the executor whether or not the operation name matched one of
     // the document's operations: no operation is the client's error, as Apollo answers without one.
@@ -103,6 +211,13 @@ export function jitExecutor(schema: GraphQLSchema, maxCompiled = MAX_COMPILED, m
       const made = size <= maxBytes ? compileQuery(schema, rc.document, rc.operationName ?? undefined) : null;
       query = made && isCompiledQuery(made) ? made : 'interpret';
       compiled.set(key, query, { size: query === 'interpret' ? 1 : size });
+      // Apollo has parsed and validated the document, and its plugins have passed its literals:
+      // the next request sending this text and operation name may take the lane.
+      const sentName = rc.request.operationName ?? '';
+      if (query !== 'interpret' && rc.source && !lanes.get(rc.source)?.has(sentName)) {
+        addLane(rc.source, sentName, { id: rc.queryHash, operation, name: operation.name?.value ?? null, query });
+        clientLanes.set(key, [rc.source, sentName]);
+      }
     }
     if (query === 'interpret') return interpret(rc.document, rc.operationName, variables, rc.context);
     // Variables are checked by graphql-js first, so their errors read as Apollo's always did
@@ -111,7 +226,16 @@ export function jitExecutor(schema: GraphQLSchema, maxCompiled = MAX_COMPILED, m
     if (checked.errors) return { errors: checked.errors };
     return query.query(undefined, rc.context, variables);
   };
-  return { executor, compiled: () => compiled.size };
+  return {
+    schema,
+    executor,
+    compiled: () => compiled.size,
+    lanes: {
+      find: (text, operationName) => lanes.get(text)?.get(operationName ?? ''),
+      size: () => [...lanes.values()].reduce((n, byName) => n + byName.size, 0),
+    },
+    answerWith: (key, answer) => void answers.set(key, answer),
+  };
 }
 
 /** The gateway Apollo Server takes instead of a schema: this schema, run by `executor`. */

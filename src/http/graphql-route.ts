@@ -13,7 +13,9 @@ import type { RouteDef } from '../rest/route';
 import { ServiceError } from '../core/errors';
 import { traceOperation } from '../observability/tracing';
 import { getParameters, trustedDocumentGuard } from '../graphql/plugins/trusted-documents';
+import { jitOf } from '../graphql/apollo';
 import { jsonBodyParser } from './json-body';
+import { graphqlLane } from './graphql-lane';
 import type { GraphqlMediaType, RequestMiddleware, RequestState } from './request-state';
 
 /** The most files one operation takes (createSupportGroup). */
@@ -91,15 +93,22 @@ export async function mountGraphql(
   // The integration is ESM-only and resolves its own copy of Apollo's type declarations.
   const { koaMiddleware } = await import('@as-integrations/koa');
   const trusted = trustedDocumentGuard(deps.config, routes);
+  const contextOf = (ctx: Koa.ParameterizedContext<RequestState>, mediaType: GraphqlMediaType | false) => {
+    const context = buildContext(deps, ctx.state.requestId, ctx.headers, () => ctx.state.logger);
+    context.request = ctx.state;
+    context.clientIp = ctx.ip;
+    if (mediaType) ctx.state.graphqlMediaType = mediaType;
+    return context;
+  };
+  // The context the lane made for a request it handed to Apollo (graphql-lane.ts).
+  const handedOver = new WeakMap<Koa.Context, Context>();
   const graphqlMiddleware = koaMiddleware(apollo as unknown as Parameters<typeof koaMiddleware>[0], {
     context: async ({ ctx }: { ctx: Koa.ParameterizedContext<RequestState> }) => {
-      const context = buildContext(deps, ctx.state.requestId, ctx.headers, () => ctx.state.logger);
-      context.request = ctx.state;
-      context.clientIp = ctx.ip;
+      const made = handedOver.get(ctx);
+      if (made) return made;
       // Plain JSON first: what a client that sends no Accept, or */*, is answered (graphql-http's
       // audit); false (neither accepted) is left to Apollo, which answers 406.
-      const mediaType = ctx.accepts('application/json', 'application/graphql-response+json');
-      if (mediaType) ctx.state.graphqlMediaType = mediaType as GraphqlMediaType;
+      const context = contextOf(ctx, ctx.accepts('application/json', 'application/graphql-response+json') as GraphqlMediaType | false);
       // Before Apollo reads its persisted queries or parses: a refusal is answered with its status.
       if (trusted) await trusted(context, ctx.method === 'GET' ? getParameters(ctx.querystring) : (ctx.request as { body?: unknown }).body);
       return context;
@@ -109,11 +118,22 @@ export async function mountGraphql(
     maxFileSize: Math.max(deps.config.uploadMaxBytes, deps.config.tileMaxBytes) + 1,
     maxFiles: MAX_FILES,
   });
+  const jit = jitOf(apollo);
+  const lane =
+    jit &&
+    graphqlLane({
+      jit,
+      context: contextOf,
+      trusted: trusted && ((context, id, operationName) => trusted(context, { operationName }, id)),
+    });
   const operation: RequestMiddleware = async (ctx, next) => {
     ctx.state.operation = 'graphql';
-    // Renamed after the operation once Apollo has resolved it (the operation-span plugin);
-    // resolvers' statements nest under it.
-    await traceOperation('graphql', {}, () => graphqlMiddleware(ctx as Koa.Context, next));
+    // Renamed after the operation once Apollo has resolved it (the operation-span plugin), or by
+    // the lane; resolvers' statements nest under it.
+    await traceOperation('graphql', {}, async () => {
+      if (lane && (await lane(ctx, (context) => handedOver.set(ctx, context)))) return;
+      await graphqlMiddleware(ctx, next);
+    });
   };
   router.all('/graphql', uploads, drainUnusedUploads, jsonBodyParser(false, bodyLimit), operation);
 }

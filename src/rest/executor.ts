@@ -14,6 +14,7 @@ import type Koa from 'koa';
 import { Kind, validate, visit, getOperationAST, type DocumentNode, type FieldNode, type GraphQLSchema, OperationTypeNode } from 'graphql';
 import { getVariableValues } from 'graphql/execution/values';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
+import { rememberRouteDocument } from '../graphql/jit-executor';
 import { buildContext, credentialKey, type AppDeps, type Context } from '../context';
 import { markWrite, routeReads } from '../db/replicas';
 import type { RouteDef } from './route';
@@ -47,12 +48,14 @@ export interface CompiledRoute {
   executeWithCursor?: Execute;
 }
 
-function compileDocument(schema: GraphQLSchema, document: DocumentNode, def: RouteDef, key: string) {
+function compileDocument(schema: GraphQLSchema, document: DocumentNode, def: RouteDef, key: string, text?: string) {
   const errors = validate(schema, document);
   if (errors.length) throw new Error(`Route ${key} (${def.operation}): ${errors.map((e) => e.message).join('; ')}`);
   const op = getOperationAST(document)!;
   const compiled = compileQuery(schema, document, def.operation);
   if (!isCompiledQuery(compiled)) throw new Error(`Route ${key} (${def.operation}): ${compiled.errors?.map((e) => e.message).join('; ')}`);
+  // /graphql runs the same text, a trusted document, on this compilation (jit-executor.ts).
+  if (text !== undefined) rememberRouteDocument(schema, text, compiled);
   const variableDefinitions = op.variableDefinitions ?? [];
   return (contextValue: Context, variables: Record<string, unknown>) => {
     // Variables are checked by graphql-js first: its messages name the offending input field,
@@ -90,7 +93,7 @@ export function compileRoutes(schema: GraphQLSchema, routes: RouteDef[]): Compil
     if (seen.has(key)) throw new Error(`Duplicate route ${key}`);
     seen.add(key);
     const binding = bindRoute(schema, def);
-    const execute = compileDocument(schema, binding.document, def, key);
+    const execute = compileDocument(schema, binding.document, def, key, def.document);
     const executeWithCursor = def.wholeList
       ? compileDocument(schema, withCursor(binding.document, def.wholeList.cursor), def, key)
       : undefined;

@@ -96,7 +96,8 @@ export function getParameters(search: string): RawRequest {
 const admitted = new WeakMap<Context['credentials'], string>();
 const EXPLORER = '*';
 
-export type TrustedDocumentGuard = (ctx: Context, request: unknown) => Promise<void>;
+/** The check of a request's document; `id` when the caller knows it already (the /graphql lane), else the request's. */
+export type TrustedDocumentGuard = (ctx: Context, request: unknown, id?: string) => Promise<void>;
 
 /**
  * What GRAPHQL_TRUSTED_DOCUMENTS says of a document, by its id, for a caller: 'manifest' or
@@ -150,8 +151,8 @@ function judgeOf(config: Config, routes: readonly RouteDef[]): Judge | null {
 export function trustedDocumentGuard(config: Config, routes: readonly RouteDef[]): TrustedDocumentGuard | null {
   const judge = judgeOf(config, routes);
   if (!judge) return null;
-  return async (ctx, request) => {
-    const id = documentIdOf(request);
+  return async (ctx, request, knownId) => {
+    const id = knownId ?? documentIdOf(request);
     // A request naming no document is Apollo's to refuse (400); should it run one after all, the plugin refuses it.
     const verdict = await judge(ctx, id, (request as RawRequest | null)?.operationName);
     if (verdict === 'manifest') admitted.set(ctx.credentials, id!);
