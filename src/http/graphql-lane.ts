@@ -105,7 +105,8 @@ export function graphqlLane(
     ctx.set('cache-control', 'no-store');
     for (const [header, value] of Object.entries(rateLimitHeaders(context) ?? {})) ctx.set(header.toLowerCase(), value);
     ctx.set('content-type', `${mediaType}; charset=utf-8`);
-    ctx.body = `${JSON.stringify({ data: result.data })}\n`;
+    // Sent as its bytes, encoded once (src/rest/respond.ts sendJson says why).
+    ctx.body = Buffer.from(`${JSON.stringify({ data: result.data })}\n`);
     return true;
   };
 }

@@ -21,8 +21,13 @@ export function errorBody(err: ServiceError): ErrorBody {
  * docs/performance.md).
  */
 export function sendJson(ctx: Koa.Context, json: string): void {
+  sendBytes(ctx, Buffer.from(json));
+}
+
+/** JSON already encoded (sendJson). */
+export function sendBytes(ctx: Koa.Context, bytes: Buffer): void {
   ctx.type = 'json';
-  ctx.body = Buffer.from(json);
+  ctx.body = bytes;
 }
 
 export function sendError(ctx: Koa.Context, err: ServiceError): void {

@@ -3,7 +3,7 @@
 // body when If-None-Match names it. The file and whole-list answers keep the same headers.
 import type Koa from 'koa';
 import { cacheControlOf, etagMatches, etagOf, varyOf } from '../http-cache';
-import { sendJson } from '../respond';
+import { sendBytes } from '../respond';
 import type { RouteDef } from '../route';
 
 /**
@@ -21,10 +21,12 @@ export function cachingOf(def: RouteDef): (ctx: Koa.Context) => void {
 
 /** Sends a read's JSON with its ETag, or 304 when If-None-Match names it. */
 export function sendRead(ctx: Koa.Context, json: string): void {
-  const etag = etagOf(json);
+  // Encoded once: the tag is the digest of the bytes sent (hashing the text would encode it too).
+  const bytes = Buffer.from(json);
+  const etag = etagOf(bytes);
   ctx.set('ETag', etag);
   if (etagMatches(ctx.get('If-None-Match'), etag)) ctx.status = 304;
-  else sendJson(ctx, json);
+  else sendBytes(ctx, bytes);
 }
 
 export function readAnswer(def: RouteDef, rootKey: string) {
