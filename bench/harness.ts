@@ -293,54 +293,72 @@ export function summarize(runs: PacedSamples[]): LoadResult {
   };
 }
 
-/** The open-loop run of paced(), answering its samples rather than their percentiles. */
-export async function pacedSamples(spec: LoadSpec, rate: number): Promise<PacedSamples> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections });
-  const url = new URL(spec.url);
-  const latencies: number[] = [];
-  let non2xx = 0;
-  let errors = 0;
-  const total = Math.max(1, Math.round(rate * spec.duration));
+/** One request as the open- and closed-loop drivers send it. */
+export interface Outgoing {
+  url: URL;
+  method: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+
+/** Sends `o` on `agent`: its status (0 when the socket failed) and its body's text, when asked or not 2xx (else ''). */
+export function send(agent: http.Agent, o: Outgoing, keepBody = false): Promise<{ status: number; body: string }> {
+  return new Promise((done) => {
+    const req = http.request(
+      {
+        agent,
+        host: o.url.hostname,
+        port: o.url.port,
+        path: o.url.pathname + o.url.search,
+        method: o.method,
+        headers: { ...o.headers, ...(o.body && { 'content-length': Buffer.byteLength(o.body) }) },
+      },
+      (res) => {
+        let body = '';
+        if (keepBody || res.statusCode! < 200 || res.statusCode! > 299)
+          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        else res.resume();
+        res.on('end', () => done({ status: res.statusCode!, body }));
+      },
+    );
+    req.on('error', () => done({ status: 0, body: '' }));
+    req.end(o.body);
+  });
+}
+
+/**
+ * The open-loop schedule: call i is due at start + i/rate, for `duration` seconds; `fire(i, from)`
+ * sends it, `from` being when it was due, or when it was sent if that was earlier (the loop sends
+ * up to 1 ms ahead rather than sleep for less than a timer's resolution). Answers the seconds
+ * until the last call settled.
+ */
+export async function openLoop(rate: number, duration: number, fire: (i: number, from: number) => Promise<void>): Promise<number> {
+  const total = Math.max(1, Math.round(rate * duration));
   const start = performance.now();
   const pending: Promise<void>[] = [];
-  const once = (due: number) =>
-    new Promise<void>((done) => {
-      // From when it was due, or from when it was sent if that was earlier (the loop sends up
-      // to 1 ms ahead rather than sleep for less than a timer's resolution).
-      const from = Math.min(due, performance.now());
-      const body = spec.body;
-      const req = http.request(
-        {
-          agent,
-          host: url.hostname,
-          port: url.port,
-          path: url.pathname + url.search,
-          method: spec.method ?? 'GET',
-          headers: { ...spec.headers, ...(body && { 'content-length': Buffer.byteLength(body) }) },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            latencies.push(performance.now() - from);
-            if (res.statusCode! < 200 || res.statusCode! > 299) non2xx += 1;
-            done();
-          });
-        },
-      );
-      req.on('error', () => {
-        errors += 1;
-        done();
-      });
-      req.end(body);
-    });
   for (let i = 0; i < total; i++) {
     const due = start + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    pending.push(once(due));
+    pending.push(fire(i, Math.min(due, performance.now())));
   }
   await Promise.all(pending);
-  const seconds = (performance.now() - start) / 1000;
+  return (performance.now() - start) / 1000;
+}
+
+/** The open-loop run of paced(), answering its samples rather than their percentiles. */
+export async function pacedSamples(spec: LoadSpec, rate: number): Promise<PacedSamples> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections });
+  const out: Outgoing = { url: new URL(spec.url), method: spec.method ?? 'GET', headers: spec.headers, body: spec.body };
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  const seconds = await openLoop(rate, spec.duration, async (_, from) => {
+    const { status } = await send(agent, out);
+    if (!status) return void (errors += 1);
+    latencies.push(performance.now() - from);
+    if (status < 200 || status > 299) non2xx += 1;
+  });
   agent.destroy();
   return { latencies, seconds, non2xx, errors };
 }

@@ -22,6 +22,9 @@
 // BENCH_RUNS (runs of each read, median taken, 3; at the larger scale BENCH_RUNS_LARGE, 2),
 // BENCH_CONNECTIONS (10), BENCH_WARMUP (seconds, 1), BENCH_ONLY (comma-separated scenario names:
 // only those, for a smoke run; the upload and the 100-company database are left out then).
+//
+// `npm run bench -- --soak <minutes> [--soak-window <seconds>]` runs the soak alone (soak.ts: a
+// mixed load at 70% of its saturation, figures per window, BENCH_SOAK_* options; its own results file).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -37,6 +40,7 @@ import { upload } from './upload-rss';
 import { benchScenarios, benchServiceEnv, loadSpec, signIn, userHeaders, type Scenario } from './scenarios';
 import { captureStatements, type CaptureRequest } from './capture';
 import { graphqlTwin, ownTwin } from './twin';
+import { runSoak, soakArgs, soakDatabase } from './soak';
 import { floorScenario, sofaScenario } from './peer';
 import {
   cpuMs,
@@ -807,6 +811,8 @@ async function main() {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl || !/^postgres(ql)?:/.test(serverUrl))
     throw new Error('npm run bench needs DATABASE_URL=postgres://... (a real PostgreSQL server)');
+  const soak = soakArgs(process.argv.slice(2));
+  if (soak) return runSoak(soak, await prepareDatabase(serverUrl, soakDatabase(serverUrl), benchSize(1)), await serverVersion(serverUrl));
   const top = parseScaleArg(process.argv.slice(2));
   const scales: Scale[] = top === 1 ? [1] : [1, top];
   const started = Date.now();

@@ -20,31 +20,49 @@ const MB = 1024 * 1024;
 
 const GRAPHQL_UPLOAD = 'mutation benchUpload($file: Upload!) { uploadSmartFile(file: $file) { tempFilename bytes md5 } }';
 
+/** The file's first bytes, the magic that makes it a PDF; the rest is spaces. */
+const PDF_PREFIX = '%PDF-1.4\n';
+
 /**
- * Streams a multipart PDF-looking body of `size` bytes from one reused 64 KiB block, to the REST
- * route or, with `via` graphql, as a GraphQL multipart request; answers the status.
+ * A multipart upload of a PDF-looking file, to the REST route or, with `via` graphql, as a GraphQL
+ * multipart request: its path and headers but the length, and the bytes before the file's content
+ * (ending with the file's first bytes, PDF_PREFIX) and after it.
  */
+export function uploadParts(token: string, via: 'rest' | 'graphql' = 'rest') {
+  const boundary = '----pronetbench';
+  const graphqlParts = [
+    `--${boundary}\r\nContent-Disposition: form-data; name="operations"\r\n\r\n${JSON.stringify({ query: GRAPHQL_UPLOAD, variables: { file: null } })}\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="map"\r\n\r\n${JSON.stringify({ 0: ['variables.file'] })}\r\n`,
+  ];
+  const head = Buffer.from(
+    `${via === 'graphql' ? graphqlParts.join('') : ''}--${boundary}\r\nContent-Disposition: form-data; name="${via === 'graphql' ? '0' : 'file'}"; ` +
+      `filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n${PDF_PREFIX}`,
+  );
+  return {
+    path: via === 'graphql' ? '/graphql' : '/rest/smartlib/upload/file',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'x-service-authtoken': token,
+      'apollo-require-preflight': 'true',
+    },
+    head,
+    tail: Buffer.from(`\r\n--${boundary}--\r\n`),
+  };
+}
+
+/** A whole multipart upload body of a `size`-byte file (a small one, held in memory). */
+export function uploadBody(parts: ReturnType<typeof uploadParts>, size: number): Buffer {
+  return Buffer.concat([parts.head, Buffer.alloc(size - PDF_PREFIX.length, 0x20), parts.tail]);
+}
+
+/** Streams the upload of a `size`-byte file from one reused 64 KiB block; answers the status. */
 export function upload(port: number, token: string, size: number, via: 'rest' | 'graphql' = 'rest'): Promise<number> {
   return new Promise((resolve, reject) => {
-    const boundary = '----pronetbench';
-    const graphqlParts = [
-      `--${boundary}\r\nContent-Disposition: form-data; name="operations"\r\n\r\n${JSON.stringify({ query: GRAPHQL_UPLOAD, variables: { file: null } })}\r\n`,
-      `--${boundary}\r\nContent-Disposition: form-data; name="map"\r\n\r\n${JSON.stringify({ 0: ['variables.file'] })}\r\n`,
-    ];
-    const head = Buffer.from(
-      `${via === 'graphql' ? graphqlParts.join('') : ''}--${boundary}\r\nContent-Disposition: form-data; name="${via === 'graphql' ? '0' : 'file'}"; ` +
-        `filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
-    );
-    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const { path: route, headers, head, tail } = uploadParts(token, via);
     const block = Buffer.alloc(64 * 1024, 0x20);
-    const req = http.request(`http://127.0.0.1:${port}${via === 'graphql' ? '/graphql' : '/rest/smartlib/upload/file'}`, {
+    const req = http.request(`http://127.0.0.1:${port}${route}`, {
       method: 'POST',
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'x-service-authtoken': token,
-        'apollo-require-preflight': 'true',
-        'content-length': head.length + size - 9 + tail.length,
-      },
+      headers: { ...headers, 'content-length': head.length + size - PDF_PREFIX.length + tail.length },
     });
     req.on('response', (res) => {
       let body = '';
@@ -54,7 +72,7 @@ export function upload(port: number, token: string, size: number, via: 'rest' | 
     });
     req.on('error', reject);
     req.write(head);
-    let left = size - 9;
+    let left = size - PDF_PREFIX.length;
     const pump = () => {
       while (left > 0) {
         const n = Math.min(block.length, left);

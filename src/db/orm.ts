@@ -15,6 +15,7 @@ import { chooseConnectionsByScope } from './replicas';
 import type { Pool } from 'pg';
 import type { Logger } from '../logger';
 import { recordStatement } from '../observability/tracing';
+import { timeAcquires } from '../observability/pool-waits';
 
 // The query logger is the one hook MikroORM calls after a statement, with its duration: each
 // becomes a span (a no-op unless a request is being traced); logging itself is unchanged.
@@ -71,7 +72,16 @@ export function ormOptions(db: DbOptions): Partial<Options> {
   if (db.databaseUrl) {
     const replicas = db.replicaUrls?.map((clientUrl, i) => ({ name: `replica${i + 1}`, clientUrl })) ?? [];
     const pool = { min: 0, max: db.poolMax ?? 10 };
-    return { ...common, driver: PostgreSqlDriver, clientUrl: db.databaseUrl, pool, ...(replicas.length ? { replicas } : {}) };
+    // Each pool (the primary's and every replica's) times its connects: db_pool_acquire_seconds.
+    const driverOptions = { onPoolCreated: timeAcquires };
+    return {
+      ...common,
+      driver: PostgreSqlDriver,
+      clientUrl: db.databaseUrl,
+      pool,
+      driverOptions,
+      ...(replicas.length ? { replicas } : {}),
+    };
   }
   if (!db.embeddedDir.startsWith('memory:')) fs.mkdirSync(db.embeddedDir, { recursive: true });
   // Loaded only for the embedded database: importing the PGlite engine costs ~40 MB of memory.

@@ -6,6 +6,7 @@
 import perfHooks from 'node:perf_hooks';
 import { Registry, Counter, Gauge, Histogram, collectDefaultMetrics } from 'prom-client';
 import { statementCount } from './statements';
+import { poolAcquireSeconds } from './pool-waits';
 import { OTHER_OPERATION, UNMATCHED } from './operation-names';
 import type { ReadReport } from '../db/replicas';
 
@@ -93,6 +94,7 @@ export function createMetrics(operations: ReadonlySet<string>, poolStats?: PoolS
       this.set({ state: 'waiting' }, stats.waiting);
     },
   });
+  registry.registerMetric(poolAcquireSeconds);
   if (reads) replicaMetrics(registry, reads);
   return {
     registry,

@@ -99,8 +99,11 @@ describe('metrics', () => {
     expect(res.text).toContain('nodejs_eventloop_lag_seconds');
     expect(res.text).toContain('db_statements_total');
     // A real server has a pool; the embedded database has one in-process connection and no pool.
-    if (t.db.databaseUrl) expect(res.text).toMatch(/db_pool_connections\{state="total"\} [1-9]/);
-    else expect(res.text).not.toMatch(/db_pool_connections\{/);
+    // ... and times each wait for one of its connections.
+    if (t.db.databaseUrl) {
+      expect(res.text).toMatch(/db_pool_connections\{state="total"\} [1-9]/);
+      expect(res.text).toMatch(/db_pool_acquire_seconds_count [1-9]/);
+    } else expect(res.text).not.toMatch(/db_pool_connections\{/);
   });
 });
 
