@@ -43,6 +43,8 @@ export interface Config {
   databaseReplicaUrls: string[];
   /** DATABASE_REPLICA_MAX_LAG_MS: a replica further behind than this takes no reads until it catches up. */
   databaseReplicaMaxLagMs: number;
+  /** DATABASE_REPLICA_TIMEOUT_MS: a statement or connection attempt on a replica fails after this; the read runs on the primary. */
+  databaseReplicaTimeoutMs: number;
   /** After SIGTERM, /readyz answers 503 and requests are still served this long before the server closes (SHUTDOWN_DRAIN_MS). */
   shutdownDrainMs: number;
   /** Start even when the database holds the demo tenant's published credentials (ALLOW_DEMO_CREDENTIALS). */
@@ -489,6 +491,11 @@ export const VARIABLES = {
     type: integer(0, 600000),
     default: 1000,
     doc: 'a replica further behind the primary than this (or not answering) takes no reads until it catches up; checked every 200 ms. Also the bound on how old a read by a caller who has not written may be',
+  }),
+  DATABASE_REPLICA_TIMEOUT_MS: variable({
+    type: integer(100, 60000),
+    default: 1000,
+    doc: 'a statement, or a connection attempt, on a replica that has no answer after this fails there (its connection closed): the read runs again on `DATABASE_URL` and the replica takes no reads until a check answers. What a replica that accepts connections but hangs costs a read; keep it above the slowest read',
   }),
   MIGRATE_ON_START: variable({
     type: flag(),
@@ -1032,6 +1039,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadOp
     databasePooling: v.DATABASE_POOLING,
     databaseReplicaUrls: v.DATABASE_REPLICA_URLS ?? [],
     databaseReplicaMaxLagMs: v.DATABASE_REPLICA_MAX_LAG_MS,
+    databaseReplicaTimeoutMs: v.DATABASE_REPLICA_TIMEOUT_MS,
     shutdownDrainMs: v.SHUTDOWN_DRAIN_MS,
     allowDemoCredentials: v.ALLOW_DEMO_CREDENTIALS,
     seedDemo: v.SEED_DEMO,

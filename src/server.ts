@@ -32,6 +32,7 @@ async function main() {
   const orm = await createOrm({
     databaseUrl: config.databaseUrl,
     replicaUrls: config.databaseReplicaUrls,
+    replicaTimeoutMs: config.databaseReplicaTimeoutMs,
     embeddedDir: path.join(config.dataDir, 'pgdata'),
     entities: ENTITIES,
     logger,

@@ -11,7 +11,7 @@ import { SeedManager } from '@mikro-orm/seeder';
 import type { DecoratedClass } from '../core/module';
 import { MIGRATIONS } from './migrations';
 import { ReplicaReadFloor } from './read-floor.entity';
-import { chooseConnectionsByScope } from './replicas';
+import { chooseConnectionsByScope, replicaPoolOptions } from './replicas';
 import type { Pool } from 'pg';
 import type { Logger } from '../logger';
 import { recordStatement } from '../observability/tracing';
@@ -40,6 +40,8 @@ export interface DbOptions {
   poolMax?: number;
   /** Streaming replicas of databaseUrl (DATABASE_REPLICA_URLS): MikroORM opens them; src/db/replicas.ts routes reads to them. */
   replicaUrls?: readonly string[];
+  /** A statement or connection attempt on a replica with no answer after this fails (DATABASE_REPLICA_TIMEOUT_MS). */
+  replicaTimeoutMs?: number;
   /**
    * An embedded database's starting contents, as PGlite's `dumpDataDir()` gave them (a tarball):
    * the tests start each file's in-memory database from one migrated copy instead of migrating it
@@ -70,7 +72,8 @@ export function ormOptions(db: DbOptions): Partial<Options> {
     },
   };
   if (db.databaseUrl) {
-    const replicas = db.replicaUrls?.map((clientUrl, i) => ({ name: `replica${i + 1}`, clientUrl })) ?? [];
+    const driverOptions = replicaPoolOptions(db.replicaTimeoutMs ?? 1000);
+    const replicas = db.replicaUrls?.map((clientUrl, i) => ({ name: `replica${i + 1}`, clientUrl, driverOptions })) ?? [];
     const pool = { min: 0, max: db.poolMax ?? 10 };
     // Each pool (the primary's and every replica's) times its connects: db_pool_acquire_seconds.
     const driverOptions = { onPoolCreated: timeAcquires };

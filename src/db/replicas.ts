@@ -18,10 +18,13 @@
 //
 // A replica that stops answering is taken out at the first failed statement or check, and a read
 // that failed on it is run again on the primary (it was outside a transaction, so nothing is lost);
-// a replica that answers again and has caught up takes reads again at the next check.
+// a replica that answers again and has caught up takes reads again at the next check. One that
+// hangs (it accepts connections and never answers: a stopped server, a path that stops forwarding)
+// fails a statement or a connection attempt after DATABASE_REPLICA_TIMEOUT_MS (replicaPoolOptions).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MikroORM } from '@mikro-orm/core';
 import type { Redis } from 'ioredis';
+import type { Pool, PoolClient } from 'pg';
 import type { Logger } from '../logger';
 
 /** How often each replica's replay position and the primary's WAL position are read. */
@@ -30,6 +33,35 @@ export const POLL_MS = 200;
 const CHECK_TIMEOUT_MS = 500;
 /** How long a caller's last write keeps its reads off replicas that have not replayed it. */
 export const FLOOR_TTL_MS = 60_000;
+
+/** pg's error for a statement with no answer within query_timeout. */
+const NO_ANSWER = 'Query read timeout';
+
+/**
+ * The pg pool options of each replica (MikroORM's per-replica driverOptions): a statement or a
+ * connection attempt with no answer within `timeoutMs` fails, which takes the replica out and runs
+ * the read again on the primary (fallbackFor). pg leaves a connection whose statement timed out in
+ * the pool, still waiting for that answer, which may never come: it is closed instead, so the
+ * replica is asked on fresh connections once it answers again.
+ */
+export function replicaPoolOptions(timeoutMs: number): Record<string, unknown> {
+  const closeWhenUnanswered = (client: PoolClient) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise)
+        void result.catch((err: unknown) => {
+          if ((err as Error | null)?.message === NO_ANSWER) client.connection.stream.destroy();
+        });
+      return result;
+    }) as PoolClient['query'];
+  };
+  return {
+    query_timeout: timeoutMs,
+    connectionTimeoutMillis: timeoutMs,
+    onPoolCreated: (pool: Pool) => void pool.on('connect', closeWhenUnanswered),
+  };
+}
 
 /** A connection as the driver hands it out (MikroORM's AbstractSqlConnection, the part used here). */
 interface Connection {

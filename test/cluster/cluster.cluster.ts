@@ -1,21 +1,27 @@
 // Production at scale (issue 38): three instances of the compiled service in production mode,
 // started at once on an empty database, behind real HAProxy (round robin, health checks on
 // /readyz, L7 retries), in three set-ups: PostgreSQL directly (the bus on LISTEN/NOTIFY, tokens
-// cached in each instance), with Redis (tokens, counters and the bus in Redis), and through real
-// PgBouncer in transaction pooling (DATABASE_POOLING=transaction; the migration lock, LISTEN and
-// the job queue on DATABASE_DIRECT_URL). In each: every instance ready and the schema migrated
-// once; sign-in, REST and GraphQL reads and writes through the balancer, spread over the three; a
-// logout refused by every instance within 1 s; a live notification from one instance to a
-// subscriber on another within 1 s; a scheduled notification sent once by three schedulers; no
-// acknowledged write lost when an instance is SIGKILLed under writes; no error across a rolling
-// restart under steady reads. The figures are printed at the end of each set-up.
-// `npm run test:cluster` (DATABASE_URL: the PostgreSQL server; haproxy and pgbouncer installed,
-// Redis on 127.0.0.1:6379: .ci/run sees to all three). Loopback only.
+// cached in each instance), with Redis (tokens, counters, the bus and the callers' last writes in
+// Redis) on a primary and streaming replica of the test's own (test/kit/postgres-pair.ts, issue 56),
+// and through real PgBouncer in transaction pooling (DATABASE_POOLING=transaction; the migration
+// lock, LISTEN and the job queue on DATABASE_DIRECT_URL). In each: every instance ready and the
+// schema migrated once; sign-in, REST and GraphQL reads and writes through the balancer, spread
+// over the three; a logout refused by every instance within 1 s; a live notification from one
+// instance to a subscriber on another within 1 s; a scheduled notification sent once by three
+// schedulers; no acknowledged write lost when an instance is SIGKILLed under writes; no error
+// across a rolling restart under steady reads. With the replica: a writer's reads straight after
+// its writes see them on every instance, and each instance runs other callers' reads on the
+// replica. The figures are printed at the end of each set-up.
+// `npm run test:cluster` (DATABASE_URL: the PostgreSQL server, whose server binaries make the
+// replica set-up's own pair; haproxy and pgbouncer installed, Redis on 127.0.0.1:6379: .ci/run sees
+// to all of them). Loopback only.
 import crypto from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/core';
 import { Client } from 'pg';
 import WebSocket from 'ws';
 import { createCompany, createTeam, createUser, grantCompanyRole, tokenFor } from '../kit';
+import { readsByTarget, readsSince } from '../kit/db-reads';
+import { startPair, type Pair } from '../kit/postgres-pair';
 import { createOrm } from '../kit/src';
 import { MIGRATIONS } from '../../src/db/migrations';
 import { hashPassword } from '../../src/modules/identity';
@@ -31,6 +37,8 @@ const REDIS_URL = 'redis://127.0.0.1:6379';
 const INSTANCES = 3;
 const WITHIN_MS = 1000;
 const PASSWORD = `Cluster-${crypto.randomBytes(6).toString('hex')}!`;
+/** The replica's apply delay: past it, a read on the replica would miss a write made just before. */
+const REPLICA_DELAY_MS = 300;
 
 // The file's time budget (issue 38: at most 5 minutes). Past it every process the file started is
 // killed, so whatever test is running fails at once, and no further set-up starts.
@@ -44,15 +52,15 @@ const watchdog = setTimeout(() => {
 watchdog.unref();
 afterAll(() => clearTimeout(watchdog));
 
-/** A database URL on the test's server. */
-function databaseUrl(name: string): string {
-  const u = new URL(SERVER);
+/** A database URL on `server` (the test's server, or a set-up's own primary). */
+function databaseUrl(server: string, name: string): string {
+  const u = new URL(server);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
-async function admin(sql: string): Promise<void> {
-  const client = new Client({ connectionString: databaseUrl('postgres') });
+async function admin(server: string, sql: string): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl(server, 'postgres') });
   await client.connect();
   try {
     await client.query(sql);
@@ -114,21 +122,27 @@ interface SetUp {
   env: (direct: string) => Record<string, string>;
   /** PgBouncer in front of the database. */
   pooler?: boolean;
+  /** A primary and streaming replica of the test's own in place of DATABASE_URL's server; the replica in DATABASE_REPLICA_URLS. */
+  replica?: boolean;
 }
 
 const SET_UPS: SetUp[] = [
   { name: 'direct (PostgreSQL, no Redis)', env: (direct) => ({ DATABASE_URL: direct }) },
   {
-    name: 'with Redis',
+    name: 'with Redis and a streaming replica',
     env: (direct) => ({ DATABASE_URL: direct, REDIS_URL, REDIS_KEY_PREFIX: `cluster-${crypto.randomBytes(4).toString('hex')}:` }),
+    replica: true,
   },
   { name: 'through PgBouncer (transaction pooling)', env: (direct) => ({ DATABASE_DIRECT_URL: direct }), pooler: true },
 ];
 
 describe.each(SET_UPS)('three instances behind HAProxy, $name', (setUp) => {
   const dbName = `cluster_${Date.now().toString(36)}_${crypto.randomBytes(3).toString('hex')}`;
-  const direct = databaseUrl(dbName);
+  let server = SERVER;
+  let direct = databaseUrl(server, dbName);
   const figures: Record<string, unknown> = {};
+  let pair: Pair | undefined;
+  let metricsToken: string;
   let pgbouncer: PgBouncer | undefined;
   let instances: Instances;
   let haproxy: HAProxy | undefined;
@@ -150,8 +164,15 @@ describe.each(SET_UPS)('three instances behind HAProxy, $name', (setUp) => {
   beforeAll(async () => {
     if (Date.now() - fileStarted > BUDGET_MS) throw new Error('the cluster test is over its time budget');
     stopAll.add(stop);
-    // An empty database: the instances migrate it.
-    await admin(`CREATE DATABASE "${dbName}"`);
+    if (setUp.replica) {
+      const started = Date.now();
+      pair = await startPair(REPLICA_DELAY_MS);
+      figures.replicaMadeMs = Date.now() - started;
+      server = pair.primary.url('postgres');
+      direct = databaseUrl(server, dbName);
+    }
+    // An empty database: the instances migrate it (and the replica replays it all).
+    await admin(server, `CREATE DATABASE "${dbName}"`);
     const env: Record<string, string> = {
       ...(await productionEnv()),
       // Twice HAProxy's check interval: /readyz 503 is seen before the instance closes.
@@ -165,6 +186,8 @@ describe.each(SET_UPS)('three instances behind HAProxy, $name', (setUp) => {
       pgbouncer = await startPgBouncer(SERVER);
       Object.assign(env, { DATABASE_URL: pgbouncer.urlFor(direct), DATABASE_POOLING: 'transaction' });
     }
+    if (pair) env.DATABASE_REPLICA_URLS = pair.replica.url(dbName);
+    metricsToken = env.METRICS_TOKEN;
     instances = await createInstances(INSTANCES, env);
   });
 
@@ -173,6 +196,7 @@ describe.each(SET_UPS)('three instances behind HAProxy, $name', (setUp) => {
     await haproxy?.stop();
     await instances?.close();
     await pgbouncer?.stop();
+    await pair?.close();
   }
 
   afterAll(async () => {
@@ -180,7 +204,7 @@ describe.each(SET_UPS)('three instances behind HAProxy, $name', (setUp) => {
     stopAll.delete(stop);
     await orm?.close(true).catch(() => undefined);
     await stop();
-    await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    if (!pair) await admin(server, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
   });
 
   it('when three instances start at once on an empty database, then all are ready, the schema is migrated once, and HAProxy counts all three', async () => {
@@ -293,6 +317,52 @@ describe.each(SET_UPS)('three instances behind HAProxy, $name', (setUp) => {
     figures.requestsPerInstance = served;
     expect(served.every((n) => n > 0)).toBe(true);
   });
+
+  if (setUp.replica)
+    it('when a user writes through the balancer and reads straight after, 30 times, then every read sees the write whichever instance answers, and each instance runs other reads on the replica', async () => {
+      const writer = await createUser(orm!);
+      const token = await tokenFor(orm!, writer.uId);
+      const run = crypto.randomBytes(3).toString('hex');
+      const before = await Promise.all(instances.list.map((s) => readsByTarget(s.baseUrl, metricsToken)));
+      let seen = 0;
+      for (let i = 0; i < 30; i++) {
+        const created = await json(`${lb}/rest/user/addresses`, {
+          method: 'POST',
+          headers: { ...auth(token), 'content-type': 'application/json', 'x-request-id': `ryw-${run}-w${i}` },
+          body: JSON.stringify({ typeCode: 'W', name: `Read back ${i}` }),
+        });
+        expect(created.status).toBe(200);
+        const headers = { ...auth(token), 'x-request-id': `ryw-${run}-r${i}` };
+        const listed =
+          i % 2
+            ? (
+                await json(`${lb}/graphql`, {
+                  method: 'POST',
+                  headers: { ...headers, 'content-type': 'application/json' },
+                  body: gqlBody('{ userAddresses { uuid } }'),
+                })
+              ).body.data.userAddresses
+            : (await json(`${lb}/rest/user/addresses`, { headers })).body;
+        if (listed.some((a: { uuid: string }) => a.uuid === created.body.uuid)) seen++;
+      }
+      // Another caller, who has not written: the replica answers, on every instance.
+      const { token: readerToken, uId } = people.reader;
+      for (let i = 0; i < 30; i++) {
+        const profile = await json(`${lb}/rest/user/profile`, { headers: auth(readerToken) });
+        expect(profile).toMatchObject({ status: 200, body: { uId } });
+      }
+      const after = await Promise.all(instances.list.map((s) => readsByTarget(s.baseUrl, metricsToken)));
+      const onReplica = after.map((counts, i) => readsSince(before[i], counts, 'replica1'));
+      // Which instance took each write and each read (the access logs name the request ids).
+      const servedBy = (id: string) => instances.list.find((s) => s.lines.some((l) => l.msg === 'request' && l.requestId === id))?.name;
+      const crossed = Array.from({ length: 30 }, (_, i) => i).filter(
+        (i) => servedBy(`ryw-${run}-w${i}`) !== servedBy(`ryw-${run}-r${i}`),
+      ).length;
+      figures.replica = { writesReadBack: seen, readOnAnotherInstance: crossed, readsOnReplicaPerInstance: onReplica };
+      expect(seen).toBe(30);
+      expect(crossed).toBeGreaterThanOrEqual(15);
+      expect(onReplica.every((n) => n > 0)).toBe(true);
+    });
 
   it('when a user logs out on one instance, then every instance refuses the token within 1 s', async () => {
     const { token } = people.leaving;

@@ -45,13 +45,18 @@ describe('configuration', () => {
   });
 
   it('reads on the replicas of DATABASE_REPLICA_URLS, which need DATABASE_URL (the primary); none by default', () => {
-    expect(loadConfig({})).toMatchObject({ databaseReplicaUrls: [], databaseReplicaMaxLagMs: 1000 });
+    expect(loadConfig({})).toMatchObject({ databaseReplicaUrls: [], databaseReplicaMaxLagMs: 1000, databaseReplicaTimeoutMs: 1000 });
     const env = {
       DATABASE_URL: 'postgres://p/db',
       DATABASE_REPLICA_URLS: 'postgres://r1/db, postgres://r2/db',
       DATABASE_REPLICA_MAX_LAG_MS: '250',
+      DATABASE_REPLICA_TIMEOUT_MS: '400',
     };
-    expect(loadConfig(env)).toMatchObject({ databaseReplicaUrls: ['postgres://r1/db', 'postgres://r2/db'], databaseReplicaMaxLagMs: 250 });
+    expect(loadConfig(env)).toMatchObject({
+      databaseReplicaUrls: ['postgres://r1/db', 'postgres://r2/db'],
+      databaseReplicaMaxLagMs: 250,
+      databaseReplicaTimeoutMs: 400,
+    });
     expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'postgres://r1/db' })).toThrow(
       new ConfigError('DATABASE_REPLICA_URLS needs DATABASE_URL (the primary)'),
     );

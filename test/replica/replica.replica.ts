@@ -1,23 +1,26 @@
 // Reads on a streaming replica (issue 56): the compiled service on a primary and a replica of its
-// own (postgres.ts), the replica applying each commit 500 ms late. When a user writes and reads
-// straight after, then every read sees the write; when a user who has not written reads, then the
-// replica answers (a row written on the primary a moment ago is not there yet); under steady reads
-// at least 80% of the reads run on the replica (the service's own db_reads_total); when the
-// replica stops in the middle of steady reads, then no read fails, /readyz stays 200, and reads
-// are back on the replica within 5 s of its return; with two instances sharing Redis, a write on
-// one is seen by the writer's read on the other; with DATABASE_REPLICA_MAX_LAG_MS below the
-// delay, steady writes take the replica out and it takes reads again once they stop. Without Redis the writes' positions are kept in
-// the primary's replica_read_floor table; with it, in Redis.
+// own (test/kit/postgres-pair.ts), the replica applying each commit 500 ms late. When a user writes
+// and reads straight after, then every read sees the write; when a user who has not written reads,
+// then the replica answers (a row written on the primary a moment ago is not there yet); under
+// steady reads at least 80% of the reads run on the replica (the service's own db_reads_total);
+// when the replica stops, or hangs (its processes stopped: connections accepted, never answered),
+// in the middle of steady reads, then no read fails or takes over 2 s
+// (DATABASE_REPLICA_TIMEOUT_MS bounds a read on a hung replica), /readyz stays 200, and reads are
+// back on the replica within 5 s of its return; with two instances sharing Redis, a write on one
+// is seen by the writer's read on the other; with DATABASE_REPLICA_MAX_LAG_MS below the delay,
+// steady writes take the replica out and it takes reads again once they stop. Without Redis the
+// writes' positions are kept in the primary's replica_read_floor table; with it, in Redis.
 // `npm run test:replica` (builds dist/ first). Loopback only; the machine's cluster is not used.
 import crypto from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/core';
 import { Client } from 'pg';
 import { createUser, createUserAddress, tokenFor } from '../kit';
+import { readsByTarget, readsSince as since } from '../kit/db-reads';
+import { startPair, type Pair } from '../kit/postgres-pair';
 import { createOrm } from '../kit/src';
 import { productionEnv } from '../kit/production';
 import { spawnService, type SpawnedService } from '../kit/spawn';
 import { ENTITIES } from '../../src/modules';
-import { startPair, type Pair } from './postgres';
 
 const APPLY_DELAY_MS = 500;
 const DATABASE = 'pronet_replica';
@@ -78,16 +81,7 @@ async function graphql(query: string, token: string): Promise<any> {
 }
 
 /** db_reads_total by target, from the service's /metrics. */
-async function reads(): Promise<Record<string, number>> {
-  const res = await fetch(`${service.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-  const text = await res.text();
-  const out: Record<string, number> = {};
-  for (const m of text.matchAll(/^db_reads_total\{target="([^"]+)"\} (\d+)/gm)) out[m[1]] = Number(m[2]);
-  return out;
-}
-
-const since = (before: Record<string, number>, after: Record<string, number>, target: string) =>
-  (after[target] ?? 0) - (before[target] ?? 0);
+const reads = () => readsByTarget(service.baseUrl, METRICS_TOKEN);
 
 it('when a user writes and reads straight after, 100 times, then every read sees the write', async () => {
   // A user keeps at most 50 addresses: each one written is deleted again, and the read after the
@@ -156,21 +150,35 @@ it('when a user who has not written reads, then the replica answers: a row writt
   expect(since(before, after, 'replica1')).toBeGreaterThan(0);
 });
 
-/** Each reader reading in a loop until `stop` says so; failures (status not 200) counted. */
-async function steadyReads(until: () => boolean): Promise<{ requests: number; failures: string[] }> {
+/** Each reader reading in a loop until `stop` says so; failures (status not 200) counted, and the slowest answer. */
+async function steadyReads(until: () => boolean): Promise<{ requests: number; failures: string[]; slowestMs: number }> {
   const failures: string[] = [];
   let requests = 0;
+  let slowestMs = 0;
   await Promise.all(
     readers.map(async (reader, i) => {
       while (!until()) {
         const path = i % 2 ? '/rest/user/addresses' : '/rest/user/profile';
+        const at = Date.now();
         const res = await get(path, reader.token).catch((err: Error) => ({ status: 0, body: err.message }));
+        slowestMs = Math.max(slowestMs, Date.now() - at);
         requests++;
         if (res.status !== 200) failures.push(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
       }
     }),
   );
-  return { requests, failures };
+  return { requests, failures, slowestMs };
+}
+
+/** The replica back (started, or resumed) under steady reads: the milliseconds until a read runs on it again, or -1 within 10 s. */
+async function backOnTheReplica(): Promise<number> {
+  const back = Date.now();
+  const at = await reads();
+  while (Date.now() - back < 10_000) {
+    if (since(at, await reads(), 'replica1') > 0) return Date.now() - back;
+    await sleep(100);
+  }
+  return -1;
 }
 
 it('when readers read steadily beside a writer, then at least 80% of the reads run on the replica', async () => {
@@ -197,47 +205,56 @@ it('when readers read steadily beside a writer, then at least 80% of the reads r
   expect(replica / (replica + primary)).toBeGreaterThanOrEqual(0.8);
 });
 
-it('when the replica stops in the middle of steady reads, then no read fails, /readyz stays 200, and reads are back on it within 5 s of its return', async () => {
-  let done = false;
-  const probes: number[] = [];
-  const probing = (async () => {
-    while (!done) {
-      probes.push((await fetch(`${service.baseUrl}/readyz`).catch(() => ({ status: 0 }))).status);
-      await sleep(100);
-    }
-  })();
-  const load = steadyReads(() => done);
-  try {
-    await sleep(1000);
-    await pair.replica.stop();
-    await sleep(2000);
-    const stopped = await reads();
-    await sleep(500);
-    // Out: nothing more on it while it is down.
-    expect(since(stopped, await reads(), 'replica1')).toBe(0);
-    await pair.replica.start();
-    const back = Date.now();
-    const at = await reads();
-    let returnedMs = -1;
-    while (Date.now() - back < 10_000) {
-      if (since(at, await reads(), 'replica1') > 0) {
-        returnedMs = Date.now() - back;
-        break;
+/** Two ways a replica goes away under steady reads, and how each comes back. */
+const FAULTS = [
+  { fault: 'stops (pg_ctl stop)', away: () => pair.replica.stop(), back: () => pair.replica.start() },
+  {
+    fault: 'hangs (its processes stopped: connections accepted, never answered)',
+    away: () => pair.replica.hang(),
+    back: async () => pair.replica.resume(),
+  },
+];
+
+it.each(FAULTS)(
+  'when the replica $fault in the middle of steady reads, then no read fails or takes over 2 s, /readyz stays 200, and reads are back on it within 5 s of its return',
+  async ({ fault, away, back }) => {
+    let done = false;
+    const probes: number[] = [];
+    const probing = (async () => {
+      while (!done) {
+        probes.push((await fetch(`${service.baseUrl}/readyz`).catch(() => ({ status: 0 }))).status);
+        await sleep(100);
       }
-      await sleep(100);
+    })();
+    const load = steadyReads(() => done);
+    let returnedMs: number;
+    try {
+      await sleep(1000);
+      await away();
+      await sleep(2500);
+      const out = await reads();
+      await sleep(500);
+      // Out: nothing more on it while it is away.
+      expect(since(out, await reads(), 'replica1')).toBe(0);
+      await back();
+      returnedMs = await backOnTheReplica();
+    } finally {
+      // A hung replica answers again, whatever failed above.
+      pair.replica.resume();
+      done = true;
     }
-    process.stdout.write(`replica back: reads on it ${returnedMs} ms after its return\n`);
+    const { requests, failures, slowestMs } = await load;
+    await probing;
+    process.stdout.write(
+      `replica ${fault}: ${requests} reads, ${failures.length} failed, slowest ${slowestMs} ms; reads on it ${returnedMs} ms after its return\n`,
+    );
+    expect(failures).toEqual([]);
+    expect(slowestMs).toBeLessThan(2000);
+    expect(probes.filter((s) => s !== 200)).toEqual([]);
     expect(returnedMs).toBeGreaterThanOrEqual(0);
     expect(returnedMs).toBeLessThan(5000);
-  } finally {
-    done = true;
-  }
-  const { requests, failures } = await load;
-  await probing;
-  process.stdout.write(`replica stopped: ${requests} reads, ${failures.length} failed\n`);
-  expect(failures).toEqual([]);
-  expect(probes.filter((s) => s !== 200)).toEqual([]);
-});
+  },
+);
 
 describe('two instances sharing Redis (REDIS_URL: the writes kept there)', () => {
   const prefix = `replica-${crypto.randomBytes(4).toString('hex')}:`;

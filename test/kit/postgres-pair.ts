@@ -1,15 +1,16 @@
-// A PostgreSQL primary and a streaming replica of its own, made with Debian's server binaries
-// (initdb, pg_basebackup -R, pg_ctl) in temporary folders, listening on free loopback ports and
-// on sockets in those folders: the machine's own cluster (5432) and its configuration are never
-// touched. The replica applies each commit `applyDelayMs` late (recovery_min_apply_delay), which
-// makes replication lag visible. PostgreSQL refuses to run as root: as root the binaries run as
-// the `postgres` user (runuser), in folders it owns.
+// A PostgreSQL primary and a streaming replica of its own (test:replica, and the cluster test's
+// set-up with a replica), made with Debian's server binaries (initdb, pg_basebackup -R, pg_ctl) in
+// temporary folders, listening on free loopback ports and on sockets in those folders: the
+// machine's own cluster (5432) and its configuration are never touched. The replica applies each
+// commit `applyDelayMs` late (recovery_min_apply_delay), which makes replication lag visible.
+// PostgreSQL refuses to run as root: as root the binaries run as the `postgres` user (runuser), in
+// folders it owns.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '../kit';
+import { freePort } from './http';
 
 const run = promisify(execFile);
 
@@ -17,7 +18,8 @@ const run = promisify(execFile);
 function serverBin(): string {
   const root = '/usr/lib/postgresql';
   const majors = fs.existsSync(root) ? fs.readdirSync(root).filter((d) => fs.existsSync(path.join(root, d, 'bin', 'initdb'))) : [];
-  if (!majors.length) throw new Error('npm run test:replica needs PostgreSQL server binaries under /usr/lib/postgresql/<major>/bin');
+  if (!majors.length)
+    throw new Error('a primary and replica of its own need PostgreSQL server binaries under /usr/lib/postgresql/<major>/bin');
   return path.join(root, majors.sort((a, b) => Number(b) - Number(a))[0], 'bin');
 }
 
@@ -28,6 +30,13 @@ export interface Node {
   start(): Promise<void>;
   /** pg_ctl stop -m fast: open connections are ended. */
   stop(): Promise<void>;
+  /**
+   * SIGSTOP to the server and each of its processes: the kernel still accepts connections, and
+   * nothing answers on them or on those already open. Until `resume`.
+   */
+  hang(): Promise<void>;
+  /** SIGCONT to the processes `hang` stopped; nothing when none are. */
+  resume(): void;
 }
 
 export interface Pair {
@@ -51,12 +60,34 @@ export async function startPair(applyDelayMs: number): Promise<Pair> {
 
   const node = (name: string, port: number): Node => {
     const dir = path.join(base, name);
+    let stopped: number[] = [];
     return {
       port,
       dir,
       url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
       start: async () => void (await tool('pg_ctl', ['-D', dir, '-l', path.join(base, `${name}.log`), '-w', '-t', '30', 'start'])),
       stop: async () => void (await tool('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'stop'])),
+      async hang() {
+        // The server first, so it starts no process after the list is taken.
+        const server = Number(fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+        process.kill(server, 'SIGSTOP');
+        stopped = [server];
+        const { stdout } = await run('ps', ['-o', 'pid=', '--ppid', String(server)]);
+        for (const pid of stdout.split('\n').map(Number).filter(Boolean)) {
+          process.kill(pid, 'SIGSTOP');
+          stopped.push(pid);
+        }
+      },
+      resume() {
+        for (const pid of stopped.reverse()) {
+          try {
+            process.kill(pid, 'SIGCONT');
+          } catch {
+            // Gone already.
+          }
+        }
+        stopped = [];
+      },
     };
   };
   const primary = node('primary', await freePort());
@@ -72,7 +103,8 @@ export async function startPair(applyDelayMs: number): Promise<Pair> {
       'wal_level = replica',
       'max_wal_senders = 4',
       'shared_buffers = 32MB',
-      'max_connections = 60',
+      // The cluster test's three instances: up to 10 each to the primary, plus their job queues and the test's own.
+      'max_connections = 120',
       '',
     ].join('\n');
 
@@ -102,6 +134,7 @@ export async function startPair(applyDelayMs: number): Promise<Pair> {
     primary,
     replica,
     close: async () => {
+      for (const n of [replica, primary]) n.resume();
       for (const n of [replica, primary]) await tool('pg_ctl', ['-D', n.dir, '-m', 'immediate', 'stop']).catch(() => undefined);
       fs.rmSync(base, { recursive: true, force: true });
     },
