@@ -72,11 +72,11 @@ export function ormOptions(db: DbOptions): Partial<Options> {
     },
   };
   if (db.databaseUrl) {
-    const driverOptions = replicaPoolOptions(db.replicaTimeoutMs ?? 1000);
-    const replicas = db.replicaUrls?.map((clientUrl, i) => ({ name: `replica${i + 1}`, clientUrl, driverOptions })) ?? [];
-    const pool = { min: 0, max: db.poolMax ?? 10 };
     // Each pool (the primary's and every replica's) times its connects: db_pool_acquire_seconds.
     const driverOptions = { onPoolCreated: timeAcquires };
+    const replicaOptions = replicaPoolOptions(db.replicaTimeoutMs ?? 1000, timeAcquires);
+    const replicas = db.replicaUrls?.map((clientUrl, i) => ({ name: `replica${i + 1}`, clientUrl, driverOptions: replicaOptions })) ?? [];
+    const pool = { min: 0, max: db.poolMax ?? 10 };
     return {
       ...common,
       driver: PostgreSqlDriver,

@@ -42,9 +42,10 @@ const NO_ANSWER = 'Query read timeout';
  * connection attempt with no answer within `timeoutMs` fails, which takes the replica out and runs
  * the read again on the primary (fallbackFor). pg leaves a connection whose statement timed out in
  * the pool, still waiting for that answer, which may never come: it is closed instead, so the
- * replica is asked on fresh connections once it answers again.
+ * replica is asked on fresh connections once it answers again. `onPoolCreated`: what else each
+ * replica's pool is given when it is made (db_pool_acquire_seconds times its waits).
  */
-export function replicaPoolOptions(timeoutMs: number): Record<string, unknown> {
+export function replicaPoolOptions(timeoutMs: number, onPoolCreated?: (pool: Pool) => void): Record<string, unknown> {
   const closeWhenUnanswered = (client: PoolClient) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((...args: unknown[]) => {
@@ -59,7 +60,10 @@ export function replicaPoolOptions(timeoutMs: number): Record<string, unknown> {
   return {
     query_timeout: timeoutMs,
     connectionTimeoutMillis: timeoutMs,
-    onPoolCreated: (pool: Pool) => void pool.on('connect', closeWhenUnanswered),
+    onPoolCreated: (pool: Pool) => {
+      pool.on('connect', closeWhenUnanswered);
+      onPoolCreated?.(pool);
+    },
   };
 }
 
