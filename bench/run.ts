@@ -22,6 +22,9 @@
 // BENCH_RUNS (runs of each read, median taken, 3; at the larger scale BENCH_RUNS_LARGE, 2),
 // BENCH_CONNECTIONS (10), BENCH_WARMUP (seconds, 1), BENCH_ONLY (comma-separated scenario names:
 // only those, for a smoke run; the upload and the 100-company database are left out then).
+//
+// With --live [--subscribers N]: the live-delivery bench alone (bench/live.ts), on the scale-1 data
+// set (or the database BENCH_LIVE_DATABASE names).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -59,6 +62,7 @@ import {
   type Spawned,
 } from './harness';
 import { MODULES } from '../src/modules';
+import { runLive } from './live';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const RUN_DURATION = Number(process.env.BENCH_RUN_DURATION ?? 2);
@@ -798,6 +802,11 @@ async function main() {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl || !/^postgres(ql)?:/.test(serverUrl))
     throw new Error('npm run bench needs DATABASE_URL=postgres://... (a real PostgreSQL server)');
+  if (process.argv.includes('--live'))
+    return runLive(
+      await prepareDatabase(serverUrl, process.env.BENCH_LIVE_DATABASE ?? benchDatabase(1), benchSize(1)),
+      process.argv.slice(2),
+    );
   const top = parseScaleArg(process.argv.slice(2));
   const scales: Scale[] = top === 1 ? [1] : [1, top];
   const started = Date.now();
