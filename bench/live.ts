@@ -18,12 +18,12 @@
 // statement, so that no password hash is computed. The team, its tokens and the notifications
 // sent are removed at the start and at the end of a run (a run cut short is cleaned by the next).
 // The service runs as `npm start` runs it but for LIVE_MAX_CONNECTIONS (raised past N: the default
-// 2,000 would refuse most), SHUTDOWN_DRAIN_MS=0 and --inspect on a loopback port (the forced
-// collections); --heap-mb sets its --max-old-space-size (its own 128 MB holds some 1,500 idle
-// subscriptions: an instance that dies of it fails the run). The file-descriptor limits of the
-// service and load processes are raised by prlimit(1), the machine's are left alone. REDIS_URL
-// (redis://127.0.0.1:6379 when unset) is the Redis of the Redis setup, under a key prefix of the
-// run's own; the keys of every run are removed after.
+// 2,000 would refuse most), SHUTDOWN_DRAIN_MS=0, --inspect on a loopback port (the forced
+// collections) and its heap: its own 128 MB holds some 1,500 idle subscriptions, so an instance
+// that holds more gets room for them (heapLimit), or what --heap-mb says. The file-descriptor
+// limits of the service and load processes are raised by prlimit(1), the machine's are left alone.
+// REDIS_URL (redis://127.0.0.1:6379 when unset) is the Redis of the Redis setup, under a key prefix
+// of the run's own; the keys of every run are removed after.
 import { fork, execFileSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -209,6 +209,8 @@ export interface LiveRun {
   heapAfterMb: number;
   rssPerSubscriptionKb: number;
   heapPerSubscriptionKb: number;
+  /** Each instance's --max-old-space-size, MB. */
+  heapLimitMb: number;
   /** The send request's answer time (its inbox rows written and committed). */
   sendMs: number;
   /** From the start of the send. */
@@ -243,12 +245,14 @@ interface LiveContext {
   n: number;
   audience: Audience;
   serviceEnv: Record<string, string>;
-  /** The instances' V8 flags: the service's, the heap's size as --heap-mb says. */
-  nodeFlags: string[];
+  /** --heap-mb's size of the instances' heap (null: heapLimit() sizes it). */
+  heapMb: number | null;
   runId: string;
 }
 
-async function measure(setup: Setup, { n, audience, serviceEnv, nodeFlags, runId }: LiveContext): Promise<LiveRun> {
+async function measure(setup: Setup, { n, audience, serviceEnv, heapMb, runId }: LiveContext): Promise<LiveRun> {
+  const heapLimitMb = heapMb ?? heapLimit(Math.ceil(n / setup.instances));
+  const nodeFlags = [...SERVICE_NODE_FLAGS.filter((f) => !f.startsWith('--max-old-space-size=')), `--max-old-space-size=${heapLimitMb}`];
   const say = (line: string) => console.log(`[live ${setup.label}] ${line}`);
   const instances: Instance[] = [];
   let load: ChildProcess | undefined;
@@ -317,6 +321,7 @@ async function measure(setup: Setup, { n, audience, serviceEnv, nodeFlags, runId
       heapAfterMb: sum(after, 'heapMb'),
       rssPerSubscriptionKb: round(((sum(after, 'rssMb') - sum(before, 'rssMb')) * 1024) / n),
       heapPerSubscriptionKb: round(((sum(after, 'heapMb') - sum(before, 'heapMb')) * 1024) / n),
+      heapLimitMb,
       sendMs: round(got.sendMs),
       firstMs: all.firstMs,
       p50Ms: all.p50Ms,
@@ -354,14 +359,24 @@ function parseSubscribers(argv: string[]): number {
   return n;
 }
 
-/** The service's V8 flags, with --max-old-space-size as --heap-mb N says (the service's own without it). */
-function parseNodeFlags(argv: string[]): string[] {
+/** The instances' --max-old-space-size as --heap-mb says (null without it). */
+function parseHeapMb(argv: string[]): number | null {
   const i = argv.indexOf('--heap-mb');
-  if (i < 0) return SERVICE_NODE_FLAGS;
+  if (i < 0) return null;
   const mb = Number(argv[i + 1]);
   if (!Number.isInteger(mb) || mb < 16) throw new Error('--heap-mb needs a whole number of megabytes, at least 16');
-  return [...SERVICE_NODE_FLAGS.filter((f) => !f.startsWith('--max-old-space-size=')), `--max-old-space-size=${mb}`];
+  return mb;
 }
+
+/** The service's own --max-old-space-size (package.json's node flags), MB. */
+const OWN_HEAP_MB = Number(/--max-old-space-size=(\d+)/.exec(SERVICE_NODE_FLAGS.join(' '))?.[1] ?? 0);
+
+/**
+ * The heap of an instance holding `held` subscriptions, without --heap-mb: the service's own, or
+ * when that cannot hold them, 64 MB (its idle heap is some 55) and 64 KB a subscription (some 50
+ * measured, with room), so that the bench measures rather than dies.
+ */
+const heapLimit = (held: number) => Math.max(OWN_HEAP_MB, 64 + Math.ceil((held * 64) / 1024));
 
 /** The setups --setups names (comma-separated: one, redis, notify), all of them without it. */
 function parseSetups(argv: string[], all: Setup[]): Setup[] {
@@ -406,16 +421,16 @@ function markdown(live: Partial<Record<Setup['key'], LiveRun>>, targets: Target[
   const rows = Object.values(live).map(
     (r) =>
       `| ${r.setup} | ${r.websockets} + ${r.streams} | ${r.subscribeSeconds} | ${r.rssBeforeMb} -> ${r.rssAfterMb} | ${r.rssPerSubscriptionKb} | ` +
-      `${r.heapPerSubscriptionKb} | ${r.sendMs} | ${r.firstMs} | ${r.p50Ms} | ${r.p99Ms} | ${r.maxMs} | ${r.cpuMsPerMessage} | ${r.lost} |`,
+      `${r.heapPerSubscriptionKb} | ${r.heapLimitMb} | ${r.sendMs} | ${r.firstMs} | ${r.p50Ms} | ${r.p99Ms} | ${r.maxMs} | ${r.cpuMsPerMessage} | ${r.lost} |`,
   );
   return [
     '## Live delivery',
     '',
     note,
     '',
-    '| setup | subscribers (WS + SSE) | subscribed in s | service RSS MB | RSS KB/subscription | heap KB/subscription | send answered ms | ' +
+    '| setup | subscribers (WS + SSE) | subscribed in s | service RSS MB | RSS KB/subscription | heap KB/subscription | heap limit MB | send answered ms | ' +
       'first ms | p50 ms | p99 ms | last ms | service CPU ms/message | lost |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',
     '| target | measured | met |',
@@ -427,7 +442,7 @@ function markdown(live: Partial<Record<Setup['key'], LiveRun>>, targets: Target[
 /** The live bench on the bench database at `url`; writes bench/results/<timestamp>.json (its `live` object) and .md. */
 export async function runLive(url: string, argv: string[]): Promise<void> {
   const n = parseSubscribers(argv);
-  const nodeFlags = parseNodeFlags(argv);
+  const heapMb = parseHeapMb(argv);
   const started = Date.now();
   const runId = Date.now().toString(36);
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -462,15 +477,17 @@ export async function runLive(url: string, argv: string[]): Promise<void> {
     SHUTDOWN_DRAIN_MS: '0',
   };
   const note =
-    `${n} subscribers (half graphql-ws, half SSE), one a user, from one load process; the service ` +
-    `${nodeFlags === SERVICE_NODE_FLAGS ? 'as `npm start` runs it' : 'with the heap --heap-mb gives it'} (${nodeFlags.join(' ')}) with LIVE_MAX_CONNECTIONS=${maxConnections} (default 2,000) on each instance; one company-wide ` +
+    `${n} subscribers (half graphql-ws, half SSE), one a user, from one load process; the service as \`npm start\` runs it ` +
+    `(${SERVICE_NODE_FLAGS.join(' ')}) but for its heap (the table's limit: ` +
+    `${heapMb ? '--heap-mb' : `the service's own where it holds the instance's subscriptions, else 64 MB and 64 KB a subscription`}) and ` +
+    `LIVE_MAX_CONNECTIONS=${maxConnections} (default 2,000) on each instance; one company-wide ` +
     `(JN) notification sent through the first instance; lost: not had within ${DELIVERY_WAIT_MS / 1000} s.`;
   console.log(note);
   const live: Partial<Record<Setup['key'], LiveRun>> = {};
   try {
     await cleanup(db);
     const audience = await makeAudience(db, n);
-    for (const setup of setups) live[setup.key] = await measure(setup, { n, audience, serviceEnv, nodeFlags, runId });
+    for (const setup of setups) live[setup.key] = await measure(setup, { n, audience, serviceEnv, heapMb, runId });
   } finally {
     await cleanup(db);
     await db.end();
@@ -496,7 +513,8 @@ export async function runLive(url: string, argv: string[]): Promise<void> {
     setups: setups.map((s) => s.name),
     deliveryWaitMs: DELIVERY_WAIT_MS,
     openConcurrency: OPEN_CONCURRENCY,
-    nodeFlags,
+    nodeFlags: SERVICE_NODE_FLAGS,
+    heapMb,
     liveMaxConnections: maxConnections,
   };
   const dir = path.join(ROOT, 'bench', 'results');
