@@ -255,7 +255,8 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
   };
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile of sorted values (nearest rank), to 0.01. */
+export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
   return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 100) / 100;
 }

@@ -25,6 +25,8 @@
 //
 // `npm run bench -- --soak <minutes> [--soak-window <seconds>]` runs the soak alone (soak.ts: a
 // mixed load at 70% of its saturation, figures per window, BENCH_SOAK_* options; its own results file).
+// With --live [--subscribers N]: the live-delivery bench alone (bench/live.ts), on the scale-1 data
+// set (or the database BENCH_LIVE_DATABASE names).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -63,6 +65,7 @@ import {
   type Spawned,
 } from './harness';
 import { MODULES } from '../src/modules';
+import { runLive } from './live';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const RUN_DURATION = Number(process.env.BENCH_RUN_DURATION ?? 2);
@@ -813,6 +816,11 @@ async function main() {
     throw new Error('npm run bench needs DATABASE_URL=postgres://... (a real PostgreSQL server)');
   const soak = soakArgs(process.argv.slice(2));
   if (soak) return runSoak(soak, await prepareDatabase(serverUrl, soakDatabase(serverUrl), benchSize(1)), await serverVersion(serverUrl));
+  if (process.argv.includes('--live'))
+    return runLive(
+      await prepareDatabase(serverUrl, process.env.BENCH_LIVE_DATABASE ?? benchDatabase(1), benchSize(1)),
+      process.argv.slice(2),
+    );
   const top = parseScaleArg(process.argv.slice(2));
   const scales: Scale[] = top === 1 ? [1] : [1, top];
   const started = Date.now();

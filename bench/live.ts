@@ -1,0 +1,530 @@
+// npm run bench -- --live [--subscribers N] [--setups one,redis,notify] [--heap-mb MB]: live
+// delivery to many (issue 57). N subscribers (10,000 unless --subscribers says otherwise; half
+// graphql-ws on /graphql, half graphql-sse on /graphql/stream, each a distinct user of the demo
+// company Northwind with a token of its own) are opened from a load process of their own
+// (bench/live-load.ts) over loopback to one instance of the compiled service, then to three
+// instances sharing Redis pub/sub, then to three sharing PostgreSQL LISTEN/NOTIFY (the bus the
+// service picks without REDIS_URL); --setups measures only those it names. Company admin Cara then
+// sends one company-wide notification (POST /rest/notification/send, JN: every team member of the
+// company) through the first instance. Reported per setup: RSS and heap per idle subscription (the
+// service processes before the subscribers and after all subscribed, each time after full
+// collections forced through the inspector), the time from the send until the first, the median,
+// the 99th-percentile and the last subscriber has the item, service CPU per delivered message,
+// and the subscribers that never had it within DELIVERY_WAIT_MS (lost).
+//
+// The users are the bench data set's (pronet_bench, or BENCH_LIVE_DATABASE): one team of
+// Northwind's holds them (a JN notification reaches every team member of the company) and a
+// service auth token each is inserted as loginUser stores it (SHA-256 of the token), in one
+// statement, so that no password hash is computed. The team, its tokens and the notifications
+// sent are removed at the start and at the end of a run (a run cut short is cleaned by the next).
+// The service runs as `npm start` runs it but for LIVE_MAX_CONNECTIONS (raised past N: the default
+// 2,000 would refuse most), SHUTDOWN_DRAIN_MS=0, --inspect on a loopback port (the forced
+// collections) and its heap: its own 128 MB holds some 1,500 idle subscriptions, so an instance
+// that holds more gets room for them (heapLimit), or what --heap-mb says. The file-descriptor
+// limits of the service and load processes are raised by prlimit(1), the machine's are left alone.
+// REDIS_URL (redis://127.0.0.1:6379 when unset) is the Redis of the Redis setup, under a key prefix
+// of the run's own; the keys of every run are removed after.
+import { fork, execFileSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { Redis } from 'ioredis';
+import WebSocket from 'ws';
+import { BASE } from '../scripts/seed-bench';
+import { DEMO_PASSWORD } from '../src/db/demo';
+import { hashToken, SERVICE_TOKEN_TTL_MS } from '../src/modules/identity/tokens';
+import { benchServiceEnv, signIn } from './scenarios';
+import { COMPANY, OPEN_CONCURRENCY, sendNotice, type Command, type Delivered, type Opened, type Subscriber } from './live-load';
+import { cpuMs, freePort, metricsText, percentile, rssMb, SERVICE_NODE_FLAGS, spawnServer, sumOf, type Spawned } from './harness';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const SERVER_JS = path.join(ROOT, 'dist', 'src', 'server.js');
+const DEFAULT_SUBSCRIBERS = 10_000;
+/** The team that holds the subscribers, by name (its id comes from the sequence). */
+const TEAM_NAME = 'Live bench subscribers';
+/** Every notification the bench sends starts so (and only those are removed). */
+const MESSAGE_PREFIX = 'Live bench ';
+/** The Redis keys of the bench's instances start so. */
+const REDIS_PREFIX = 'pronet-bench-live-';
+/** How long after the send a subscriber may take before it counts as lost. */
+const DELIVERY_WAIT_MS = 30_000;
+/** File descriptors a process needs beyond one a connection (the database pool, files, the inspector). */
+const FD_MARGIN = 1024;
+
+// --- The bench process ----------------------------------------------------------------------
+
+/** The soft and hard limits of open files of a process (/proc/<pid>/limits). */
+function fdLimit(pid: number | 'self'): { soft: number; hard: number } {
+  const line = /^Max open files\s+(\S+)\s+(\S+)/m.exec(fs.readFileSync(`/proc/${pid}/limits`, 'utf8'))!;
+  const n = (v: string) => (v === 'unlimited' ? Infinity : Number(v));
+  return { soft: n(line[1]), hard: n(line[2]) };
+}
+
+/** Raises a running process's open-file limit to at least `needed` (soft and hard), never lowering it. */
+function raiseFdLimit(pid: number, needed: number): number {
+  const { soft, hard } = fdLimit(pid);
+  if (soft >= needed) return soft;
+  const to = Math.max(needed, hard);
+  execFileSync('prlimit', ['--pid', String(pid), `--nofile=${to}:${to}`]);
+  return to;
+}
+
+/** Asks a forked load process and waits for its answer of `type` (rejected if it exits first). */
+function ask<T extends Opened | Delivered>(child: ChildProcess, cmd: Command, type: T['type']): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`the load process exited (${code}) before it answered ${cmd.type}`));
+    const onMessage = (raw: unknown) => {
+      const msg = raw as Opened | Delivered;
+      if (msg.type !== type) return;
+      child.off('message', onMessage).off('exit', onExit);
+      resolve(msg as T);
+    };
+    child.on('message', onMessage).once('exit', onExit);
+    child.send(cmd);
+  });
+}
+
+/** Full collections in a service process, through its inspector (HeapProfiler.collectGarbage), with turns of its event loop between. */
+async function collectGarbage(inspectPort: number): Promise<void> {
+  const [target] = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  let id = 0;
+  const call = (method: string) =>
+    new Promise<void>((resolve) => {
+      const mine = ++id;
+      const onMessage = (raw: WebSocket.RawData) => {
+        if ((JSON.parse((raw as Buffer).toString('utf8')) as { id?: number }).id !== mine) return;
+        ws.off('message', onMessage);
+        resolve();
+      };
+      ws.on('message', onMessage);
+      ws.send(JSON.stringify({ id: mine, method }));
+    });
+  for (let i = 0; i < 3; i++) {
+    await call('HeapProfiler.collectGarbage');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  ws.close();
+}
+
+/** A service instance of the bench, with the port of its inspector. */
+type Instance = Spawned & { base: string; inspectPort: number };
+
+/** Waits (up to 60 s) until every instance uses under 10% of a core: the work the subscribers started is done. */
+async function idle(instances: Instance[]): Promise<void> {
+  for (let t = 0; t < 240; t++) {
+    const before = instances.map((i) => cpuMs(i.child.pid!));
+    await new Promise((r) => setTimeout(r, 250));
+    if (instances.every((i, k) => cpuMs(i.child.pid!) - before[k] < 25)) return;
+  }
+}
+
+/** RSS and used heap of each instance after full collections (MB). */
+async function memory(instances: Instance[]): Promise<{ rssMb: number; heapMb: number }[]> {
+  await idle(instances);
+  const out: { rssMb: number; heapMb: number }[] = [];
+  for (const i of instances) {
+    await collectGarbage(i.inspectPort);
+    const heap = sumOf(await metricsText(i.port), 'nodejs_heap_size_used_bytes') / 1024 / 1024;
+    out.push({ rssMb: rssMb(i.child.pid!), heapMb: Math.round(heap * 10) / 10 });
+  }
+  return out;
+}
+
+interface Audience {
+  tokens: string[];
+  userIds: number[];
+}
+
+const cleanupSql = [
+  `delete from service_auth_token where user_id in
+     (select m.user_id from team_member m join team t on t.team_id = m.team_id where t.company_id = $1 and t.team_name = $2)`,
+  'delete from team where company_id = $1 and team_name = $2',
+];
+
+/** Removes what a run of the bench added: the team (its members), their tokens, the notifications it sent (their inbox rows). */
+async function cleanup(db: Client): Promise<void> {
+  for (const sql of cleanupSql) await db.query(sql, [COMPANY, TEAM_NAME]);
+  await db.query(`delete from sent_notification where company_id = $1 and message like $2`, [COMPANY, `${MESSAGE_PREFIX}%`]);
+}
+
+/** N bench users made members of one team of Northwind's, each with a fresh service auth token (stored as loginUser stores it). */
+async function makeAudience(db: Client, n: number): Promise<Audience> {
+  const userIds = Array.from({ length: n }, (_, k) => BASE + 1 + k);
+  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from app_user where u_id = any($1) and active', [userIds]);
+  if (rows[0].n !== n) throw new Error(`the bench database holds ${rows[0].n} active bench users of the ${n} asked for`);
+  const tokens = userIds.map(() => crypto.randomBytes(32).toString('base64url'));
+  await db.query('begin');
+  try {
+    const team = await db.query<{ team_id: number }>('insert into team (company_id, team_name) values ($1, $2) returning team_id', [
+      COMPANY,
+      TEAM_NAME,
+    ]);
+    await db.query('insert into team_member (team_id, user_id) select $1, u from unnest($2::int[]) u', [team.rows[0].team_id, userIds]);
+    await db.query(
+      'insert into service_auth_token (token_hash, user_id, expires_at) select h, u, $3 from unnest($1::text[], $2::int[]) as t(h, u)',
+      [tokens.map(hashToken), userIds, new Date(Date.now() + SERVICE_TOKEN_TTL_MS)],
+    );
+    await db.query('commit');
+  } catch (err) {
+    await db.query('rollback');
+    throw err;
+  }
+  return { tokens, userIds };
+}
+
+/** A setup measured: its instances and bus. */
+interface Setup {
+  key: 'oneInstance' | 'threeRedis' | 'threeListenNotify';
+  /** Its name for --setups. */
+  name: 'one' | 'redis' | 'notify';
+  label: string;
+  instances: number;
+  env: Record<string, string>;
+}
+
+interface Latencies {
+  delivered: number;
+  firstMs: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+export interface LiveRun {
+  setup: string;
+  instances: number;
+  subscribers: number;
+  websockets: number;
+  streams: number;
+  /** Seconds the load process took to open every subscriber. */
+  subscribeSeconds: number;
+  /** Sums over the instances, after full collections: before the subscribers, and with all of them subscribed and idle. */
+  rssBeforeMb: number;
+  rssAfterMb: number;
+  heapBeforeMb: number;
+  heapAfterMb: number;
+  rssPerSubscriptionKb: number;
+  heapPerSubscriptionKb: number;
+  /** Each instance's --max-old-space-size, MB. */
+  heapLimitMb: number;
+  /** The send request's answer time (its inbox rows written and committed). */
+  sendMs: number;
+  /** From the start of the send. */
+  firstMs: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  byTransport: { ws: Latencies; sse: Latencies };
+  delivered: number;
+  lost: number;
+  /** CPU of the service processes from the send until the last delivery, over the messages delivered. */
+  serviceCpuMs: number;
+  cpuMsPerMessage: number;
+  loadRssMb: number;
+}
+
+const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+
+function latencies(values: number[]): Latencies {
+  const s = [...values].sort((a, b) => a - b);
+  return {
+    delivered: s.length,
+    firstMs: round(s[0] ?? NaN),
+    p50Ms: percentile(s, 50),
+    p99Ms: percentile(s, 99),
+    maxMs: round(s.at(-1) ?? NaN),
+  };
+}
+
+/** What every setup of a run shares. */
+interface LiveContext {
+  n: number;
+  audience: Audience;
+  serviceEnv: Record<string, string>;
+  /** --heap-mb's size of the instances' heap (null: heapLimit() sizes it). */
+  heapMb: number | null;
+  runId: string;
+}
+
+async function measure(setup: Setup, { n, audience, serviceEnv, heapMb, runId }: LiveContext): Promise<LiveRun> {
+  const heapLimitMb = heapMb ?? heapLimit(Math.ceil(n / setup.instances));
+  const nodeFlags = [...SERVICE_NODE_FLAGS.filter((f) => !f.startsWith('--max-old-space-size=')), `--max-old-space-size=${heapLimitMb}`];
+  const say = (line: string) => console.log(`[live ${setup.label}] ${line}`);
+  const instances: Instance[] = [];
+  let load: ChildProcess | undefined;
+  try {
+    const start = async (): Promise<Instance> => {
+      const inspectPort = await freePort();
+      // The inspector's address is not printed (only asked for over HTTP): collectGarbage() finds it.
+      const flags = [...nodeFlags, `--inspect=127.0.0.1:${inspectPort}`, '--inspect-publish-uid=http'];
+      const spawned = await spawnServer(SERVER_JS, { ...serviceEnv, ...setup.env }, '/readyz', flags);
+      raiseFdLimit(spawned.child.pid!, Math.ceil(n / setup.instances) + FD_MARGIN);
+      return { ...spawned, base: `http://127.0.0.1:${spawned.port}`, inspectPort };
+    };
+    const started = await Promise.allSettled(Array.from({ length: setup.instances }, start));
+    for (const s of started) if (s.status === 'fulfilled') instances.push(s.value);
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    const [first] = instances;
+    const cara = await signIn(first.base, 'cara@demo.example', DEMO_PASSWORD);
+    // One send before the subscribers (none listens): the send path's statements prepared and its code warm.
+    const warm = await sendNotice(first.base, cara, `${MESSAGE_PREFIX}${runId} warm-up`);
+    if (warm.status !== 200) throw new Error(`the warm-up send answered ${warm.status}: ${(await warm.text()).slice(0, 300)}`);
+    const before = await memory(instances);
+
+    const needed = n + FD_MARGIN;
+    const to = Math.max(needed, fdLimit('self').hard);
+    load = fork(path.join(__dirname, 'live-load.js'), [], {
+      execPath: 'prlimit',
+      execArgv: [`--nofile=${to}:${to}`, process.execPath],
+      stdio: 'inherit',
+    });
+    const subscribers: Subscriber[] = audience.tokens.map((token, k) => ({
+      token,
+      // Alternate transports, and each pair to the next instance: every instance holds both kinds alike.
+      transport: k % 2 ? 'sse' : 'ws',
+      base: instances[Math.floor(k / 2) % instances.length].base,
+    }));
+    const opened = await ask<Opened>(load, { type: 'open', subscribers }, 'opened');
+    const died = instances.find((i) => i.child.exitCode !== null || i.child.signalCode !== null);
+    if (died)
+      throw new Error(
+        `an instance died with ${Math.ceil(n / instances.length)} subscribers (${died.child.signalCode ?? died.child.exitCode}; ` +
+          `the heap limit of ${nodeFlags.join(' ')}? --heap-mb raises it)`,
+      );
+    if (opened.failed) throw new Error(`${opened.failed} subscribers failed to open; the first: ${opened.failures.join('; ')}`);
+    say(`${n} subscribed in ${round(opened.seconds)} s`);
+    // A WebSocket's subscribe has no answer: the instances going idle (memory() waits for it) says they took every one.
+    const after = await memory(instances);
+
+    const cpu0 = instances.map((i) => cpuMs(i.child.pid!));
+    const message = `${MESSAGE_PREFIX}${runId} to ${setup.label}`;
+    const got = await ask<Delivered>(load, { type: 'send', base: first.base, token: cara, message, waitMs: DELIVERY_WAIT_MS }, 'delivered');
+    const serviceCpuMs = instances.reduce((t, i, k) => t + cpuMs(i.child.pid!) - cpu0[k], 0);
+    if (got.status !== 200) throw new Error(`the send answered ${got.status}: ${got.answer}`);
+    const all = latencies([...got.ws, ...got.sse]);
+    const sum = (list: { rssMb: number; heapMb: number }[], pick: 'rssMb' | 'heapMb') => round(list.reduce((t, m) => t + m[pick], 0));
+    const run: LiveRun = {
+      setup: setup.label,
+      instances: setup.instances,
+      subscribers: n,
+      websockets: subscribers.filter((s) => s.transport === 'ws').length,
+      streams: subscribers.filter((s) => s.transport === 'sse').length,
+      subscribeSeconds: round(opened.seconds),
+      rssBeforeMb: sum(before, 'rssMb'),
+      rssAfterMb: sum(after, 'rssMb'),
+      heapBeforeMb: sum(before, 'heapMb'),
+      heapAfterMb: sum(after, 'heapMb'),
+      rssPerSubscriptionKb: round(((sum(after, 'rssMb') - sum(before, 'rssMb')) * 1024) / n),
+      heapPerSubscriptionKb: round(((sum(after, 'heapMb') - sum(before, 'heapMb')) * 1024) / n),
+      heapLimitMb,
+      sendMs: round(got.sendMs),
+      firstMs: all.firstMs,
+      p50Ms: all.p50Ms,
+      p99Ms: all.p99Ms,
+      maxMs: all.maxMs,
+      byTransport: { ws: latencies(got.ws), sse: latencies(got.sse) },
+      delivered: all.delivered,
+      lost: got.missing,
+      serviceCpuMs: round(serviceCpuMs),
+      cpuMsPerMessage: all.delivered ? round(serviceCpuMs / all.delivered, 3) : NaN,
+      loadRssMb: got.loadRssMb,
+    };
+    say(
+      `RSS ${run.rssBeforeMb} -> ${run.rssAfterMb} MB (${run.rssPerSubscriptionKb} KB a subscription), heap ${run.heapBeforeMb} -> ` +
+        `${run.heapAfterMb} MB; send answered in ${run.sendMs} ms; first ${run.firstMs}, p50 ${run.p50Ms}, p99 ${run.p99Ms}, last ` +
+        `${run.maxMs} ms; ${run.cpuMsPerMessage} ms CPU a message; ${run.lost} lost`,
+    );
+    return run;
+  } finally {
+    if (load && load.exitCode === null && load.signalCode === null) {
+      const gone = new Promise((r) => load!.once('exit', r));
+      if (load.connected) load.send({ type: 'close' } satisfies Command);
+      else load.kill();
+      await gone;
+    }
+    await Promise.all(instances.map((i) => i.stop()));
+  }
+}
+
+function parseSubscribers(argv: string[]): number {
+  const i = argv.indexOf('--subscribers');
+  if (i < 0) return DEFAULT_SUBSCRIBERS;
+  const n = Number(argv[i + 1]);
+  if (!Number.isInteger(n) || n < 2) throw new Error('--subscribers needs a whole number of at least 2');
+  return n;
+}
+
+/** The instances' --max-old-space-size as --heap-mb says (null without it). */
+function parseHeapMb(argv: string[]): number | null {
+  const i = argv.indexOf('--heap-mb');
+  if (i < 0) return null;
+  const mb = Number(argv[i + 1]);
+  if (!Number.isInteger(mb) || mb < 16) throw new Error('--heap-mb needs a whole number of megabytes, at least 16');
+  return mb;
+}
+
+/** The service's own --max-old-space-size (package.json's node flags), MB. */
+const OWN_HEAP_MB = Number(/--max-old-space-size=(\d+)/.exec(SERVICE_NODE_FLAGS.join(' '))?.[1] ?? 0);
+
+/**
+ * The heap of an instance holding `held` subscriptions, without --heap-mb: the service's own, or
+ * when that cannot hold them, 64 MB (its idle heap is some 55) and 64 KB a subscription (some 50
+ * measured, with room), so that the bench measures rather than dies.
+ */
+const heapLimit = (held: number) => Math.max(OWN_HEAP_MB, 64 + Math.ceil((held * 64) / 1024));
+
+/** The setups --setups names (comma-separated: one, redis, notify), all of them without it. */
+function parseSetups(argv: string[], all: Setup[]): Setup[] {
+  const i = argv.indexOf('--setups');
+  if (i < 0) return all;
+  const names = (argv[i + 1] ?? '').split(',');
+  const unknown = names.filter((name) => !all.some((s) => s.name === name));
+  if (unknown.length || !names.length)
+    throw new Error(`--setups names some of ${all.map((s) => s.name).join(', ')}, not ${unknown.join(', ')}`);
+  return all.filter((s) => names.includes(s.name));
+}
+
+interface Target {
+  target: string;
+  value: string;
+  met: boolean;
+}
+
+/** Issue 57's targets (stated for 10,000 subscribers). */
+function targetsOf(live: Partial<Record<Setup['key'], LiveRun>>): Target[] {
+  const one = live.oneInstance;
+  return [
+    ...(one
+      ? [
+          {
+            target: `one instance, ${one.subscribers} subscribers: RSS per idle subscription <= 16 KB`,
+            value: `${one.rssPerSubscriptionKb} KB`,
+            met: one.rssPerSubscriptionKb <= 16,
+          },
+          { target: 'one instance: the last subscriber within 2,000 ms', value: `${one.maxMs} ms`, met: one.maxMs <= 2000 },
+          { target: 'one instance: p99 within 1,000 ms', value: `${one.p99Ms} ms`, met: one.p99Ms <= 1000 },
+        ]
+      : []),
+    ...[live.threeRedis, live.threeListenNotify].flatMap((r) =>
+      r ? [{ target: `${r.setup}: the last subscriber within 2,500 ms`, value: `${r.maxMs} ms`, met: r.maxMs <= 2500 }] : [],
+    ),
+    ...Object.values(live).map((r) => ({ target: `${r.setup}: 0 lost`, value: String(r.lost), met: r.lost === 0 })),
+  ];
+}
+
+function markdown(live: Partial<Record<Setup['key'], LiveRun>>, targets: Target[], note: string): string {
+  const rows = Object.values(live).map(
+    (r) =>
+      `| ${r.setup} | ${r.websockets} + ${r.streams} | ${r.subscribeSeconds} | ${r.rssBeforeMb} -> ${r.rssAfterMb} | ${r.rssPerSubscriptionKb} | ` +
+      `${r.heapPerSubscriptionKb} | ${r.heapLimitMb} | ${r.sendMs} | ${r.firstMs} | ${r.p50Ms} | ${r.p99Ms} | ${r.maxMs} | ${r.cpuMsPerMessage} | ${r.lost} |`,
+  );
+  return [
+    '## Live delivery',
+    '',
+    note,
+    '',
+    '| setup | subscribers (WS + SSE) | subscribed in s | service RSS MB | RSS KB/subscription | heap KB/subscription | heap limit MB | send answered ms | ' +
+      'first ms | p50 ms | p99 ms | last ms | service CPU ms/message | lost |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows,
+    '',
+    '| target | measured | met |',
+    '|---|---|---|',
+    ...targets.map((t) => `| ${t.target} | ${t.value} | ${t.met ? 'yes' : '**no**'} |`),
+  ].join('\n');
+}
+
+/** The live bench on the bench database at `url`; writes bench/results/<timestamp>.json (its `live` object) and .md. */
+export async function runLive(url: string, argv: string[]): Promise<void> {
+  const n = parseSubscribers(argv);
+  const heapMb = parseHeapMb(argv);
+  const started = Date.now();
+  const runId = Date.now().toString(36);
+  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  // Every run's keys under a prefix of its own; the keys of all runs (one cut short left its own) are removed after.
+  const redisPrefix = `${REDIS_PREFIX}${runId}:`;
+  const setups = parseSetups(argv, [
+    { key: 'oneInstance', name: 'one', label: 'one instance', instances: 1, env: {} },
+    {
+      key: 'threeRedis',
+      name: 'redis',
+      label: 'three instances, Redis',
+      instances: 3,
+      env: { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisPrefix },
+    },
+    { key: 'threeListenNotify', name: 'notify', label: 'three instances, LISTEN/NOTIFY', instances: 3, env: {} },
+  ]);
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  if (setups.some((s) => s.name === 'redis'))
+    await redis.connect().catch((err: Error) => {
+      throw new Error(`the live bench's Redis setup needs Redis at ${redisUrl} (REDIS_URL): ${err.message}`);
+    });
+  const db = new Client({ connectionString: url });
+  await db.connect();
+  // Every instance may hold every subscriber; one subscription a connection (the default bound is 20)
+  // and one connection a token (10).
+  const maxConnections = n + 100;
+  // No drain at SIGTERM (production waits 5 s for a balancer): nothing balances here.
+  const serviceEnv = {
+    ...(await benchServiceEnv()),
+    DATABASE_URL: url,
+    LIVE_MAX_CONNECTIONS: String(maxConnections),
+    SHUTDOWN_DRAIN_MS: '0',
+  };
+  const note =
+    `${n} subscribers (half graphql-ws, half SSE), one a user, from one load process; the service as \`npm start\` runs it ` +
+    `(${SERVICE_NODE_FLAGS.join(' ')}) but for its heap (the table's limit: ` +
+    `${heapMb ? '--heap-mb' : `the service's own where it holds the instance's subscriptions, else 64 MB and 64 KB a subscription`}) and ` +
+    `LIVE_MAX_CONNECTIONS=${maxConnections} (default 2,000) on each instance; one company-wide ` +
+    `(JN) notification sent through the first instance; lost: not had within ${DELIVERY_WAIT_MS / 1000} s.`;
+  console.log(note);
+  const live: Partial<Record<Setup['key'], LiveRun>> = {};
+  try {
+    await cleanup(db);
+    const audience = await makeAudience(db, n);
+    for (const setup of setups) live[setup.key] = await measure(setup, { n, audience, serviceEnv, heapMb, runId });
+  } finally {
+    await cleanup(db);
+    await db.end();
+    if (redis.status === 'ready') {
+      const keys = await redis.keys(`${REDIS_PREFIX}*`);
+      if (keys.length) await redis.del(...keys);
+    }
+    redis.disconnect();
+  }
+
+  const targets = targetsOf(live);
+  const text = markdown(live, targets, note);
+  console.log(`\n${text}\n`);
+  const machine = {
+    nproc: os.availableParallelism(),
+    cpu: os.cpus()[0]?.model,
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    node: process.version,
+    loadAverage: os.loadavg().map((l) => round(l, 2)),
+  };
+  const settings = {
+    subscribers: n,
+    setups: setups.map((s) => s.name),
+    deliveryWaitMs: DELIVERY_WAIT_MS,
+    openConcurrency: OPEN_CONCURRENCY,
+    nodeFlags: SERVICE_NODE_FLAGS,
+    heapMb,
+    liveMaxConnections: maxConnections,
+  };
+  const dir = path.join(ROOT, 'bench', 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const seconds = Math.round((Date.now() - started) / 1000);
+  fs.writeFileSync(
+    path.join(dir, `${stamp}.json`),
+    JSON.stringify({ machine, settings, live, targets, seconds: { total: seconds } }, null, 2),
+  );
+  fs.writeFileSync(path.join(dir, `${stamp}.md`), text + '\n');
+  console.log(`written bench/results/${stamp}.json and .md; the live bench took ${seconds} s`);
+}
