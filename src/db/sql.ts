@@ -295,11 +295,16 @@ export function setPooling(orm: MikroORM, pooling: Pooling): void {
 /** Statement names of prepared statements, by text. */
 const statementNames = new Map<string, string>();
 
-/** How `send` sent the parameter lists it sent (the bench's capture replays each statement the same way). */
-const sentAs = new WeakMap<readonly unknown[], 'named' | 'unnamed'>();
+/**
+ * How `send` sends the statement whose onQuery hook runs now (the bench's capture replays each
+ * statement the same way): its parameter list and how. Kept for that one synchronous call, not in
+ * a WeakMap by list, whose entry a statement was work for every scavenge.
+ */
+const sending: { params: readonly unknown[] | null; as: 'named' | 'unnamed' } = { params: null, as: 'unnamed' };
 
 /** How a statement whose parameters (as the ORM's onQuery hook sees them) `send` sent went: named, unnamed, or not by `send`. */
-export const sendingOf = (params: readonly unknown[]): 'named' | 'unnamed' | undefined => sentAs.get(params);
+export const sendingOf = (params: readonly unknown[]): 'named' | 'unnamed' | undefined =>
+  sending.params === params ? sending.as : undefined;
 
 /**
  * Runs `text` (PostgreSQL's `$1`, `$2` placeholders) with `params` sent apart from the text, on
@@ -352,8 +357,13 @@ async function sendOn<R>(
   await connection.ensureConnection();
   const values = [...params];
   const named = prepared && em.getPlatform() instanceof PostgreSqlPlatform && !transactionPooled.has(em.config);
-  sentAs.set(values, named ? 'named' : 'unnamed');
-  em.config.get('onQuery')(text, values);
+  sending.params = values;
+  sending.as = named ? 'named' : 'unnamed';
+  try {
+    em.config.get('onQuery')(text, values);
+  } finally {
+    sending.params = null;
+  }
   let name = statementNames.get(text);
   if (named && !name) statementNames.set(text, (name = `q_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`));
   // pg takes a named statement as a query config ({ name, text }) where the text would be; Kysely

@@ -78,7 +78,6 @@ export function graphqlLane(
         return false; // Apollo's context function refuses it again, in Apollo's words.
       }
     }
-    handOver(context);
     const name = lane.name?.slice(0, MAX_LOGGED_NAME) ?? 'anonymous';
     const span = activeSpan();
     if (span?.isRecording()) {
@@ -92,12 +91,15 @@ export function graphqlLane(
     try {
       result = await lane.query.query(undefined, context, variables);
     } catch (err) {
+      handOver(context);
       jit.answerWith(context.credentials, () => {
         throw err;
       });
       return false;
     }
     if (result.errors?.length) {
+      // Handed over only here: a WeakMap entry a request is work for every scavenge.
+      handOver(context);
       jit.answerWith(context.credentials, () => result);
       return false;
     }

@@ -151,13 +151,17 @@ function judgeOf(config: Config, routes: readonly RouteDef[]): Judge | null {
 export function trustedDocumentGuard(config: Config, routes: readonly RouteDef[]): TrustedDocumentGuard | null {
   const judge = judgeOf(config, routes);
   if (!judge) return null;
+  // Only `enforce`'s plugin reads what was admitted (trustedDocumentsPlugin).
+  const enforced = config.trustedDocuments === 'enforce';
   return async (ctx, request, knownId) => {
     const id = knownId ?? documentIdOf(request);
     // A request naming no document is Apollo's to refuse (400); should it run one after all, the plugin refuses it.
     const verdict = await judge(ctx, id, (request as RawRequest | null)?.operationName);
-    if (verdict === 'manifest') admitted.set(ctx.credentials, id!);
-    else if (verdict === 'explorer') admitted.set(ctx.credentials, EXPLORER);
-    else if (verdict) {
+    if (verdict === 'manifest') {
+      if (enforced) admitted.set(ctx.credentials, id!);
+    } else if (verdict === 'explorer') {
+      if (enforced) admitted.set(ctx.credentials, EXPLORER);
+    } else if (verdict) {
       if (ctx.request) ctx.request.errorCode = verdict.code;
       throw refusal(verdict);
     }
