@@ -23,6 +23,7 @@ import { routeReads } from '../db/replicas';
 import { activeSpan } from '../observability/tracing';
 import type { JitExecutor } from '../graphql/jit-executor';
 import { MAX_LOGGED_NAME } from '../graphql/plugins/request-outcome';
+import { nameOperationSpan } from '../graphql/plugins/operation-span';
 import type { GraphqlMediaType, RequestState } from './request-state';
 
 /** The request's parts the lane reads: a JSON object with these keys and no other. */
@@ -78,14 +79,9 @@ export function graphqlLane(
         return false; // Apollo's context function refuses it again, in Apollo's words.
       }
     }
-    const name = lane.name?.slice(0, MAX_LOGGED_NAME) ?? 'anonymous';
     const span = activeSpan();
-    if (span?.isRecording()) {
-      span.updateName(name);
-      span.setAttribute('graphql.operation.type', lane.operation.operation);
-      if (lane.name) span.setAttribute('graphql.operation.name', name);
-    }
-    ctx.state.operation = name;
+    if (span?.isRecording()) nameOperationSpan(span, lane.name, lane.operation.operation);
+    ctx.state.operation = lane.name?.slice(0, MAX_LOGGED_NAME) ?? 'anonymous';
     if (context.services.reads) await routeReads(credentialKey(context.credentials));
     let result: ExecutionResult;
     try {

@@ -3,10 +3,20 @@
 // fails. Does nothing when tracing is off. The name is the client's, one token of any length: the
 // span keeps at most MAX_LOGGED_NAME characters of it, as the access log does.
 import type { ApolloServerPlugin } from '@apollo/server';
+import type { OperationTypeNode } from 'graphql';
+import type { Span } from '@opentelemetry/api';
 import type { Context } from '../../context';
 import { classify } from '../../core/error-mapping';
 import { activeSpan, recordOperationError } from '../../observability/tracing';
 import { MAX_LOGGED_NAME } from './request-outcome';
+
+/** Names the request's span after its operation (at most MAX_LOGGED_NAME characters of the client's name); the /graphql lane's too. */
+export function nameOperationSpan(span: Span, operationName: string | null | undefined, type: OperationTypeNode | undefined): void {
+  const name = operationName?.slice(0, MAX_LOGGED_NAME);
+  span.updateName(name ?? 'anonymous');
+  if (type) span.setAttribute('graphql.operation.type', type);
+  if (name) span.setAttribute('graphql.operation.name', name);
+}
 
 export function operationSpanPlugin(): ApolloServerPlugin<Context> {
   return {
@@ -15,10 +25,7 @@ export function operationSpanPlugin(): ApolloServerPlugin<Context> {
       if (!span?.isRecording()) return;
       return {
         async didResolveOperation({ operationName, operation }) {
-          const name = operationName?.slice(0, MAX_LOGGED_NAME);
-          span.updateName(name ?? 'anonymous');
-          if (operation) span.setAttribute('graphql.operation.type', operation.operation);
-          if (name) span.setAttribute('graphql.operation.name', name);
+          nameOperationSpan(span, operationName, operation?.operation);
         },
         async didEncounterErrors({ errors }) {
           const classified = classify(errors[0]);
