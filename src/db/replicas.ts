@@ -187,6 +187,19 @@ export interface ReadReport {
   replicas: { name: string; up: boolean; lagMs: number }[];
 }
 
+/**
+ * How far behind the primary a replay position is, in time, from the primary's WAL positions at
+ * past checks (oldest first): 0 when it has replayed the last one, else the time since the last
+ * check that saw the primary not yet past it. The primary went past it somewhere between that check
+ * and the next, so this is never less than the real lag and at most one check interval more: a
+ * replica within DATABASE_REPLICA_MAX_LAG_MS by this measure is within it in fact.
+ */
+export function lagBehind(history: readonly { at: number; lsn: bigint }[], replayed: bigint, now: number): number {
+  const beyond = history.findIndex((h) => h.lsn > replayed);
+  if (beyond < 0) return 0;
+  return now - history[Math.max(beyond - 1, 0)].at;
+}
+
 export class ReadRouting {
   private readonly replicas: Replica[];
   private readonly primary: Connection;
@@ -316,22 +329,13 @@ export class ReadRouting {
       const lsn = answer[0]?.lsn;
       if (!lsn) return this.setUp(replica, false, 'is not a standby (pg_last_wal_replay_lsn() is null)');
       replica.replayed = lsnOf(lsn);
-      replica.lagMs = this.lagOf(replica.replayed, at);
+      replica.lagMs = lagBehind(this.history, replica.replayed, at);
       this.setUp(replica, true);
     } catch (err) {
       this.setUp(replica, false, (err as Error).message);
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  /**
-   * How long ago the primary first held WAL the replica has not replayed: 0 when it has replayed
-   * the primary's last known position, else the age of the oldest check that saw the primary past it.
-   */
-  private lagOf(replayed: bigint, now: number): number {
-    const beyond = this.history.find((h) => h.lsn > replayed);
-    return beyond ? now - beyond.at : 0;
   }
 
   private setUp(replica: Replica, up: boolean, why?: string): void {
