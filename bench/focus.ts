@@ -10,7 +10,11 @@
 // there, `node --cpu-prof`), BENCH_DURATION (seconds, 5), BENCH_CONNECTIONS (10), FOCUS_RAW (set:
 // each read is also measured on the raw baseline, raw-server.js replaying the statements this
 // build's service sends for it, captured in process; printed as a second line `<scenario> (raw)`),
-// FOCUS_NODE_FLAGS (V8 flags added after package.json's, e.g. `--trace-gc`).
+// FOCUS_NODE_FLAGS (V8 flags added after package.json's, e.g. `--trace-gc`), FOCUS_ROUNDS (1: each
+// scenario measured that many times, the order reversed every other round, then a median line).
+// Every chosen scenario is warmed before the first is measured: a read measured first in a fresh
+// process otherwise pays for the process's warm-up (conditions measured 1.22 times its /graphql
+// twin's CPU measured after it, and 1.09 alone in a process of its own).
 // Peak RSS is the service's (or the raw handler's) `VmHWM` over the measured seconds, reset after
 // the warm-up. PostgreSQL CPU counts only the backends of the measured process's own connections (its
 // PGAPPNAME), so tests and other runs on the same server are left out.
@@ -38,10 +42,14 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 const spec = (base: string, s: Scenario, duration: number) => loadSpec(base, s, CONNECTIONS, duration);
 
+const ROUNDS = Math.max(1, Number(process.env.FOCUS_ROUNDS ?? 1));
+
+const warm = (server: Spawned, s: Scenario) => load(spec(`http://127.0.0.1:${server.port}`, s, 1));
+
 /** One measurement of `s` on a server: a second of warm-up first; `before` runs after the warm-up. */
 async function measure(server: Spawned, s: Scenario, databaseUrl: string, before: () => Promise<void> = async () => {}) {
   const base = `http://127.0.0.1:${server.port}`;
-  await load(spec(base, s, 1));
+  await warm(server, s);
   await before();
   resetPeakRss(server.child.pid!);
   return withCpu(server.child.pid!, () => load(spec(base, s, DURATION)), { databaseUrl, applicationName: server.applicationName });
@@ -82,24 +90,34 @@ async function main() {
       fs.writeFileSync(rawFile, JSON.stringify(captured));
       raw = await spawnServer(path.join(__dirname, 'raw-server.js'), { DATABASE_URL: databaseUrl, RAW_SCENARIOS: rawFile }, '/ready');
     }
-    for (const s of chosen) {
-      let before = '';
-      const r = await measure(server, s, databaseUrl, async () => void (before = await metricsText(server.port)));
-      const statements = sumOf(await metricsText(server.port), 'db_statements_total') - sumOf(before, 'db_statements_total');
-      console.log(
-        `${s.name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${(statements / r.requests).toFixed(2)} SQL/req, ` +
-          `service CPU ${r.cpuMsPerRequest.toFixed(3)} ms/req, PostgreSQL CPU ${r.postgresCpuMsPerRequest.toFixed(3)} ms/req, ` +
-          `peak RSS ${peakRssMb(server.child.pid!).toFixed(1)} MB, ${r.non2xx} non-2xx, ${r.errors} errors`,
-      );
-      if (!raw || !s.read) continue;
-      const rawScenario: Scenario = { name: `${s.name} (raw)`, method: 'GET', path: `/s${reads.indexOf(s)}`, read: true };
-      const w = await measure(raw, rawScenario, databaseUrl);
-      console.log(
-        `${rawScenario.name}: ${w.rps} req/s, p50 ${w.p50} ms, p99 ${w.p99} ms, raw CPU ${w.cpuMsPerRequest.toFixed(3)} ms/req, ` +
-          `PostgreSQL CPU ${w.postgresCpuMsPerRequest.toFixed(3)} ms/req, peak RSS ${peakRssMb(raw.child.pid!).toFixed(1)} MB, ${w.non2xx} non-2xx, ${w.errors} errors; ` +
-          `service/raw ${(r.rps / Math.max(w.rps, 1)).toFixed(2)}`,
-      );
-    }
+    for (const s of chosen) await warm(server, s);
+    const cpu = new Map<Scenario, number[]>();
+    for (let round = 0; round < ROUNDS; round++)
+      for (const s of round % 2 ? [...chosen].reverse() : chosen) {
+        let before = '';
+        const r = await measure(server, s, databaseUrl, async () => void (before = await metricsText(server.port)));
+        const statements = sumOf(await metricsText(server.port), 'db_statements_total') - sumOf(before, 'db_statements_total');
+        cpu.set(s, [...(cpu.get(s) ?? []), r.cpuMsPerRequest]);
+        console.log(
+          `${s.name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${(statements / r.requests).toFixed(2)} SQL/req, ` +
+            `service CPU ${r.cpuMsPerRequest.toFixed(3)} ms/req, PostgreSQL CPU ${r.postgresCpuMsPerRequest.toFixed(3)} ms/req, ` +
+            `peak RSS ${peakRssMb(server.child.pid!).toFixed(1)} MB, ${r.non2xx} non-2xx, ${r.errors} errors`,
+        );
+        if (!raw || !s.read) continue;
+        const rawScenario: Scenario = { name: `${s.name} (raw)`, method: 'GET', path: `/s${reads.indexOf(s)}`, read: true };
+        const w = await measure(raw, rawScenario, databaseUrl);
+        console.log(
+          `${rawScenario.name}: ${w.rps} req/s, p50 ${w.p50} ms, p99 ${w.p99} ms, raw CPU ${w.cpuMsPerRequest.toFixed(3)} ms/req, ` +
+            `PostgreSQL CPU ${w.postgresCpuMsPerRequest.toFixed(3)} ms/req, peak RSS ${peakRssMb(raw.child.pid!).toFixed(1)} MB, ${w.non2xx} non-2xx, ${w.errors} errors; ` +
+            `service/raw ${(r.rps / Math.max(w.rps, 1)).toFixed(2)}`,
+        );
+      }
+    if (ROUNDS > 1)
+      for (const s of chosen) {
+        const sorted = [...cpu.get(s)!].sort((a, b) => a - b);
+        const median = (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2;
+        console.log(`${s.name}: median service CPU ${median.toFixed(3)} ms/req over ${ROUNDS} rounds`);
+      }
   } finally {
     await raw?.stop();
     fs.rmSync(rawFile, { force: true });
