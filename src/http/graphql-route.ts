@@ -4,6 +4,7 @@
 // Accept chose, which the request-outcome plugin answers with) and the client's address; building
 // it checks the document against the trusted documents (GRAPHQL_TRUSTED_DOCUMENTS) first.
 import type Koa from 'koa';
+import { closeAfterAnswer } from './linger';
 import type Router from '@koa/router';
 import type { ApolloServer } from '@apollo/server';
 import { processRequest } from 'graphql-upload-minimal';
@@ -61,9 +62,8 @@ function multipartOperations(options: Parameters<typeof processRequest>[2]): Koa
     try {
       (ctx.request as { body?: unknown }).body = await processRequest(ctx.req, ctx.res, options);
     } catch (err) {
-      // Unread data is discarded; the answer closes the connection.
-      ctx.req.resume();
-      ctx.set('Connection', 'close');
+      // Unread data is discarded; the answer closes the connection (lingering).
+      closeAfterAnswer(ctx);
       const { status, message } = (err ?? {}) as { status?: number; message?: string };
       if (status === 413) throw new ServiceError('WSLimitExceededException', message ?? 'The request body is too large.', { status: 413 });
       // Its other refusals (400, 499, and 500 for a form with neither operations nor map) and

@@ -16,6 +16,7 @@
 // error handler.
 import { isUtf8 } from 'node:buffer';
 import type Koa from 'koa';
+import { closeAfterAnswer } from './linger';
 import getRawBody from 'raw-body';
 import bourne from '@hapi/bourne';
 import { ServiceError } from '../core/errors';
@@ -40,8 +41,8 @@ async function readBytes(ctx: Koa.Context, limit: number): Promise<Buffer> {
   try {
     return await getRawBody(inflate(ctx.req), { limit, length: length || undefined });
   } catch (err) {
-    // The rest of the body is not read: the answer closes the connection.
-    ctx.set('Connection', 'close');
+    // The rest of the body is not read: the answer closes the connection (lingering).
+    closeAfterAnswer(ctx);
     const { status, type, code } = (err ?? {}) as { status?: number; type?: string; code?: string };
     if (status === 413) throw new ServiceError('WSLimitExceededException', 'The request body is too large.', { status: 413 });
     if (status === 415 || type === 'encoding.unsupported')

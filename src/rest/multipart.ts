@@ -15,6 +15,7 @@
 import { isUtf8 } from 'node:buffer';
 import crypto from 'node:crypto';
 import type Koa from 'koa';
+import { closeAfterAnswer } from '../http/linger';
 import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/core';
 import { Upload, type FileUpload } from 'graphql-upload-minimal';
@@ -202,8 +203,7 @@ export function parseMultipart(
     } catch {
       // No boundary, or a content type busboy cannot read: nothing was staged; the body is
       // discarded and the answer closes the connection.
-      req.resume();
-      ctx.set('Connection', 'close');
+      closeAfterAnswer(ctx);
       reject(malformed());
       return;
     }
@@ -289,8 +289,8 @@ export function parseMultipart(
         if (!stream.readableEnded) stream.destroy(err);
       }
       req.unpipe(parser);
-      req.resume();
-      if (refused) ctx.set('Connection', 'close');
+      if (refused) closeAfterAnswer(ctx);
+      else req.resume();
       void staging.then(cleanup).then(() => reject(answer));
     }
     function refuse(err: ServiceError): void {

@@ -4,27 +4,13 @@
 // declares is refused. Each refusal comes at once: the rest of the body is never read, so a
 // publisher's 100 x 1 MB of text parts neither reaches memory nor holds the request.
 import net from 'node:net';
-import { CARA, DEMO, newPublisher, onePagePdf, SUPPORT_GROUP_PATH, supportGroupForm, useTestApp, type Publisher } from '../kit';
+import { CARA, DEMO, formParts, newPublisher, onePagePdf, SUPPORT_GROUP_PATH, supportGroupForm, useTestApp, type Publisher } from '../kit';
 
 const MB = 1024 * 1024;
 const BOUNDARY = 'bounds-7MA4YWxkTrZu0gW';
 const t = useTestApp({ env: { RATE_LIMIT_UPLOADS_PER_MINUTE: '1000', RATE_LIMIT_UPLOADS_PER_ADDRESS_PER_MINUTE: '1000' } });
 
-const textPart = (name: string, value: string | Buffer) =>
-  Buffer.concat([
-    Buffer.from(`--${BOUNDARY}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n`),
-    Buffer.from(value),
-    Buffer.from('\r\n'),
-  ]);
-const filePart = (name: string, filename: string, content: Buffer) =>
-  Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\ncontent-disposition: form-data; name="${name}"; filename="${filename}"\r\ncontent-type: application/pdf\r\n\r\n`,
-    ),
-    content,
-    Buffer.from('\r\n'),
-  ]);
-const end = Buffer.from(`--${BOUNDARY}--\r\n`);
+const { text: textPart, file: filePart, end } = formParts(BOUNDARY);
 
 interface Answer {
   status: number;

@@ -24,6 +24,7 @@ export { freePort, type FilePart, type FormEntries, type FormParts, type Reply, 
 export { DEMO, NORTHWIND, OLIVIA, IAN, CARA, OMAR, PAT, OLIVIA_WORK_ADDRESS } from './demo';
 export * from './factories';
 export * from './files';
+export { formParts } from './form-parts';
 export * from './library';
 export * from './support-group';
 export { fingerprint } from './fingerprint';
