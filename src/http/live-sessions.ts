@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import { GraphQLError, Kind, OperationTypeNode, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { LiveLimits } from '../config';
 import { buildContext, type AppDeps, type Context } from '../context';
+import { LiveContext } from './live-context';
 import { ServiceError } from '../core/errors';
 import type { RouteDef } from '../rest/route';
 import { liveDocumentGuard } from '../graphql/plugins/trusted-documents';
@@ -20,8 +21,8 @@ import { graphqlArmor, GRAPHQL_LIMITS } from '../graphql/limits';
 export type EndReason = 'revoked' | 'shutdown';
 
 export interface LiveSession {
-  /** The GraphQL context of the connection (its principal already resolved). */
-  ctx: Context;
+  /** The GraphQL context of the connection: its credentials, the rest made on use (release() drops it). */
+  ctx: LiveContext;
   userId: number;
   /** Ends the session's transport (closes the socket, completes the stream); called once. */
   close(): void;
@@ -98,12 +99,15 @@ export class LiveSessions {
    * the explore scope may subscribe with documents outside the manifest (untrusted).
    */
   async open(token: string | undefined, end: (reason: EndReason) => void, apiKey?: string): Promise<LiveSession> {
-    const ctx = this.context(token, apiKey);
+    const headers = { ...(token ? { 'x-service-authtoken': token } : {}), ...(apiKey ? { 'x-api-key': apiKey } : {}) };
+    // The principal resolved here stays on the context until the first operation has started.
+    const ctx = new LiveContext(this.deps, crypto.randomUUID(), headers);
     const principal = await ctx.auth.requireUser();
     // Checked and added with no await between: concurrent opens of one token cannot both pass.
     const held = this.byToken.get(principal.tokenHash)?.size ?? 0;
     if (held >= this.limits.maxConnectionsPerToken) {
       ctx.logger.info({ event: 'live.refused', limit: 'token', userId: principal.user.uId, held }, 'live connection refused: token full');
+      ctx.release();
       throw limitExceeded(429, `This token holds ${held} live connections, the most allowed; close one first.`);
     }
     const entry: Entry = {
@@ -136,10 +140,10 @@ export class LiveSessions {
     this.stopListening();
   }
 
-  private context(token: string | undefined, apiKey?: string): Context {
+  /** A context of its own for looking at a session's token again (dropped after). */
+  private context(token: string): Context {
     const requestId = crypto.randomUUID();
-    const headers = { ...(token ? { 'x-service-authtoken': token } : {}), ...(apiKey ? { 'x-api-key': apiKey } : {}) };
-    return buildContext(this.deps, requestId, headers, this.deps.logger.child({ requestId }));
+    return buildContext(this.deps, requestId, { 'x-service-authtoken': token }, () => this.deps.logger.child({ requestId }));
   }
 
   /** At the token's expiry, look again: a token used meanwhile has slid forward. The session is
@@ -167,6 +171,7 @@ export class LiveSessions {
     if (entry.ended) return;
     entry.ended = true;
     if (entry.timer) clearTimeout(entry.timer);
+    entry.session.ctx.release();
     const set = this.byToken.get(entry.tokenHash);
     set?.delete(entry);
     if (set?.size === 0) this.byToken.delete(entry.tokenHash);

@@ -16,12 +16,12 @@ import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { GraphQLSchema, GraphQLError } from 'graphql';
 import { createHandler, type OperationArgs, type Response as SseResponse } from 'graphql-sse';
-import type { Context } from '../context';
+import type { LiveContext } from './live-context';
 import { ServiceError } from '../core/errors';
 import { jsonBody } from './json-body';
 import { asAnswered, LiveSessions, subscriptionDocument, type LiveSession } from './live-sessions';
 
-type StreamContext = Context & Record<PropertyKey, unknown>;
+type StreamContext = LiveContext & Record<PropertyKey, unknown>;
 
 /** A refusal before the stream opens: `{errors}` as /graphql answers them, with the status (and headers) of the first. */
 function errorReply(errors: readonly unknown[]): SseResponse {
@@ -152,10 +152,15 @@ export function mountEventStream(router: Router, schema: GraphQLSchema, sessions
     },
     onOperation: (_ctx, req, _args, result) => {
       const live = opened.get(req.raw);
+      // Started: what the operation made of the context is dropped (src/http/live-context.ts), and so after each event.
+      live?.session.ctx.release();
       if (!live || !(Symbol.asyncIterator in Object(result))) return result;
       return untilEnded(result as AsyncIterable<never>, live.ended, live.session);
     },
-    onNext: (_ctx, _req, result) => (result.errors ? { ...result, errors: result.errors.map(asAnswered) } : undefined),
+    onNext: (ctx, _req, result) => {
+      ctx.release();
+      return result.errors ? { ...result, errors: result.errors.map(asAnswered) } : undefined;
+    },
   });
   const stream: Koa.Middleware = async (ctx) => {
     ctx.state.operation = 'graphql-stream';
