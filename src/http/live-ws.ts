@@ -92,6 +92,9 @@ export function attachWebSocket(server: http.Server, schema: GraphQLSchema, sess
     {
       schema,
       onConnect: async (ctx) => {
+        // graphql-ws keeps the upgrade request (its headers and state, some 1.2 KB) in extra for
+        // the socket's life, for hooks that read it; none here does.
+        Reflect.deleteProperty(ctx.extra, 'request');
         const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
         const socket = ctx.extra.socket;
         try {
