@@ -8,8 +8,10 @@
 // the connection ends however it ends) and those of each token (its sessions).
 import crypto from 'node:crypto';
 import { GraphQLError, Kind, OperationTypeNode, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { LRUCache } from 'lru-cache';
 import type { LiveLimits } from '../config';
 import { buildContext, type AppDeps, type Context } from '../context';
+import { LiveContext } from './live-context';
 import { ServiceError } from '../core/errors';
 import type { RouteDef } from '../rest/route';
 import { liveDocumentGuard } from '../graphql/plugins/trusted-documents';
@@ -20,8 +22,8 @@ import { graphqlArmor, GRAPHQL_LIMITS } from '../graphql/limits';
 export type EndReason = 'revoked' | 'shutdown';
 
 export interface LiveSession {
-  /** The GraphQL context of the connection (its principal already resolved). */
-  ctx: Context;
+  /** The GraphQL context of the connection: its credentials, the rest made on use (release() drops it). */
+  ctx: LiveContext;
   userId: number;
   /** Ends the session's transport (closes the socket, completes the stream); called once. */
   close(): void;
@@ -98,12 +100,15 @@ export class LiveSessions {
    * the explore scope may subscribe with documents outside the manifest (untrusted).
    */
   async open(token: string | undefined, end: (reason: EndReason) => void, apiKey?: string): Promise<LiveSession> {
-    const ctx = this.context(token, apiKey);
+    const headers = { ...(token ? { 'x-service-authtoken': token } : {}), ...(apiKey ? { 'x-api-key': apiKey } : {}) };
+    // The principal resolved here stays on the context until the first operation has started.
+    const ctx = new LiveContext(this.deps, crypto.randomUUID(), headers);
     const principal = await ctx.auth.requireUser();
     // Checked and added with no await between: concurrent opens of one token cannot both pass.
     const held = this.byToken.get(principal.tokenHash)?.size ?? 0;
     if (held >= this.limits.maxConnectionsPerToken) {
       ctx.logger.info({ event: 'live.refused', limit: 'token', userId: principal.user.uId, held }, 'live connection refused: token full');
+      ctx.release();
       throw limitExceeded(429, `This token holds ${held} live connections, the most allowed; close one first.`);
     }
     const entry: Entry = {
@@ -136,10 +141,10 @@ export class LiveSessions {
     this.stopListening();
   }
 
-  private context(token: string | undefined, apiKey?: string): Context {
+  /** A context of its own for looking at a session's token again (dropped after). */
+  private context(token: string): Context {
     const requestId = crypto.randomUUID();
-    const headers = { ...(token ? { 'x-service-authtoken': token } : {}), ...(apiKey ? { 'x-api-key': apiKey } : {}) };
-    return buildContext(this.deps, requestId, headers, this.deps.logger.child({ requestId }));
+    return buildContext(this.deps, requestId, { 'x-service-authtoken': token }, () => this.deps.logger.child({ requestId }));
   }
 
   /** At the token's expiry, look again: a token used meanwhile has slid forward. The session is
@@ -167,6 +172,7 @@ export class LiveSessions {
     if (entry.ended) return;
     entry.ended = true;
     if (entry.timer) clearTimeout(entry.timer);
+    entry.session.ctx.release();
     const set = this.byToken.get(entry.tokenHash);
     set?.delete(entry);
     if (set?.size === 0) this.byToken.delete(entry.tokenHash);
@@ -178,8 +184,39 @@ const armor = graphqlArmor();
 const RULES = [...specifiedRules, ...armor.validationRules];
 
 /**
+ * Valid documents kept, by text (least recently used out first): the same subscription from ten
+ * thousand clients is one document, parsed and validated once. A document that fails validation is
+ * not kept. Documents are parsed without locations (no Token and Location objects): the live
+ * transports answer every error as /graphql's formatError words it, without them (asAnswered).
+ */
+export const MAX_LIVE_DOCUMENTS = 64;
+/**
+ * The heap the kept documents may take together, by an upper estimate of a document's syntax tree
+ * (some 128 bytes a character of text, the densest text being one-letter fields): 8 MB holds 64 KB
+ * of text, a document as long as a socket message may be.
+ */
+const MAX_LIVE_DOCUMENTS_BYTES = 8 * 1024 * 1024;
+const documentBytes = (text: string) => 128 * text.length;
+
+/** The kept documents of each schema. */
+const documents = new WeakMap<GraphQLSchema, LRUCache<string, DocumentNode>>();
+
+function documentsOf(schema: GraphQLSchema): LRUCache<string, DocumentNode> {
+  let kept = documents.get(schema);
+  if (!kept) {
+    kept = new LRUCache({ max: MAX_LIVE_DOCUMENTS, maxSize: MAX_LIVE_DOCUMENTS_BYTES, sizeCalculation: (_d, text) => documentBytes(text) });
+    documents.set(schema, kept);
+  }
+  return kept;
+}
+
+/** How many valid subscription documents are kept for `schema` now (tests and diagnostics). */
+export const liveDocumentsKept = (schema: GraphQLSchema): number => documents.get(schema)?.size ?? 0;
+
+/**
  * Parses and validates a document sent to a subscription transport: one subscription operation
- * (queries and mutations go to POST /graphql), within the same limits as /graphql.
+ * (queries and mutations go to POST /graphql), within the same limits as /graphql. A text seen
+ * before answers the document parsed then (the same object).
  */
 export function subscriptionDocument(
   schema: GraphQLSchema,
@@ -189,17 +226,21 @@ export function subscriptionDocument(
   // The codes Apollo gives the same failures on /graphql.
   const bad = (message: string, code = 'BAD_REQUEST') => ({ errors: [new GraphQLError(message, { extensions: { code } })] });
   if (typeof query !== 'string' || !query) return bad('A GraphQL document (query) is required.');
-  let document: DocumentNode;
-  try {
-    document = parse(query, { maxTokens: GRAPHQL_LIMITS.maxTokens });
-  } catch (err) {
-    return bad(err instanceof GraphQLError ? err.message : 'The document does not parse.', 'GRAPHQL_PARSE_FAILED');
-  }
-  const errors = validate(schema, document, RULES);
-  if (errors.length) {
-    return {
-      errors: errors.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })),
-    };
+  const kept = documentsOf(schema);
+  let document = kept.get(query);
+  if (!document) {
+    try {
+      document = parse(query, { maxTokens: GRAPHQL_LIMITS.maxTokens, noLocation: true });
+    } catch (err) {
+      return bad(err instanceof GraphQLError ? err.message : 'The document does not parse.', 'GRAPHQL_PARSE_FAILED');
+    }
+    const errors = validate(schema, document, RULES);
+    if (errors.length) {
+      return {
+        errors: errors.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })),
+      };
+    }
+    kept.set(query, document);
   }
   const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
   const operation = operationName

@@ -16,12 +16,12 @@ import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { GraphQLSchema, GraphQLError } from 'graphql';
 import { createHandler, type OperationArgs, type Response as SseResponse } from 'graphql-sse';
-import type { Context } from '../context';
+import type { LiveContext } from './live-context';
 import { ServiceError } from '../core/errors';
 import { jsonBody } from './json-body';
 import { asAnswered, LiveSessions, subscriptionDocument, type LiveSession } from './live-sessions';
 
-type StreamContext = Context & Record<PropertyKey, unknown>;
+type StreamContext = LiveContext & Record<PropertyKey, unknown>;
 
 /** A refusal before the stream opens: `{errors}` as /graphql answers them, with the status (and headers) of the first. */
 function errorReply(errors: readonly unknown[]): SseResponse {
@@ -33,18 +33,33 @@ function errorReply(errors: readonly unknown[]): SseResponse {
 }
 
 /** Completes `source` when `ended` resolves (the token was revoked), and ends the session when the stream ends.
- * It has `throw` too: graphql-sse returns only what looks like a generator when its stream is disposed. */
+ * It has `throw` too: graphql-sse returns only what looks like a generator when its stream is disposed.
+ * `ended` is waited on once, not raced against each next(): a Promise.race with a promise that
+ * stays pending for hours leaves it one reaction a call, holding that call's result (the event,
+ * some 450 bytes) until the stream ends. */
 function untilEnded<T>(source: AsyncIterable<T>, ended: Promise<void>, session: LiveSession): AsyncIterableIterator<T> {
   const it = source[Symbol.asyncIterator]();
-  const stop = ended.then((): IteratorResult<T> => ({ value: undefined, done: true }));
+  const done: IteratorResult<T> = { value: undefined, done: true };
+  let stopped = false;
+  // The pending next()'s settling, answered done when the token is revoked meanwhile.
+  let stopWaiting: ((result: IteratorResult<T>) => void) | null = null;
+  void ended.then(() => {
+    stopped = true;
+    stopWaiting?.(done);
+  });
   const finish = async (): Promise<IteratorResult<T>> => {
     session.close();
     await it.return?.();
-    return { value: undefined, done: true };
+    return done;
   };
   return {
     async next() {
-      const result = await Promise.race([it.next(), stop]);
+      if (stopped) return finish();
+      const result = await new Promise<IteratorResult<T>>((resolve, reject) => {
+        stopWaiting = resolve;
+        it.next().then(resolve, reject);
+      });
+      stopWaiting = null;
       return result.done ? finish() : result;
     },
     return: finish,
@@ -152,10 +167,15 @@ export function mountEventStream(router: Router, schema: GraphQLSchema, sessions
     },
     onOperation: (_ctx, req, _args, result) => {
       const live = opened.get(req.raw);
+      // Started: what the operation made of the context is dropped (src/http/live-context.ts), and so after each event.
+      live?.session.ctx.release();
       if (!live || !(Symbol.asyncIterator in Object(result))) return result;
       return untilEnded(result as AsyncIterable<never>, live.ended, live.session);
     },
-    onNext: (_ctx, _req, result) => (result.errors ? { ...result, errors: result.errors.map(asAnswered) } : undefined),
+    onNext: (ctx, _req, result) => {
+      ctx.release();
+      return result.errors ? { ...result, errors: result.errors.map(asAnswered) } : undefined;
+    },
   });
   const stream: Koa.Middleware = async (ctx) => {
     ctx.state.operation = 'graphql-stream';

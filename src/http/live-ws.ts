@@ -92,6 +92,9 @@ export function attachWebSocket(server: http.Server, schema: GraphQLSchema, sess
     {
       schema,
       onConnect: async (ctx) => {
+        // graphql-ws keeps the upgrade request (its headers and state, some 1.2 KB) in extra for
+        // the socket's life, for hooks that read it; none here does.
+        Reflect.deleteProperty(ctx.extra, 'request');
         const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
         const socket = ctx.extra.socket;
         try {
@@ -141,12 +144,17 @@ export function attachWebSocket(server: http.Server, schema: GraphQLSchema, sess
           contextValue: session!.ctx,
         };
       },
+      // Started (or answered at once): what the operation made of the context is dropped, and so
+      // after each message (an idle session holds no EntityManager, src/http/live-context.ts).
+      onOperation: (ctx) => ctx.extra.session?.ctx.release(),
       // A message that finds its socket closing is not sent (graphql-ws sends only to an open socket).
       onError: (ctx, _id, _payload, errors) => {
+        ctx.extra.session?.ctx.release();
         tooSlow(ctx.extra.socket, ctx.extra.session);
         return errors.map((err) => asAnswered(err).toJSON());
       },
       onNext: (ctx, _id, _payload, _args, result) => {
+        ctx.extra.session?.ctx.release();
         tooSlow(ctx.extra.socket, ctx.extra.session);
         return result.errors ? { ...result, errors: result.errors.map((err) => asAnswered(err).toJSON()) } : undefined;
       },
