@@ -20,6 +20,7 @@ import { credentialKey } from '../context';
 import { isText, firstBadText } from '../core/text';
 import { rateLimitHeaders } from '../core/rate-limit';
 import { routeReads } from '../db/replicas';
+import { jsonLineBytes } from '../rest/respond';
 import { activeSpan } from '../observability/tracing';
 import type { JitExecutor } from '../graphql/jit-executor';
 import { MAX_LOGGED_NAME } from '../graphql/plugins/request-outcome';
@@ -103,8 +104,8 @@ export function graphqlLane(
     ctx.set('cache-control', 'no-store');
     for (const [header, value] of Object.entries(rateLimitHeaders(context) ?? {})) ctx.set(header.toLowerCase(), value);
     ctx.set('content-type', `${mediaType}; charset=utf-8`);
-    // Sent as its bytes, encoded once (src/rest/respond.ts sendJson says why).
-    ctx.body = Buffer.from(`${JSON.stringify({ data: result.data })}\n`);
+    // Sent as its bytes, encoded once (src/rest/respond.ts sendJson and jsonLineBytes say why).
+    ctx.body = jsonLineBytes(JSON.stringify({ data: result.data }));
     return true;
   };
 }

@@ -24,6 +24,20 @@ export function sendJson(ctx: Koa.Context, json: string): void {
   sendBytes(ctx, Buffer.from(json));
 }
 
+/**
+ * JSON text and a newline after it, as one buffer the text is encoded into once. Not
+ * `Buffer.from(json + '\n')`: that joined string is a rope, and encoding a rope is far slower than
+ * encoding the flat text (1.24 ms more a request on recommended entities' 270 KB on /graphql, in a
+ * CPU profile).
+ */
+export function jsonLineBytes(json: string): Buffer {
+  const length = Buffer.byteLength(json);
+  const bytes = Buffer.allocUnsafe(length + 1);
+  bytes.write(json, 0);
+  bytes[length] = 0x0a;
+  return bytes;
+}
+
 /** JSON already encoded (sendJson). */
 export function sendBytes(ctx: Koa.Context, bytes: Buffer): void {
   ctx.type = 'json';
