@@ -322,7 +322,11 @@ export function send(agent: http.Agent, o: Outgoing, keepBody = false): Promise<
         res.on('end', () => done({ status: res.statusCode!, body }));
       },
     );
-    req.on('error', () => done({ status: 0, body: '' }));
+    // Status 0: no answer. The body says why, and whether the request went out on a kept-alive
+    // connection the service may have been closing as it was written (a client may retry those).
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      done({ status: 0, body: `${err.code ?? err.message}${req.reusedSocket ? ' on a reused connection' : ''}` }),
+    );
     req.end(o.body);
   });
 }

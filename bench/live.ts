@@ -19,7 +19,7 @@
 // sent are removed at the start and at the end of a run (a run cut short is cleaned by the next).
 // The service runs as `npm start` runs it but for LIVE_MAX_CONNECTIONS (raised past N: the default
 // 2,000 would refuse most), SHUTDOWN_DRAIN_MS=0, --inspect on a loopback port (the forced
-// collections) and its heap: its own 128 MB holds some 1,500 idle subscriptions, so an instance
+// collections) and its heap: its own 128 MB holds some 3,500 idle subscriptions, so an instance
 // that holds more gets room for them (heapLimit), or what --heap-mb says. The file-descriptor
 // limits of the service and load processes are raised by prlimit(1), the machine's are left alone.
 // REDIS_URL (redis://127.0.0.1:6379 when unset) is the Redis of the Redis setup, under a key prefix
@@ -373,8 +373,8 @@ const OWN_HEAP_MB = Number(/--max-old-space-size=(\d+)/.exec(SERVICE_NODE_FLAGS.
 
 /**
  * The heap of an instance holding `held` subscriptions, without --heap-mb: the service's own, or
- * when that cannot hold them, 64 MB (its idle heap is some 55) and 64 KB a subscription (some 50
- * measured, with room), so that the bench measures rather than dies.
+ * when that cannot hold them, 64 MB (its idle heap is some 55) and 64 KB a subscription (some 20
+ * measured, with room for a delivery's burst), so that the bench measures rather than dies.
  */
 const heapLimit = (held: number) => Math.max(OWN_HEAP_MB, 64 + Math.ceil((held * 64) / 1024));
 
