@@ -25,6 +25,7 @@ import { captureStatements } from './capture';
 import {
   databaseUrl as benchDatabaseUrl,
   load,
+  median,
   metricsText,
   peakRssMb,
   resetPeakRss,
@@ -114,9 +115,7 @@ async function main() {
       }
     if (ROUNDS > 1)
       for (const s of chosen) {
-        const sorted = [...cpu.get(s)!].sort((a, b) => a - b);
-        const median = (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2;
-        console.log(`${s.name}: median service CPU ${median.toFixed(3)} ms/req over ${ROUNDS} rounds`);
+        console.log(`${s.name}: median service CPU ${median(cpu.get(s)!).toFixed(3)} ms/req over ${ROUNDS} rounds`);
       }
   } finally {
     await raw?.stop();
