@@ -234,7 +234,15 @@ export function subscriptionDocument(
     } catch (err) {
       return bad(err instanceof GraphQLError ? err.message : 'The document does not parse.', 'GRAPHQL_PARSE_FAILED');
     }
-    const errors = validate(schema, document, RULES);
+    let errors: readonly GraphQLError[];
+    try {
+      errors = validate(schema, document, RULES);
+    } catch (err) {
+      // graphql-js 16's SingleFieldSubscriptionsRule throws where a variable decides the root field
+      // (`notificationReceived @include(if: $on)`): it collects the fields without variables.
+      if (!(err instanceof GraphQLError)) throw err;
+      errors = [err];
+    }
     if (errors.length) {
       return {
         errors: errors.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })),

@@ -1,201 +1,278 @@
-// GraphQL subscriptions over Server-Sent Events (graphql-sse, distinct connections mode) at
-// /graphql/stream: one HTTP request per subscription (GET with query parameters, or POST with a
-// JSON body, Accept: text/event-stream), the token in the x-service-authtoken header. A missing
-// or refused token answers 401 before the stream opens; a revocation (from any instance) or the
+// GraphQL subscriptions over Server-Sent Events at /graphql/stream: the distinct connections mode of
+// the GraphQL over SSE protocol (graphql-sse's PROTOCOL.md; its client and the explorer's fetcher
+// speak it). One HTTP request per subscription (GET with query parameters, or POST with a JSON
+// body, Accept: text/event-stream), the token in the x-service-authtoken header. A missing or
+// refused token answers 401 before the stream opens; a revocation (from any instance) or the
 // token's expiry completes the stream. Only subscription operations are served here, and under
 // GRAPHQL_TRUSTED_DOCUMENTS=enforce only the manifest's (or any, with an explore x-api-key): another
 // is answered 403 WSInsufficientPrivilegesException before the stream opens.
+//
+// The stream: 200 text/event-stream, a `:` comment at once and every 12 s (one timer for all the
+// streams), `event: next` with each result, `event: complete` when the subscription ends. The
+// request's middleware chain returns once the stream is open (its report waits for the close:
+// src/observability/answered.ts), and the events are written from the subscription's iterator
+// here: an open stream holds its sockets, its session and that iterator, some 10 KB of heap, where
+// graphql-sse's handler (a queue, a generator and a timer of each stream besides the waiting
+// chain) held 27 KB (docs/performance.md, "Live delivery").
 //
 // Bounds (config.live, docs/security.md "Live connections"): a stream takes one of the instance's
 // live connections and one of its token's from its request until its response closes; past
 // LIVE_MAX_CONNECTIONS it is answered 503, past LIVE_MAX_CONNECTIONS_PER_TOKEN 429, both with
 // Retry-After and WSLimitExceededException. Events are written as they come, and a stream whose
 // reader leaves more than LIVE_MAX_BUFFERED_BYTES unsent is cut (its response destroyed).
-import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import type { GraphQLSchema, GraphQLError } from 'graphql';
-import { createHandler, type OperationArgs, type Response as SseResponse } from 'graphql-sse';
-import type { LiveContext } from './live-context';
+import { subscribe, type ExecutionResult, type GraphQLError, type GraphQLSchema } from 'graphql';
 import { ServiceError } from '../core/errors';
 import { jsonBody } from './json-body';
+import type { RequestState } from './request-state';
 import { asAnswered, LiveSessions, subscriptionDocument, type LiveSession } from './live-sessions';
 
-type StreamContext = LiveContext & Record<PropertyKey, unknown>;
+/** How often every open stream is sent a comment, so that proxies and clients see it alive. */
+export const STREAM_PING_MS = 12_000;
+const PING = ':\n\n';
+const COMPLETE = 'event: complete\ndata:\n\n';
+const STREAM_HEADERS = {
+  connection: 'keep-alive',
+  'cache-control': 'no-cache',
+  'content-encoding': 'none',
+  'content-type': 'text/event-stream; charset=utf-8',
+};
 
-/** A refusal before the stream opens: `{errors}` as /graphql answers them, with the status (and headers) of the first. */
-function errorReply(errors: readonly unknown[]): SseResponse {
-  const first = errors[0];
-  const status = first instanceof ServiceError ? first.status : first instanceof Error && !(first as GraphQLError).extensions ? 500 : 400;
-  const headers = { 'content-type': 'application/json; charset=utf-8', ...(first instanceof ServiceError ? first.headers : undefined) };
-  const body = JSON.stringify({ errors: errors.map((err) => asAnswered(err).toJSON()) });
-  return [body, { status, statusText: STATUS_CODES[status] ?? '', headers }];
+/** What a stream's request asks: the protocol's parameters, the query not yet checked. */
+interface Params {
+  query: unknown;
+  operationName?: string;
+  variables?: Record<string, unknown>;
 }
 
-/** Completes `source` when `ended` resolves (the token was revoked), and ends the session when the stream ends.
- * It has `throw` too: graphql-sse returns only what looks like a generator when its stream is disposed.
- * `ended` is waited on once, not raced against each next(): a Promise.race with a promise that
- * stays pending for hours leaves it one reaction a call, holding that call's result (the event,
- * some 450 bytes) until the stream ends. */
-function untilEnded<T>(source: AsyncIterable<T>, ended: Promise<void>, session: LiveSession): AsyncIterableIterator<T> {
-  const it = source[Symbol.asyncIterator]();
-  const done: IteratorResult<T> = { value: undefined, done: true };
-  let stopped = false;
-  // The pending next()'s settling, answered done when the token is revoked meanwhile.
-  let stopWaiting: ((result: IteratorResult<T>) => void) | null = null;
-  void ended.then(() => {
-    stopped = true;
-    stopWaiting?.(done);
-  });
-  const finish = async (): Promise<IteratorResult<T>> => {
-    session.close();
-    await it.return?.();
-    return done;
-  };
+const invalid = (field: string, message: string, status?: number) =>
+  new ServiceError('WSInvalidParameterException', message, { field, status });
+
+/** A JSON object (or nothing) from a query parameter's text. */
+function jsonParameter(search: URLSearchParams, name: string): unknown {
+  const text = search.get(name);
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalid(name, `${name} is not JSON.`);
+  }
+}
+
+/** The protocol's parameters of a GET (the URL) or a POST (the JSON body jsonBody read); throws the refusal. */
+function paramsOf(ctx: Koa.Context): Params {
+  let raw: Record<string, unknown>;
+  if (ctx.method === 'GET') {
+    const search = new URLSearchParams(ctx.querystring);
+    raw = {
+      query: search.get('query') ?? undefined,
+      operationName: search.get('operationName') ?? undefined,
+      variables: jsonParameter(search, 'variables'),
+      extensions: jsonParameter(search, 'extensions'),
+    };
+  } else if (ctx.method !== 'POST') {
+    throw new ServiceError('WSMethodNotAllowedException', undefined, { headers: { Allow: 'GET, POST' } });
+  } else if (!ctx.is('application/json')) {
+    throw invalid('body', 'Unsupported content type: send the subscription as application/json.', 415);
+  } else {
+    const body = (ctx.request as { body?: unknown }).body ?? {};
+    if (typeof body !== 'object' || Array.isArray(body)) throw invalid('body', 'The body must be a JSON object.');
+    raw = body as Record<string, unknown>;
+  }
+  const { query, operationName, variables, extensions } = raw;
+  for (const [name, value] of Object.entries({ variables, extensions }))
+    if (value != null && (typeof value !== 'object' || Array.isArray(value))) throw invalid(name, `${name} must be a JSON object.`);
   return {
-    async next() {
-      if (stopped) return finish();
-      const result = await new Promise<IteratorResult<T>>((resolve, reject) => {
-        stopWaiting = resolve;
-        it.next().then(resolve, reject);
-      });
-      stopWaiting = null;
-      return result.done ? finish() : result;
-    },
-    return: finish,
-    async throw(err: unknown) {
-      await finish();
-      throw err;
-    },
-    [Symbol.asyncIterator]() {
-      return this;
-    },
+    query,
+    // As sent: a name that is not a string names no operation (subscriptionDocument refuses it).
+    operationName: (operationName ?? undefined) as string | undefined,
+    variables: (variables ?? undefined) as Params['variables'],
   };
+}
+
+/** A refusal before the stream opens: the status, the body (JSON) and headers. */
+type Refusal = { status: number; body: unknown; headers?: Record<string, string> };
+
+/** A refusal as /graphql answers errors: `{errors}`, with the status (and headers) of the first. */
+function errorRefusal(errors: readonly unknown[]): Refusal {
+  const first = errors[0];
+  const status = first instanceof ServiceError ? first.status : first instanceof Error && !(first as GraphQLError).extensions ? 500 : 400;
+  return {
+    status,
+    headers: first instanceof ServiceError ? first.headers : undefined,
+    body: { errors: errors.map((err) => asAnswered(err).toJSON()) },
+  };
+}
+
+function refuse(ctx: Koa.Context, { status, body, headers }: Refusal): void {
+  ctx.status = status;
+  for (const [name, value] of Object.entries(headers ?? {})) ctx.set(name, value);
+  ctx.set('content-type', 'application/json; charset=utf-8');
+  ctx.body = JSON.stringify(body);
+}
+
+/** A result as the transports answer it: errors worded as /graphql words them. */
+const answered = (result: ExecutionResult): ExecutionResult =>
+  result.errors ? { ...result, errors: result.errors.map(asAnswered) } : result;
+
+const nextEvent = (result: ExecutionResult) => `event: next\ndata: ${JSON.stringify(answered(result))}\n\n`;
+
+/** The open streams of one app, and the one timer that sends each of them a comment every `everyMs`. */
+export class OpenStreams {
+  private readonly open = new Set<Pick<ServerResponse, 'write' | 'writableEnded' | 'destroyed'>>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly everyMs = STREAM_PING_MS) {}
+
+  get size(): number {
+    return this.open.size;
+  }
+
+  add(res: Pick<ServerResponse, 'write' | 'writableEnded' | 'destroyed'>): void {
+    this.open.add(res);
+    this.timer ??= setInterval(() => {
+      for (const r of this.open) if (!r.writableEnded && !r.destroyed) r.write(PING);
+    }, this.everyMs).unref();
+  }
+
+  delete(res: Pick<ServerResponse, 'write' | 'writableEnded' | 'destroyed'>): void {
+    this.open.delete(res);
+    if (this.open.size || !this.timer) return;
+    clearInterval(this.timer);
+    this.timer = null;
+  }
 }
 
 /**
- * graphql-sse's answer written to Koa's response. Its own adapters write one event at a time and
- * wait until each is flushed, holding the rest in an unbounded queue; here each event is written
- * as it comes, so what the reader has not taken is the response's writableLength, and an event
- * that finds more than `maxBuffered` there destroys the response instead (which returns the
- * stream: the subscription and its session end).
+ * Writes the subscription's results to the open response until it completes (the subscription
+ * ended, its token was revoked or the service stops: `event: complete`), the client leaves, or the
+ * reader falls more than `maxBuffered` bytes behind (the response destroyed). Its session ends with it.
  */
-async function respond(ctx: Koa.Context, [body, init]: SseResponse, maxBuffered: number, session?: LiveSession): Promise<void> {
-  ctx.status = init.status;
-  ctx.message = init.statusText;
-  for (const [name, value] of Object.entries(init.headers ?? {})) ctx.set(name, value);
-  if (!body || typeof body === 'string') {
-    ctx.body = body;
-    return;
-  }
-  ctx.respond = false;
-  const res = ctx.res;
+async function pump(
+  res: ServerResponse,
+  results: AsyncGenerator<ExecutionResult>,
+  session: LiveSession,
+  maxBuffered: number,
+  streams: OpenStreams,
+): Promise<void> {
   // (res.writable stays true after destroy.)
   const open = () => !res.destroyed && !res.writableEnded;
-  const stop = () => void body.return();
-  res.once('close', stop);
+  // The client left: the pending next() is answered done.
+  const left = () => void results.return(undefined);
+  res.once('close', left);
+  streams.add(res);
   try {
-    for await (const event of body) {
-      if (!open()) break;
+    res.write(PING);
+    for (;;) {
+      const { value, done } = await results.next();
+      // What the operation made of the context is dropped after each event (src/http/live-context.ts).
+      session.ctx.release();
+      if (done || !open()) break;
       // Measured before writing: Node holds a write until the next tick (corked) even for a fast reader.
       const buffered = res.writableLength;
       if (buffered > maxBuffered) {
-        session?.ctx.logger.warn(
+        session.ctx.logger.warn(
           { event: 'live.slow_reader', transport: 'sse', userId: session.userId, buffered },
           'live stream cut: slow reader',
         );
         res.destroy();
         break;
       }
-      res.write(event);
+      res.write(nextEvent(value));
     }
+    if (open()) res.write(COMPLETE);
   } finally {
-    res.off('close', stop);
+    res.off('close', left);
+    streams.delete(res);
+    session.close();
+    await results.return(undefined);
     if (open()) res.end();
   }
 }
 
 export function mountEventStream(router: Router, schema: GraphQLSchema, sessions: LiveSessions, path = '/graphql/stream'): void {
-  // The session (and the promise of its end) of each request, between onSubscribe and onOperation.
-  const opened = new WeakMap<IncomingMessage, { session: LiveSession; ended: Promise<void> }>();
-  const handler = createHandler<IncomingMessage, Koa.Context, StreamContext>({
-    schema,
-    // Distinct connections only: every subscription is its own request, authenticated by its header.
-    authenticate: () => null,
-    onSubscribe: async (req, params): Promise<SseResponse | OperationArgs<StreamContext>> => {
-      const raw = req.raw;
-      const res = req.context.res;
-      const checked = subscriptionDocument(schema, params.query, params.operationName);
-      if ('errors' in checked) return errorReply(checked.errors);
-      // The instance's connection, then the token's (the session): both held until the response closes.
-      try {
-        res.once('close', sessions.admit());
-      } catch (err) {
-        return errorReply([err]);
-      }
-      let end!: () => void;
-      const ended = new Promise<void>((resolve) => (end = resolve));
-      let session: LiveSession;
-      try {
-        session = await sessions.open(
-          req.headers.get('x-service-authtoken') ?? undefined,
-          () => end(),
-          req.headers.get('x-api-key') ?? undefined,
-        );
-      } catch (err) {
-        return errorReply([err]);
-      }
-      const refused = await sessions.untrusted(session, params.query, params.operationName);
-      if (refused) {
-        session.close();
-        return errorReply([refused]);
-      }
-      // The client left while the token was checked: the answer goes nowhere.
-      if (res.destroyed) {
-        session.close();
-        return [null, { status: 204, statusText: 'No Content' }];
-      }
-      res.once('close', () => session.close());
-      opened.set(raw, { session, ended });
-      return {
-        schema,
-        document: checked.document,
-        variableValues: params.variables ?? undefined,
-        operationName: params.operationName ?? undefined,
-        contextValue: session.ctx as StreamContext,
-      };
-    },
-    onOperation: (_ctx, req, _args, result) => {
-      const live = opened.get(req.raw);
-      // Started: what the operation made of the context is dropped (src/http/live-context.ts), and so after each event.
-      live?.session.ctx.release();
-      if (!live || !(Symbol.asyncIterator in Object(result))) return result;
-      return untilEnded(result as AsyncIterable<never>, live.ended, live.session);
-    },
-    onNext: (ctx, _req, result) => {
-      ctx.release();
-      return result.errors ? { ...result, errors: result.errors.map(asAnswered) } : undefined;
-    },
-  });
+  const streams = new OpenStreams();
   const stream: Koa.Middleware = async (ctx) => {
     ctx.state.operation = 'graphql-stream';
+    let params: Params;
+    try {
+      // Only event streams are served here (the protocol's single connection mode is not).
+      if (!ctx.get('accept').includes('text/event-stream'))
+        throw invalid('accept', 'Subscriptions here are answered as text/event-stream: send Accept: text/event-stream.', 406);
+      params = paramsOf(ctx);
+    } catch (err) {
+      return refuse(ctx, errorRefusal([err]));
+    }
+    const checked = subscriptionDocument(schema, params.query, params.operationName);
+    if ('errors' in checked) return refuse(ctx, errorRefusal(checked.errors));
+    const res = ctx.res;
+    // The instance's connection, then the token's (the session): both held until the response closes.
+    try {
+      res.once('close', sessions.admit());
+    } catch (err) {
+      return refuse(ctx, errorRefusal([err]));
+    }
+    // The session's end (revoked, expired, the service stopping) answers the pending next() done;
+    // an end before the stream started ends it as it starts.
+    const ending: { ended: boolean; results?: AsyncGenerator<ExecutionResult> } = { ended: false };
+    let session: LiveSession;
+    try {
+      session = await sessions.open(
+        ctx.get('x-service-authtoken') || undefined,
+        () => {
+          ending.ended = true;
+          void ending.results?.return(undefined);
+        },
+        ctx.get('x-api-key') || undefined,
+      );
+    } catch (err) {
+      return refuse(ctx, errorRefusal([err]));
+    }
+    // (subscriptionDocument took the query: a text.)
+    const refused = await sessions.untrusted(session, params.query as string, params.operationName);
+    if (refused) {
+      session.close();
+      return refuse(ctx, errorRefusal([refused]));
+    }
+    // The client left while the token was checked: the answer goes nowhere.
+    if (res.destroyed) {
+      session.close();
+      return void (ctx.status = 204);
+    }
     // The stream stays open: no socket timeout for it.
     ctx.req.socket.setTimeout(0);
-    const answer = await handler({
-      url: ctx.url,
-      method: ctx.method,
-      headers: {
-        get: (key) => {
-          const value = ctx.headers[key];
-          return Array.isArray(value) ? value.join('\n') : value;
-        },
-      },
-      // jsonBody has read a POST's; a GET's parameters are in the URL.
-      body: (ctx.request as { body?: Record<string, unknown> }).body ?? null,
-      raw: ctx.req,
-      context: ctx,
-    });
-    await respond(ctx, answer, sessions.limits.maxBufferedBytes, opened.get(ctx.req)?.session);
+    let result: Awaited<ReturnType<typeof subscribe>>;
+    try {
+      result = await subscribe({
+        schema,
+        document: checked.document,
+        variableValues: params.variables,
+        operationName: params.operationName,
+        contextValue: session.ctx,
+      });
+    } catch (err) {
+      session.close();
+      throw err;
+    } finally {
+      // Started: what the operation made of the context is dropped (src/http/live-context.ts).
+      session.ctx.release();
+    }
+    ctx.status = 200;
+    ctx.set(STREAM_HEADERS);
+    ctx.respond = false;
+    // Sent now: what a middleware sets on its way out is not part of a stream's answer.
+    res.flushHeaders();
+    const { logger } = ctx.state as RequestState;
+    if (!(Symbol.asyncIterator in result)) {
+      // Refused as it started (its variables, or its resolver threw): one result, then complete.
+      session.close();
+      return void res.end(PING + nextEvent(result) + COMPLETE);
+    }
+    ending.results = result;
+    if (ending.ended || res.destroyed) void result.return(undefined);
+    pump(res, result, session, sessions.limits.maxBufferedBytes, streams).catch((err: unknown) => logger.error({ err }, 'unhandled error'));
   };
   router.all(path, jsonBody, stream);
 }

@@ -24,6 +24,7 @@ import {
   ATTR_ERROR_TYPE,
 } from '@opentelemetry/semantic-conventions';
 import type Koa from 'koa';
+import { whenAnswered } from './answered';
 
 const TRACER_NAME = 'pronet-service';
 /** Carried on every span so a trace can be found from a log line or a client's report. */
@@ -120,19 +121,23 @@ export const traceRequest: Koa.Middleware = async (ctx, next) => {
     span.recordException(err as Error);
     throw err;
   } finally {
-    // @koa/router's matched pattern keeps the span name low-cardinality (no ids in it).
-    const route = (ctx as { _matchedRoute?: string })._matchedRoute;
-    if (route) {
-      span.setAttribute(ATTR_HTTP_ROUTE, route);
-      span.updateName(`${ctx.method} ${route}`);
-    }
-    if (ctx.state.operation) span.setAttribute('operation.name', ctx.state.operation);
-    span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, ctx.status);
-    if (ctx.state.errorCode) span.setAttribute(ATTR_ERROR_TYPE, ctx.state.errorCode);
-    if (ctx.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-    span.end();
+    whenAnswered(ctx, () => endRequestSpan(ctx, span));
   }
 };
+
+function endRequestSpan(ctx: Koa.Context, span: Span): void {
+  // @koa/router's matched pattern keeps the span name low-cardinality (no ids in it).
+  const route = (ctx as { _matchedRoute?: string })._matchedRoute;
+  if (route) {
+    span.setAttribute(ATTR_HTTP_ROUTE, route);
+    span.updateName(`${ctx.method} ${route}`);
+  }
+  if (ctx.state.operation) span.setAttribute('operation.name', ctx.state.operation);
+  span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, ctx.status);
+  if (ctx.state.errorCode) span.setAttribute(ATTR_ERROR_TYPE, ctx.state.errorCode);
+  if (ctx.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+  span.end();
+}
 
 /** Runs fn inside a span named after a GraphQL operation; statements it runs become children. */
 export async function traceOperation<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>): Promise<T> {
