@@ -10,7 +10,9 @@
 // service processes before the subscribers and after all subscribed, each time after full
 // collections forced through the inspector), the time from the send until the first, the median,
 // the 99th-percentile and the last subscriber has the item, service CPU per delivered message,
-// and the subscribers that never had it within DELIVERY_WAIT_MS (lost).
+// and the subscribers that never had it within DELIVERY_WAIT_MS (lost). Then Node's floor: the same
+// connections held by a bare HTTP and ws server (bench/live-floor.ts), weighed the same way: what
+// no code of the service could save.
 //
 // The users are the bench data set's (pronet_bench, or BENCH_LIVE_DATABASE): one team of
 // Northwind's holds them (a JN notification reaches every team member of the company) and a
@@ -41,6 +43,7 @@ import { cpuMs, freePort, metricsText, percentile, rssMb, SERVICE_NODE_FLAGS, sp
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SERVER_JS = path.join(ROOT, 'dist', 'src', 'server.js');
+const FLOOR_JS = path.join(__dirname, 'live-floor.js');
 const DEFAULT_SUBSCRIBERS = 10_000;
 /** The team that holds the subscribers, by name (its id comes from the sequence). */
 const TEAM_NAME = 'Live bench subscribers';
@@ -110,8 +113,81 @@ async function collectGarbage(inspectPort: number): Promise<void> {
   ws.close();
 }
 
-/** A service instance of the bench, with the port of its inspector. */
+/** A service instance of the bench (or the floor), with the port of its inspector. */
 type Instance = Spawned & { base: string; inspectPort: number };
+
+/** Starts `entry` as the bench weighs it: an inspector on a loopback port, its file descriptors raised for `held` connections. */
+async function startInstance(entry: string, env: Record<string, string>, nodeFlags: string[], held: number): Promise<Instance> {
+  const inspectPort = await freePort();
+  // The inspector's address is not printed (only asked for over HTTP): collectGarbage() finds it.
+  const flags = [...nodeFlags, `--inspect=127.0.0.1:${inspectPort}`, '--inspect-publish-uid=http'];
+  const spawned = await spawnServer(entry, env, '/readyz', flags);
+  raiseFdLimit(spawned.child.pid!, held + FD_MARGIN);
+  return { ...spawned, base: `http://127.0.0.1:${spawned.port}`, inspectPort };
+}
+
+/** The load process (bench/live-load.ts), through prlimit(1) with room for `n` connections. */
+function forkLoad(n: number): ChildProcess {
+  const to = Math.max(n + FD_MARGIN, fdLimit('self').hard);
+  return fork(path.join(__dirname, 'live-load.js'), [], {
+    execPath: 'prlimit',
+    execArgv: [`--nofile=${to}:${to}`, process.execPath],
+    stdio: 'inherit',
+  });
+}
+
+/** Tells the load process to close its subscribers and waits until it has exited. */
+async function stopLoad(load: ChildProcess | undefined): Promise<void> {
+  if (!load || load.exitCode !== null || load.signalCode !== null) return;
+  const gone = new Promise((r) => load.once('exit', r));
+  if (load.connected) load.send({ type: 'close' } satisfies Command);
+  else load.kill();
+  await gone;
+}
+
+/** The instances' node flags: the service's own, but for the heap. */
+const nodeFlagsFor = (heapLimitMb: number) => [
+  ...SERVICE_NODE_FLAGS.filter((f) => !f.startsWith('--max-old-space-size=')),
+  `--max-old-space-size=${heapLimitMb}`,
+];
+
+/** Node's own cost of the bench's connections (bench/live-floor.ts), weighed as an instance is. */
+export interface Floor {
+  connections: number;
+  rssBeforeMb: number;
+  rssAfterMb: number;
+  rssPerConnectionKb: number;
+  heapPerConnectionKb: number;
+}
+
+/** The floor: the same subscribers (half WebSockets, half streams) held by a bare Node server with the instances' flags. */
+async function measureFloor(n: number, serviceEnv: Record<string, string>, nodeFlags: string[]): Promise<Floor> {
+  const floor = await startInstance(FLOOR_JS, serviceEnv, nodeFlags, n);
+  let load: ChildProcess | undefined;
+  try {
+    const [before] = await memory([floor]);
+    load = forkLoad(n);
+    const subscribers: Subscriber[] = Array.from({ length: n }, (_, k) => ({
+      token: 'floor',
+      transport: k % 2 ? 'sse' : 'ws',
+      base: floor.base,
+    }));
+    const opened = await ask<Opened>(load, { type: 'open', subscribers }, 'opened');
+    if (opened.failed)
+      throw new Error(`${opened.failed} connections to the floor failed to open; the first: ${opened.failures.join('; ')}`);
+    const [after] = await memory([floor]);
+    return {
+      connections: n,
+      rssBeforeMb: before.rssMb,
+      rssAfterMb: after.rssMb,
+      rssPerConnectionKb: round(((after.rssMb - before.rssMb) * 1024) / n),
+      heapPerConnectionKb: round(((after.heapMb - before.heapMb) * 1024) / n),
+    };
+  } finally {
+    await stopLoad(load);
+    await floor.stop();
+  }
+}
 
 /** Waits (up to 60 s) until every instance uses under 10% of a core: the work the subscribers started is done. */
 async function idle(instances: Instance[]): Promise<void> {
@@ -252,19 +328,12 @@ interface LiveContext {
 
 async function measure(setup: Setup, { n, audience, serviceEnv, heapMb, runId }: LiveContext): Promise<LiveRun> {
   const heapLimitMb = heapMb ?? heapLimit(Math.ceil(n / setup.instances));
-  const nodeFlags = [...SERVICE_NODE_FLAGS.filter((f) => !f.startsWith('--max-old-space-size=')), `--max-old-space-size=${heapLimitMb}`];
+  const nodeFlags = nodeFlagsFor(heapLimitMb);
   const say = (line: string) => console.log(`[live ${setup.label}] ${line}`);
   const instances: Instance[] = [];
   let load: ChildProcess | undefined;
   try {
-    const start = async (): Promise<Instance> => {
-      const inspectPort = await freePort();
-      // The inspector's address is not printed (only asked for over HTTP): collectGarbage() finds it.
-      const flags = [...nodeFlags, `--inspect=127.0.0.1:${inspectPort}`, '--inspect-publish-uid=http'];
-      const spawned = await spawnServer(SERVER_JS, { ...serviceEnv, ...setup.env }, '/readyz', flags);
-      raiseFdLimit(spawned.child.pid!, Math.ceil(n / setup.instances) + FD_MARGIN);
-      return { ...spawned, base: `http://127.0.0.1:${spawned.port}`, inspectPort };
-    };
+    const start = () => startInstance(SERVER_JS, { ...serviceEnv, ...setup.env }, nodeFlags, Math.ceil(n / setup.instances));
     const started = await Promise.allSettled(Array.from({ length: setup.instances }, start));
     for (const s of started) if (s.status === 'fulfilled') instances.push(s.value);
     const failed = started.find((s) => s.status === 'rejected');
@@ -276,13 +345,7 @@ async function measure(setup: Setup, { n, audience, serviceEnv, heapMb, runId }:
     if (warm.status !== 200) throw new Error(`the warm-up send answered ${warm.status}: ${(await warm.text()).slice(0, 300)}`);
     const before = await memory(instances);
 
-    const needed = n + FD_MARGIN;
-    const to = Math.max(needed, fdLimit('self').hard);
-    load = fork(path.join(__dirname, 'live-load.js'), [], {
-      execPath: 'prlimit',
-      execArgv: [`--nofile=${to}:${to}`, process.execPath],
-      stdio: 'inherit',
-    });
+    load = forkLoad(n);
     const subscribers: Subscriber[] = audience.tokens.map((token, k) => ({
       token,
       // Alternate transports, and each pair to the next instance: every instance holds both kinds alike.
@@ -341,12 +404,7 @@ async function measure(setup: Setup, { n, audience, serviceEnv, heapMb, runId }:
     );
     return run;
   } finally {
-    if (load && load.exitCode === null && load.signalCode === null) {
-      const gone = new Promise((r) => load!.once('exit', r));
-      if (load.connected) load.send({ type: 'close' } satisfies Command);
-      else load.kill();
-      await gone;
-    }
+    await stopLoad(load);
     await Promise.all(instances.map((i) => i.stop()));
   }
 }
@@ -417,7 +475,7 @@ function targetsOf(live: Partial<Record<Setup['key'], LiveRun>>): Target[] {
   ];
 }
 
-function markdown(live: Partial<Record<Setup['key'], LiveRun>>, targets: Target[], note: string): string {
+function markdown(live: Partial<Record<Setup['key'], LiveRun>>, targets: Target[], note: string, floor: Floor): string {
   const rows = Object.values(live).map(
     (r) =>
       `| ${r.setup} | ${r.websockets} + ${r.streams} | ${r.subscribeSeconds} | ${r.rssBeforeMb} -> ${r.rssAfterMb} | ${r.rssPerSubscriptionKb} | ` +
@@ -436,6 +494,9 @@ function markdown(live: Partial<Record<Setup['key'], LiveRun>>, targets: Target[
     '| target | measured | met |',
     '|---|---|---|',
     ...targets.map((t) => `| ${t.target} | ${t.value} | ${t.met ? 'yes' : '**no**'} |`),
+    '',
+    `Node's floor (bench/live-floor.ts: a bare HTTP and ws server holding the same ${floor.connections} connections, half of each, ` +
+      `with the instances' flags): RSS ${floor.rssPerConnectionKb} KB and heap ${floor.heapPerConnectionKb} KB a connection.`,
   ].join('\n');
 }
 
@@ -484,10 +545,16 @@ export async function runLive(url: string, argv: string[]): Promise<void> {
     `(JN) notification sent through the first instance; lost: not had within ${DELIVERY_WAIT_MS / 1000} s.`;
   console.log(note);
   const live: Partial<Record<Setup['key'], LiveRun>> = {};
+  let floor: Floor | undefined;
   try {
     await cleanup(db);
     const audience = await makeAudience(db, n);
     for (const setup of setups) live[setup.key] = await measure(setup, { n, audience, serviceEnv, heapMb, runId });
+    floor = await measureFloor(n, serviceEnv, nodeFlagsFor(heapMb ?? heapLimit(n)));
+    console.log(
+      `[live floor] Node alone: RSS ${floor.rssBeforeMb} -> ${floor.rssAfterMb} MB (${floor.rssPerConnectionKb} KB a connection), ` +
+        `heap ${floor.heapPerConnectionKb} KB a connection`,
+    );
   } finally {
     await cleanup(db);
     await db.end();
@@ -499,7 +566,7 @@ export async function runLive(url: string, argv: string[]): Promise<void> {
   }
 
   const targets = targetsOf(live);
-  const text = markdown(live, targets, note);
+  const text = markdown(live, targets, note, floor);
   console.log(`\n${text}\n`);
   const machine = {
     nproc: os.availableParallelism(),
@@ -523,7 +590,7 @@ export async function runLive(url: string, argv: string[]): Promise<void> {
   const seconds = Math.round((Date.now() - started) / 1000);
   fs.writeFileSync(
     path.join(dir, `${stamp}.json`),
-    JSON.stringify({ machine, settings, live, targets, seconds: { total: seconds } }, null, 2),
+    JSON.stringify({ machine, settings, live, floor, targets, seconds: { total: seconds } }, null, 2),
   );
   fs.writeFileSync(path.join(dir, `${stamp}.md`), text + '\n');
   console.log(`written bench/results/${stamp}.json and .md; the live bench took ${seconds} s`);
