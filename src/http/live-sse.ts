@@ -264,7 +264,6 @@ export function mountEventStream(router: Router, schema: GraphQLSchema, sessions
     ctx.respond = false;
     // Sent now: what a middleware sets on its way out is not part of a stream's answer.
     res.flushHeaders();
-    const { logger } = ctx.state as RequestState;
     if (!(Symbol.asyncIterator in result)) {
       // Refused as it started (its variables, or its resolver threw): one result, then complete.
       session.close();
@@ -272,7 +271,9 @@ export function mountEventStream(router: Router, schema: GraphQLSchema, sessions
     }
     ending.results = result;
     if (ending.ended || res.destroyed) void result.return(undefined);
-    pump(res, result, session, sessions.limits.maxBufferedBytes, streams).catch((err: unknown) => logger.error({ err }, 'unhandled error'));
+    // (The request's logger is made only when a line is written: else a pino child for each stream.)
+    const failed = (err: unknown) => (ctx.state as RequestState).logger.error({ err }, 'unhandled error');
+    pump(res, result, session, sessions.limits.maxBufferedBytes, streams).catch(failed);
   };
   router.all(path, jsonBody, stream);
 }
