@@ -9,6 +9,6 @@ import type Koa from 'koa';
 /** Runs `report` now, or, when the middleware left the response open (a stream), once it closes. */
 export function whenAnswered(ctx: Koa.Context, report: () => void): void {
   const res = ctx.res;
-  if (ctx.respond === false && !res.writableFinished && !res.destroyed) res.once('close', report);
+  if (ctx.respond === false && !res.writableEnded && !res.destroyed) res.once('close', report);
   else report();
 }
