@@ -11,9 +11,9 @@
 // streams), `event: next` with each result, `event: complete` when the subscription ends. The
 // request's middleware chain returns once the stream is open (its report waits for the close:
 // src/observability/answered.ts), and the events are written from the subscription's iterator
-// here: an open stream holds its sockets, its session and that iterator, some 10 KB of heap, where
+// here: an open stream holds its socket, its request, its session and that iterator, 19 KB of heap, where
 // graphql-sse's handler (a queue, a generator and a timer of each stream besides the waiting
-// chain) held 27 KB (docs/performance.md, "Live delivery").
+// chain) held 27 KB (docs/performance.md, the live target).
 //
 // Bounds (config.live, docs/security.md "Live connections"): a stream takes one of the instance's
 // live connections and one of its token's from its request until its response closes; past
