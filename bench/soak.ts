@@ -45,6 +45,7 @@ import {
   sumOf,
   summarize,
   freePort,
+  keepAliveAgent,
   SERVICE_NODE_FLAGS,
   type Outgoing,
 } from './harness';
@@ -356,7 +357,7 @@ async function liveAudience(base: string, cara: string, run: string) {
     const token = tokens[Math.floor(i / PER_TOKEN)];
     subscribers.push(await (i % 2 ? streamSubscriber(base, token, onDrop) : socketSubscriber(base, token, onDrop)));
   }
-  const agent = new http.Agent({ keepAlive: true });
+  const agent = keepAliveAgent();
   const url = new URL('/rest/notification/send', base);
   let sent = 0;
   /** Sends one notification; answers how long until every subscriber had it, and how many never did. */
@@ -387,7 +388,7 @@ async function saturation(cycle: MixItem[], say: (line: string) => void) {
   let next = 0;
   const steps: { concurrency: number; rps: number; failures: number }[] = [];
   for (let concurrency = 2; concurrency <= 256; concurrency *= 2) {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+    const agent = keepAliveAgent(concurrency);
     const tally = new Tally();
     const started = performance.now();
     const end = started + RAMP_SECONDS * 1000;
@@ -433,7 +434,7 @@ export async function runSoak(options: SoakOptions, url: string, postgres: strin
     const cycle = mixCycle(base, benchScenarios({ olivia, cara, pat }, `soak${run}`), pat, olivia, run);
     // Each request of the mix answers once before any load.
     const check = new Tally();
-    const once = new http.Agent({ keepAlive: true });
+    const once = keepAliveAgent();
     for (const item of new Set(cycle)) await fire(once, item, performance.now(), check);
     once.destroy();
     if (check.failures) throw new Error(`the mix does not answer: ${check.examples.join('; ')}`);
@@ -445,7 +446,7 @@ export async function runSoak(options: SoakOptions, url: string, postgres: strin
 
     const sat = await saturation(cycle, say);
     const rate = Math.max(1, Math.round(sat.rps * LOAD));
-    const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(16, 2 * sat.concurrency) });
+    const agent = keepAliveAgent(Math.max(16, 2 * sat.concurrency));
     say(
       `saturation ${sat.rps} mix requests/s at ${sat.concurrency} at once; soaking at ${rate}/s for ${windows} windows of ${options.windowSeconds} s`,
     );
