@@ -26,7 +26,7 @@ import { createMetrics, type Metrics } from './observability/metrics';
 import { knownOperations } from './observability/operation-names';
 import { traceRequest } from './observability/tracing';
 import { requestLog } from './http/request-log';
-import { errorHandler } from './http/error-handler';
+import { errorHandler, logAppErrors } from './http/error-handler';
 import { security, trustProxies } from './http/security';
 import { mountProbes } from './http/probes';
 import { readScope } from './http/read-scope';
@@ -85,6 +85,7 @@ export async function createApp({ config, logger, orm }: CreateAppOptions): Prom
   const deps: AppDeps = { config, logger, em: orm.em, services, parts: contextParts(MODULES) };
 
   const koa = trustProxies(new Koa(), config);
+  logAppErrors(koa, logger);
   koa.use(requestLog(logger, metrics));
   // Outside the error handler so the span sees the status actually sent.
   koa.use(traceRequest);

@@ -7,7 +7,17 @@
 // (taken at a WebSocket's upgrade or an event stream's request, signed in or not, given back when
 // the connection ends however it ends) and those of each token (its sessions).
 import crypto from 'node:crypto';
-import { GraphQLError, Kind, OperationTypeNode, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  OperationTypeNode,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLSchema,
+} from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { LiveLimits } from '../config';
 import { buildContext, type AppDeps, type Context } from '../context';
@@ -270,3 +280,7 @@ export function asAnswered(err: unknown): GraphQLError {
   const formatted = formatError(raw.toJSON(), raw);
   return new GraphQLError(formatted.message, { path: formatted.path, extensions: formatted.extensions });
 }
+
+/** A result as the transports answer it: its errors worded as /graphql words them (asAnswered). */
+export const answeredResult = (result: ExecutionResult): ExecutionResult =>
+  result.errors ? { ...result, errors: result.errors.map(asAnswered) } : result;

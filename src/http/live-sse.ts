@@ -27,7 +27,7 @@ import { subscribe, type ExecutionResult, type GraphQLError, type GraphQLSchema 
 import { ServiceError } from '../core/errors';
 import { jsonBody } from './json-body';
 import type { RequestState } from './request-state';
-import { asAnswered, LiveSessions, subscriptionDocument, type LiveSession } from './live-sessions';
+import { answeredResult, asAnswered, LiveSessions, subscriptionDocument, type LiveSession } from './live-sessions';
 
 /** How often every open stream is sent a comment, so that proxies and clients see it alive. */
 export const STREAM_PING_MS = 12_000;
@@ -113,15 +113,14 @@ function refuse(ctx: Koa.Context, { status, body, headers }: Refusal): void {
   ctx.body = JSON.stringify(body);
 }
 
-/** A result as the transports answer it: errors worded as /graphql words them. */
-const answered = (result: ExecutionResult): ExecutionResult =>
-  result.errors ? { ...result, errors: result.errors.map(asAnswered) } : result;
+const nextEvent = (result: ExecutionResult) => `event: next\ndata: ${JSON.stringify(answeredResult(result))}\n\n`;
 
-const nextEvent = (result: ExecutionResult) => `event: next\ndata: ${JSON.stringify(answered(result))}\n\n`;
+/** What a stream is to the timer that pings it. */
+type Stream = Pick<ServerResponse, 'write' | 'writableEnded' | 'destroyed'>;
 
 /** The open streams of one app, and the one timer that sends each of them a comment every `everyMs`. */
 export class OpenStreams {
-  private readonly open = new Set<Pick<ServerResponse, 'write' | 'writableEnded' | 'destroyed'>>();
+  private readonly open = new Set<Stream>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly everyMs = STREAM_PING_MS) {}
@@ -130,14 +129,14 @@ export class OpenStreams {
     return this.open.size;
   }
 
-  add(res: Pick<ServerResponse, 'write' | 'writableEnded' | 'destroyed'>): void {
+  add(res: Stream): void {
     this.open.add(res);
     this.timer ??= setInterval(() => {
       for (const r of this.open) if (!r.writableEnded && !r.destroyed) r.write(PING);
     }, this.everyMs).unref();
   }
 
-  delete(res: Pick<ServerResponse, 'write' | 'writableEnded' | 'destroyed'>): void {
+  delete(res: Stream): void {
     this.open.delete(res);
     if (this.open.size || !this.timer) return;
     clearInterval(this.timer);

@@ -18,7 +18,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { GraphQLSchema } from 'graphql';
 import { ServiceError } from '../core/errors';
-import { asAnswered, LiveSessions, subscriptionDocument, type LiveSession } from './live-sessions';
+import { answeredResult, asAnswered, LiveSessions, subscriptionDocument, type LiveSession } from './live-sessions';
 
 /** The largest message a client may send (a subscription document and its variables). */
 const MAX_PAYLOAD_BYTES = 64 * 1024;
@@ -156,7 +156,7 @@ export function attachWebSocket(server: http.Server, schema: GraphQLSchema, sess
       onNext: (ctx, _id, _payload, _args, result) => {
         ctx.extra.session?.ctx.release();
         tooSlow(ctx.extra.socket, ctx.extra.session);
-        return result.errors ? { ...result, errors: result.errors.map((err) => asAnswered(err).toJSON()) } : undefined;
+        return result.errors ? answeredResult(result) : undefined;
       },
       onClose: (ctx) => ctx.extra.session?.close(),
     },

@@ -1,7 +1,9 @@
 // The GraphQL over SSE protocol at /graphql/stream (distinct connections mode), as
 // src/http/live-sse.ts serves it: graphql-sse's own client subscribes and leaves; a GET stream's
 // headers and first comment; what is refused before a stream opens, with graphql-sse's words; a
-// subscription refused as it starts; and the access log line of a stream, written when it closes.
+// subscription refused as it starts; and the access log line of a stream, written when it closes,
+// and the line a client that resets its stream's connection leaves.
+import net from 'node:net';
 import { createClient } from 'graphql-sse';
 import { suffix, useTestApp } from '../kit';
 import { liveAudience, openStream, SUBSCRIPTION, takeEvents, type StreamEvent } from '../kit/live';
@@ -224,4 +226,34 @@ it('when a stream closes, then its access log line is written, with its status a
     expect.objectContaining({ method: 'POST', path: '/graphql/stream', status: 200, operation: 'graphql-stream', ms: expect.any(Number) }),
   ]);
   expect(lineOf()[0].ms).toBeGreaterThanOrEqual(300);
+});
+
+it('when a client resets the connection of its open stream, then that is logged as the client gone, not as a failure', async () => {
+  const { users } = await liveAudience(app, 1);
+  const requestId = `reset-${suffix()}`.replace(/[^A-Za-z0-9._-]/g, '');
+  const body = JSON.stringify({ query: SUBSCRIPTION });
+  const socket = net.connect(Number(new URL(app.baseUrl).port), '127.0.0.1');
+  socket.on('error', () => undefined);
+  socket.write(
+    `POST /graphql/stream HTTP/1.1\r\nHost: 127.0.0.1\r\naccept: text/event-stream\r\ncontent-type: application/json\r\n` +
+      `x-service-authtoken: ${users[0].token}\r\nx-request-id: ${requestId}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+  // Open: its head and first comment (a chunk) have arrived.
+  let text = '';
+  await new Promise<void>((resolve) =>
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      if (/\r\n\r\n[0-9a-f]+\r\n:\n\n/.test(text)) resolve();
+    }),
+  );
+  expect(text).toMatch(/^HTTP\/1\.1 200 /);
+  socket.resetAndDestroy();
+  const linesOf = () => app.logs.filter((l) => l.requestId === requestId);
+  for (let i = 0; i < 40 && !linesOf().some((l) => l.msg === 'request'); i++) await new Promise((r) => setTimeout(r, 50));
+  // (In either order: Koa's report and the access log both wait for the close.)
+  const lines = linesOf().map(({ level, msg, code }) => ({ level, msg, code }));
+  expect(lines.sort((a, b) => a.msg.localeCompare(b.msg))).toEqual([
+    { level: 30, msg: 'client connection closed under the answer', code: 'ECONNRESET' },
+    { level: 30, msg: 'request', code: undefined },
+  ]);
 });
