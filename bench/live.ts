@@ -1,18 +1,18 @@
-// npm run bench -- --live [--subscribers N] [--setups one,redis,notify] [--heap-mb MB]: live
-// delivery to many (issue 57). N subscribers (10,000 unless --subscribers says otherwise; half
-// graphql-ws on /graphql, half graphql-sse on /graphql/stream, each a distinct user of the demo
-// company Northwind with a token of its own) are opened from a load process of their own
-// (bench/live-load.ts) over loopback to one instance of the compiled service, then to three
-// instances sharing Redis pub/sub, then to three sharing PostgreSQL LISTEN/NOTIFY (the bus the
-// service picks without REDIS_URL); --setups measures only those it names. Company admin Cara then
-// sends one company-wide notification (POST /rest/notification/send, JN: every team member of the
-// company) through the first instance. Reported per setup: RSS and heap per idle subscription (the
-// service processes before the subscribers and after all subscribed, each time after full
-// collections forced through the inspector), the time from the send until the first, the median,
-// the 99th-percentile and the last subscriber has the item, service CPU per delivered message,
-// and the subscribers that never had it within DELIVERY_WAIT_MS (lost). Then Node's floor: the same
-// connections held by a bare HTTP and ws server (bench/live-floor.ts), weighed the same way: what
-// no code of the service could save.
+// npm run bench -- --live [--subscribers N] [--setups one,redis,notify] [--heap-mb MB]
+// [--heap-snapshots DIR]: live delivery to many (issue 57). N subscribers (10,000 unless
+// --subscribers says otherwise; half graphql-ws on /graphql, half graphql-sse on /graphql/stream,
+// each a distinct user of the demo company Northwind with a token of its own) are opened from a
+// load process of their own (bench/live-load.ts) over loopback to one instance of the compiled
+// service, then to three instances sharing Redis pub/sub, then to three sharing PostgreSQL
+// LISTEN/NOTIFY (the bus the service picks without REDIS_URL); --setups measures only those it
+// names. Company admin Cara then sends one company-wide notification (POST /rest/notification/send,
+// JN: every team member of the company) through the first instance. Reported per setup: RSS and
+// heap per idle subscription (the service processes before the subscribers and after all
+// subscribed, each time after full collections forced through the inspector), the time from the
+// send until the first, the median, the 99th-percentile and the last subscriber has the item,
+// service CPU per delivered message, and the subscribers that never had it within DELIVERY_WAIT_MS
+// (lost). Then Node's floor: the same connections held by a bare HTTP and ws server
+// (bench/live-floor.ts), weighed the same way: what no code of the service could save.
 //
 // The users are the bench data set's (pronet_bench, or BENCH_LIVE_DATABASE): one team of
 // Northwind's holds them (a JN notification reaches every team member of the company) and a
@@ -24,6 +24,8 @@
 // collections) and its heap: its own 128 MB holds some 3,500 idle subscriptions, so an instance
 // that holds more gets room for them (heapLimit), or what --heap-mb says. The file-descriptor
 // limits of the service and load processes are raised by prlimit(1), the machine's are left alone.
+// --heap-snapshots writes the first instance's heap of each setup, before the subscribers and with
+// them (<setup>-before.heapsnapshot, -after), for Chrome's memory tool or a script to compare.
 // REDIS_URL (redis://127.0.0.1:6379 when unset) is the Redis of the Redis setup, under a key prefix
 // of the run's own; the keys of every run are removed after.
 import { fork, execFileSync, type ChildProcess } from 'node:child_process';
@@ -89,28 +91,55 @@ function ask<T extends Opened | Delivered>(child: ChildProcess, cmd: Command, ty
   });
 }
 
-/** Full collections in a service process, through its inspector (HeapProfiler.collectGarbage), with turns of its event loop between. */
-async function collectGarbage(inspectPort: number): Promise<void> {
+/** A session with a process's inspector: `call` resolves with a method's result; `onEvent` sees its events. */
+async function inspectorSession(inspectPort: number) {
   const [target] = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
   const ws = new WebSocket(target.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  type Message = { id?: number; method?: string; params?: Record<string, unknown> };
+  const listeners = new Set<(msg: Message) => void>();
+  ws.on('message', (raw) => {
+    const msg = JSON.parse((raw as Buffer).toString('utf8')) as Message;
+    for (const listener of listeners) listener(msg);
+  });
   let id = 0;
-  const call = (method: string) =>
-    new Promise<void>((resolve) => {
-      const mine = ++id;
-      const onMessage = (raw: WebSocket.RawData) => {
-        if ((JSON.parse((raw as Buffer).toString('utf8')) as { id?: number }).id !== mine) return;
-        ws.off('message', onMessage);
-        resolve();
-      };
-      ws.on('message', onMessage);
-      ws.send(JSON.stringify({ id: mine, method }));
-    });
+  return {
+    call: (method: string, params?: Record<string, unknown>) =>
+      new Promise<void>((resolve) => {
+        const mine = ++id;
+        const onAnswer = (msg: Message) => {
+          if (msg.id !== mine) return;
+          listeners.delete(onAnswer);
+          resolve();
+        };
+        listeners.add(onAnswer);
+        ws.send(JSON.stringify({ id: mine, method, params }));
+      }),
+    onEvent: (listener: (msg: Message) => void) => void listeners.add(listener),
+    close: () => ws.close(),
+  };
+}
+
+/** Full collections in a service process, through its inspector (HeapProfiler.collectGarbage), with turns of its event loop between. */
+async function collectGarbage(inspectPort: number): Promise<void> {
+  const session = await inspectorSession(inspectPort);
   for (let i = 0; i < 3; i++) {
-    await call('HeapProfiler.collectGarbage');
+    await session.call('HeapProfiler.collectGarbage');
     await new Promise((r) => setTimeout(r, 50));
   }
-  ws.close();
+  session.close();
+}
+
+/** A heap snapshot of a process (after a full collection, as V8 takes them), written to `file`. */
+async function writeHeapSnapshot(inspectPort: number, file: string): Promise<void> {
+  const session = await inspectorSession(inspectPort);
+  const out = fs.createWriteStream(file);
+  session.onEvent((msg) => {
+    if (msg.method === 'HeapProfiler.addHeapSnapshotChunk') out.write(msg.params!.chunk as string);
+  });
+  await session.call('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  await new Promise((resolve) => out.end(resolve));
+  session.close();
 }
 
 /** A service instance of the bench (or the floor), with the port of its inspector. */
@@ -227,6 +256,14 @@ async function cleanup(db: Client): Promise<void> {
   await db.query(`delete from sent_notification where company_id = $1 and message like $2`, [COMPANY, `${MESSAGE_PREFIX}%`]);
 }
 
+/**
+ * The tables a run wrote, vacuumed and analysed once it has cleaned up: each run adds and removes
+ * some 10,000 inbox rows and tokens in the scale-1 database the full bench reads, and their dead
+ * rows (left to autovacuum, which counts them but may not run before the next bench) were seen to
+ * make the inbox page's statements five times as costly in a full run that followed twenty runs.
+ */
+const WRITTEN_TABLES = ['notification_inbox', 'sent_notification', 'service_auth_token', 'team_member', 'team'];
+
 /** N bench users made members of one team of Northwind's, each with a fresh service auth token (stored as loginUser stores it). */
 async function makeAudience(db: Client, n: number): Promise<Audience> {
   const userIds = Array.from({ length: n }, (_, k) => BASE + 1 + k);
@@ -324,9 +361,11 @@ interface LiveContext {
   /** --heap-mb's size of the instances' heap (null: heapLimit() sizes it). */
   heapMb: number | null;
   runId: string;
+  /** --heap-snapshots' folder: the first instance's heap, before the subscribers and with them (null: none taken). */
+  snapshots: string | null;
 }
 
-async function measure(setup: Setup, { n, audience, serviceEnv, heapMb, runId }: LiveContext): Promise<LiveRun> {
+async function measure(setup: Setup, { n, audience, serviceEnv, heapMb, runId, snapshots }: LiveContext): Promise<LiveRun> {
   const heapLimitMb = heapMb ?? heapLimit(Math.ceil(n / setup.instances));
   const nodeFlags = nodeFlagsFor(heapLimitMb);
   const say = (line: string) => console.log(`[live ${setup.label}] ${line}`);
@@ -344,6 +383,9 @@ async function measure(setup: Setup, { n, audience, serviceEnv, heapMb, runId }:
     const warm = await sendNotice(first.base, cara, `${MESSAGE_PREFIX}${runId} warm-up`);
     if (warm.status !== 200) throw new Error(`the warm-up send answered ${warm.status}: ${(await warm.text()).slice(0, 300)}`);
     const before = await memory(instances);
+    const snapshot = (when: string) =>
+      snapshots ? writeHeapSnapshot(first.inspectPort, path.join(snapshots, `${setup.name}-${when}.heapsnapshot`)) : undefined;
+    await snapshot('before');
 
     load = forkLoad(n);
     const subscribers: Subscriber[] = audience.tokens.map((token, k) => ({
@@ -363,6 +405,7 @@ async function measure(setup: Setup, { n, audience, serviceEnv, heapMb, runId }:
     say(`${n} subscribed in ${round(opened.seconds)} s`);
     // A WebSocket's subscribe has no answer: the instances going idle (memory() waits for it) says they took every one.
     const after = await memory(instances);
+    await snapshot('after');
 
     const cpu0 = instances.map((i) => cpuMs(i.child.pid!));
     const message = `${MESSAGE_PREFIX}${runId} to ${setup.label}`;
@@ -504,6 +547,9 @@ function markdown(live: Partial<Record<Setup['key'], LiveRun>>, targets: Target[
 export async function runLive(url: string, argv: string[]): Promise<void> {
   const n = parseSubscribers(argv);
   const heapMb = parseHeapMb(argv);
+  const at = argv.indexOf('--heap-snapshots');
+  const snapshots = at < 0 ? null : path.resolve(argv[at + 1] ?? '');
+  if (snapshots) fs.mkdirSync(snapshots, { recursive: true });
   const started = Date.now();
   const runId = Date.now().toString(36);
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -549,7 +595,7 @@ export async function runLive(url: string, argv: string[]): Promise<void> {
   try {
     await cleanup(db);
     const audience = await makeAudience(db, n);
-    for (const setup of setups) live[setup.key] = await measure(setup, { n, audience, serviceEnv, heapMb, runId });
+    for (const setup of setups) live[setup.key] = await measure(setup, { n, audience, serviceEnv, heapMb, runId, snapshots });
     floor = await measureFloor(n, serviceEnv, nodeFlagsFor(heapMb ?? heapLimit(n)));
     console.log(
       `[live floor] Node alone: RSS ${floor.rssBeforeMb} -> ${floor.rssAfterMb} MB (${floor.rssPerConnectionKb} KB a connection), ` +
@@ -557,6 +603,7 @@ export async function runLive(url: string, argv: string[]): Promise<void> {
     );
   } finally {
     await cleanup(db);
+    await db.query(`vacuum (analyze) ${WRITTEN_TABLES.join(', ')}`);
     await db.end();
     if (redis.status === 'ready') {
       const keys = await redis.keys(`${REDIS_PREFIX}*`);
