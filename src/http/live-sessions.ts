@@ -13,15 +13,21 @@ import {
   OperationTypeNode,
   parse,
   specifiedRules,
+  subscribe,
   validate,
   type DocumentNode,
+  type ExecutionArgs,
   type ExecutionResult,
   type GraphQLSchema,
+  type OperationDefinitionNode,
 } from 'graphql';
+import { getVariableValues } from 'graphql/execution/values';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 import type { LiveLimits } from '../config';
 import { buildContext, type AppDeps, type Context } from '../context';
 import { LiveContext } from './live-context';
+import { newUuid } from '../core/uuid';
 import { ServiceError } from '../core/errors';
 import type { RouteDef } from '../rest/route';
 import { liveDocumentGuard } from '../graphql/plugins/trusted-documents';
@@ -107,12 +113,13 @@ export class LiveSessions {
    * Retry-After, when the token already holds LIVE_MAX_CONNECTIONS_PER_TOKEN sessions here). `end`
    * is called once if the token is revoked or expires later, or when the service stops. `apiKey`
    * (x-api-key) is the session's too: under GRAPHQL_TRUSTED_DOCUMENTS=enforce, a system token with
-   * the explore scope may subscribe with documents outside the manifest (untrusted).
+   * the explore scope may subscribe with documents outside the manifest (untrusted). `requestId`
+   * is on every line the session logs: an event stream's is its request's, a socket's a new one.
    */
-  async open(token: string | undefined, end: (reason: EndReason) => void, apiKey?: string): Promise<LiveSession> {
+  async open(token: string | undefined, end: (reason: EndReason) => void, apiKey?: string, requestId = newUuid()): Promise<LiveSession> {
     const headers = { ...(token ? { 'x-service-authtoken': token } : {}), ...(apiKey ? { 'x-api-key': apiKey } : {}) };
     // The principal resolved here stays on the context until the first operation has started.
-    const ctx = new LiveContext(this.deps, crypto.randomUUID(), headers);
+    const ctx = new LiveContext(this.deps, requestId, headers);
     const principal = await ctx.auth.requireUser();
     // Checked and added with no await between: concurrent opens of one token cannot both pass.
     const held = this.byToken.get(principal.tokenHash)?.size ?? 0;
@@ -272,6 +279,55 @@ export function subscriptionDocument(
   }
   return { document };
 }
+
+/** A subscription's compilation for one of a kept document's operations, or null where graphql-jit cannot compile it. */
+type CompiledSubscription = { operation: OperationDefinitionNode; query: CompiledQuery } | null;
+
+/** The compiled subscriptions, by kept document (one object a text: subscriptionDocument) and operation name. */
+const compiledSubscriptions = new WeakMap<DocumentNode, Map<string, CompiledSubscription>>();
+
+function compiledSubscription(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+): CompiledSubscription {
+  let byName = compiledSubscriptions.get(document);
+  if (!byName) compiledSubscriptions.set(document, (byName = new Map()));
+  const key = operationName ?? '';
+  if (byName.has(key)) return byName.get(key)!;
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations[0];
+  let made: CompiledSubscription = null;
+  try {
+    const query = operation && compileQuery(schema, document, operationName ?? undefined);
+    if (operation && query && isCompiledQuery(query) && query.subscribe) made = { operation, query };
+  } catch {
+    // graphql-js runs what graphql-jit does not compile.
+  }
+  byName.set(key, made);
+  return made;
+}
+
+/**
+ * Starts a subscription on either transport, as graphql-js's subscribe() would, but each event is
+ * executed by the document's graphql-jit compilation (made once for a kept document and shared by
+ * all its subscribers) instead of by graphql-js's execute(), which plans and checks the whole
+ * operation again for every subscriber at every event: one company-wide notification is ten
+ * thousand executions at once. Variables are checked by graphql-js first, so their errors read as
+ * they always have (graphql-jit words them otherwise); a document that does not compile runs on
+ * graphql-js. `document` must be one subscriptionDocument() answered.
+ */
+export async function liveSubscribe(args: ExecutionArgs): Promise<LiveResults | ExecutionResult> {
+  const compiled = compiledSubscription(args.schema, args.document, args.operationName);
+  if (!compiled) return subscribe(args);
+  const variables = args.variableValues ?? {};
+  const checked = getVariableValues(args.schema, compiled.operation.variableDefinitions ?? [], variables, { maxErrors: 50 });
+  if (checked.errors) return { errors: checked.errors };
+  return compiled.query.subscribe!(args.rootValue, args.contextValue, variables) as Promise<LiveResults | ExecutionResult>;
+}
+
+/** A subscription's results, which either side may end (graphql-js's and graphql-jit's iterators both have return()). */
+export type LiveResults = AsyncIterableIterator<ExecutionResult> & Required<Pick<AsyncIterableIterator<ExecutionResult>, 'return'>>;
 
 /** An error as /graphql answers it (formatError: the category in extensions.code, the identifier in errorCode, unknown failures hidden). */
 export function asAnswered(err: unknown): GraphQLError {

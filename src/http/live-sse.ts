@@ -23,11 +23,19 @@
 import type { ServerResponse } from 'node:http';
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import { subscribe, type ExecutionResult, type GraphQLError, type GraphQLSchema } from 'graphql';
+import type { ExecutionResult, GraphQLError, GraphQLSchema } from 'graphql';
 import { ServiceError } from '../core/errors';
 import { jsonBody } from './json-body';
 import type { RequestState } from './request-state';
-import { answeredResult, asAnswered, LiveSessions, subscriptionDocument, type LiveSession } from './live-sessions';
+import {
+  answeredResult,
+  asAnswered,
+  LiveSessions,
+  liveSubscribe,
+  subscriptionDocument,
+  type LiveResults,
+  type LiveSession,
+} from './live-sessions';
 
 /** How often every open stream is sent a comment, so that proxies and clients see it alive. */
 export const STREAM_PING_MS = 12_000;
@@ -151,7 +159,7 @@ export class OpenStreams {
  */
 async function pump(
   res: ServerResponse,
-  results: AsyncGenerator<ExecutionResult>,
+  results: LiveResults,
   session: LiveSession,
   maxBuffered: number,
   streams: OpenStreams,
@@ -215,7 +223,7 @@ export function mountEventStream(router: Router, schema: GraphQLSchema, sessions
     }
     // The session's end (revoked, expired, the service stopping) answers the pending next() done;
     // an end before the stream started ends it as it starts.
-    const ending: { ended: boolean; results?: AsyncGenerator<ExecutionResult> } = { ended: false };
+    const ending: { ended: boolean; results?: LiveResults } = { ended: false };
     let session: LiveSession;
     try {
       session = await sessions.open(
@@ -225,6 +233,7 @@ export function mountEventStream(router: Router, schema: GraphQLSchema, sessions
           void ending.results?.return(undefined);
         },
         ctx.get('x-api-key') || undefined,
+        (ctx.state as RequestState).requestId,
       );
     } catch (err) {
       return refuse(ctx, errorRefusal([err]));
@@ -242,9 +251,9 @@ export function mountEventStream(router: Router, schema: GraphQLSchema, sessions
     }
     // The stream stays open: no socket timeout for it.
     ctx.req.socket.setTimeout(0);
-    let result: Awaited<ReturnType<typeof subscribe>>;
+    let result: Awaited<ReturnType<typeof liveSubscribe>>;
     try {
-      result = await subscribe({
+      result = await liveSubscribe({
         schema,
         document: checked.document,
         variableValues: params.variables,

@@ -18,7 +18,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { GraphQLSchema } from 'graphql';
 import { ServiceError } from '../core/errors';
-import { answeredResult, asAnswered, LiveSessions, subscriptionDocument, type LiveSession } from './live-sessions';
+import { answeredResult, asAnswered, LiveSessions, liveSubscribe, subscriptionDocument, type LiveSession } from './live-sessions';
 
 /** The largest message a client may send (a subscription document and its variables). */
 const MAX_PAYLOAD_BYTES = 64 * 1024;
@@ -91,6 +91,7 @@ export function attachWebSocket(server: http.Server, schema: GraphQLSchema, sess
   useServer<Record<string, unknown> | undefined, Extra>(
     {
       schema,
+      subscribe: liveSubscribe,
       onConnect: async (ctx) => {
         // graphql-ws keeps the upgrade request (its headers and state, some 1.2 KB) in extra for
         // the socket's life, for hooks that read it; none here does.

@@ -3,7 +3,7 @@
 // client's address: the socket's, or as TRUST_PROXY_HOPS says) and
 // observes the request's latency in the metrics (which count it under closed label sets:
 // metrics.ts). An event stream's line is written when it closes (src/observability/answered.ts).
-import crypto from 'node:crypto';
+import { newUuid } from '../core/uuid';
 import type { Logger } from '../logger';
 import type { Metrics } from '../observability/metrics';
 import { whenAnswered } from '../observability/answered';
@@ -35,7 +35,7 @@ class LoggedRequest implements RequestState {
 export function requestLog(logger: Logger, metrics: Metrics): RequestMiddleware {
   return async (ctx, next) => {
     const incoming = ctx.get('x-request-id');
-    const requestId = REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    const requestId = REQUEST_ID.test(incoming) ? incoming : newUuid();
     ctx.state = new LoggedRequest(logger, requestId);
     ctx.set('x-request-id', requestId);
     const started = performance.now();

@@ -2,7 +2,8 @@
 // src/http/live-sse.ts serves it: graphql-sse's own client subscribes and leaves; a GET stream's
 // headers and first comment; what is refused before a stream opens, with graphql-sse's words; a
 // subscription refused as it starts; and the access log line of a stream, written when it closes,
-// and the line a client that resets its stream's connection leaves.
+// and the line a client that resets its stream's connection leaves; a stream's session logs with
+// the stream's request id.
 import net from 'node:net';
 import { createClient } from 'graphql-sse';
 import { suffix, useTestApp } from '../kit';
@@ -255,5 +256,20 @@ it('when a client resets the connection of its open stream, then that is logged 
   expect(lines.sort((a, b) => a.msg.localeCompare(b.msg))).toEqual([
     { level: 30, msg: 'client connection closed under the answer', code: 'ECONNRESET' },
     { level: 30, msg: 'request', code: undefined },
+  ]);
+});
+
+it("when a stream's session logs, then its lines carry the stream's request id", async () => {
+  const { users } = await liveAudience(app, 1);
+  const first = await openStream(app, users[0].token);
+  expect(first.res.status).toBe(200);
+  // The token's one place is held: the second stream's session logs its refusal.
+  const requestId = `second-${suffix()}`.replace(/[^A-Za-z0-9._-]/g, '');
+  const second = await openStream(app, users[0].token, { extra: { 'x-request-id': requestId } });
+  expect(second.res.status).toBe(429);
+  second.close();
+  first.close();
+  expect(app.logs.filter((l) => l.event === 'live.refused' && l.limit === 'token' && l.userId === users[0].uId)).toEqual([
+    expect.objectContaining({ requestId, msg: 'live connection refused: token full' }),
   ]);
 });
