@@ -11,9 +11,10 @@
 // streams), `event: next` with each result, `event: complete` when the subscription ends. The
 // request's middleware chain returns once the stream is open (its report waits for the close:
 // src/observability/answered.ts), and the events are written from the subscription's iterator
-// here: an open stream holds its socket, its request, its session and that iterator, 19 KB of heap, where
-// graphql-sse's handler (a queue, a generator and a timer of each stream besides the waiting
-// chain) held 27 KB (docs/performance.md, the live target).
+// here: an open stream holds its socket, its request (its headers and Koa's context among it), its
+// session and that iterator, 17.5 KB of heap at 2,000 streams, where graphql-sse's handler (a queue,
+// a generator and a timer of each stream besides the waiting chain) held 27.6 KB
+// (docs/performance.md, the live target).
 //
 // Bounds (config.live, docs/security.md "Live connections"): a stream takes one of the instance's
 // live connections and one of its token's from its request until its response closes; past
