@@ -135,7 +135,7 @@ async function writeHeapSnapshot(inspectPort: number, file: string): Promise<voi
   const session = await inspectorSession(inspectPort);
   const out = fs.createWriteStream(file);
   session.onEvent((msg) => {
-    if (msg.method === 'HeapProfiler.addHeapSnapshotChunk') out.write(msg.params!.chunk as string);
+    if (msg.method === 'HeapProfiler.addHeapSnapshotChunk') out.write(msg.params!.chunk);
   });
   await session.call('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
   await new Promise((resolve) => out.end(resolve));
