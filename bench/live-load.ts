@@ -21,7 +21,8 @@ export interface Subscriber {
   transport: Transport;
 }
 export type Command =
-  | { type: 'open'; subscribers: Subscriber[] }
+  /** `offset`: the number of the first (subscribers opened by earlier commands come before it). */
+  | { type: 'open'; subscribers: Subscriber[]; offset?: number }
   | { type: 'send'; base: string; token: string; message: string; waitMs: number }
   | { type: 'close' };
 export interface Opened {
@@ -135,8 +136,9 @@ function loadProcess(): void {
         let next = 0;
         const worker = async () => {
           while (next < cmd.subscribers.length) {
-            const k = next++;
-            const s = cmd.subscribers[k];
+            const i = next++;
+            const k = (cmd.offset ?? 0) + i;
+            const s = cmd.subscribers[i];
             try {
               const close = await (s.transport === 'ws' ? openSocket : openStream)(s, watcher(k));
               subscribers[k] = { transport: s.transport, close };
