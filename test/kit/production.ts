@@ -1,9 +1,14 @@
 // Settings production insists on that tests of production start-up have to supply, and empty
-// databases for tests of the compiled service's own start-up (migrations included).
+// databases for tests of the compiled service's own start-up (migrations included): alone, with a
+// data folder (emptyDeployment), or with the compiled service started on both (compiledService).
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Client } from 'pg';
 import { generateVAPIDKeys } from 'web-push';
 import { admin } from './db';
+import { spawnService, type SpawnedService } from './spawn';
 
 /** A fresh VAPID key pair and subject (Web Push), as production requires them. */
 export function vapidSettings(): Record<'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT', string> {
@@ -58,5 +63,61 @@ export async function emptyDatabase(): Promise<EmptyDatabase> {
       }
     },
     drop: () => admin(base, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
+}
+
+/** What the compiled service starts on in a test of its own start-up: a data folder and a database, both empty. */
+export interface EmptyDeployment {
+  dataDir: string;
+  /** An empty database on DATABASE_URL's server; null without one (the service then runs the embedded database under dataDir). */
+  db: EmptyDatabase | null;
+  /** DATA_DIR, and DATABASE_URL when there is a server: to spread into the service's environment. */
+  env: { DATA_DIR: string; DATABASE_URL?: string };
+  /** Drops the database and removes the folder. */
+  remove(): Promise<void>;
+}
+
+export async function emptyDeployment(): Promise<EmptyDeployment> {
+  const db = process.env.DATABASE_URL ? await emptyDatabase() : null;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pronet-'));
+  return {
+    dataDir,
+    db,
+    env: { DATA_DIR: dataDir, ...(db ? { DATABASE_URL: db.url } : {}) },
+    async remove() {
+      await db?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CompiledService extends EmptyDeployment {
+  service: SpawnedService;
+  /** Kills the service if the test left it running (a test that wants a clean stop asserts service.stop()), then remove(). */
+  close(): Promise<void>;
+}
+
+/** The compiled service started with `env` on an emptyDeployment(); if it does not start, the deployment is removed. */
+export async function compiledService(env: NodeJS.ProcessEnv): Promise<CompiledService> {
+  const deployment = await emptyDeployment();
+  let service: SpawnedService;
+  try {
+    service = await spawnService({ ...env, ...deployment.env });
+  } catch (err) {
+    await deployment.remove();
+    throw err;
+  }
+  return {
+    ...deployment,
+    service,
+    async close() {
+      const { child } = service;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        await exited;
+      }
+      await deployment.remove();
+    },
   };
 }

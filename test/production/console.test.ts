@@ -6,37 +6,29 @@
 // piped output stay JSON, one object a line, as log collectors and these tests read them.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import readline from 'node:readline';
 import { loadConfig } from '../../src/config';
 import { prettyLine } from '../../src/logger';
-import { emptyDatabase, type EmptyDatabase } from '../kit/production';
+import { emptyDeployment, type EmptyDeployment } from '../kit/production';
 import { SERVER_ENTRY } from '../kit/spawn';
 
 const server = Boolean(process.env.DATABASE_URL);
 const CLOCK = /^\d{2}:\d{2}:\d{2}\.\d{3} /;
 
 (server ? describe : describe.skip)('when the service starts in development with LOG_FORMAT=pretty', () => {
-  let db: EmptyDatabase;
-  let dataDir: string;
+  let deployment: EmptyDeployment;
   beforeAll(async () => {
     expect(fs.existsSync(SERVER_ENTRY)).toBe(true); // npm test builds before running jest
-    db = await emptyDatabase();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pronet-console-'));
+    deployment = await emptyDeployment();
   });
-  afterAll(async () => {
-    await db.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => deployment.remove());
 
   it('then its log lines read as time, level and message, its banner lists /graphiql, and stderr stays empty', async () => {
     const child = spawn(process.execPath, [SERVER_ENTRY], {
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'development',
-        DATABASE_URL: db.url,
-        DATA_DIR: dataDir,
+        ...deployment.env,
         HOST: '127.0.0.1',
         PORT: '0',
         PUBLIC_BASE_URL: 'http://localhost:4000',

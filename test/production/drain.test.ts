@@ -5,10 +5,8 @@
 // refused, and it exits 0. (test/cluster runs a rolling restart through HAProxy.)
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { SERVER_ENTRY, spawnService, type SpawnedService } from '../kit/spawn';
-import { emptyDatabase, type EmptyDatabase } from '../kit/production';
+import { SERVER_ENTRY, type SpawnedService } from '../kit/spawn';
+import { compiledService, type CompiledService } from '../kit/production';
 
 const DRAIN_MS = 2000;
 
@@ -33,29 +31,21 @@ function get(url: string, agent: http.Agent | false = false): Promise<Answer> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('when the instance gets SIGTERM with SHUTDOWN_DRAIN_MS set', () => {
-  let db: EmptyDatabase | null = null;
-  let dataDir: string;
+  let started: CompiledService | undefined;
   let service: SpawnedService;
 
   beforeAll(async () => {
     expect(fs.existsSync(SERVER_ENTRY)).toBe(true); // npm test builds before running jest
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pronet-'));
     // PostgreSQL when the tests have one, else the embedded database.
-    db = process.env.DATABASE_URL ? await emptyDatabase() : null;
-    service = await spawnService({
+    started = await compiledService({
       NODE_ENV: 'development',
       SEED_DEMO: 'false',
-      DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
-      ...(db ? { DATABASE_URL: db.url } : {}),
     });
+    service = started.service;
   }, 60_000);
-  afterAll(async () => {
-    if (service?.child.exitCode === null) service.child.kill('SIGKILL');
-    await db?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => started?.close());
 
   it('then /readyz answers 503 at once while reads are served, keep-alive answers close their connection, then new connections are refused and it exits 0', async () => {
     const base = service.baseUrl;

@@ -5,10 +5,8 @@
 // idle past that is closed, so idle clients do not hold the instance's sockets.
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { SERVER_ENTRY, spawnService, type SpawnedService } from '../kit/spawn';
-import { emptyDatabase, type EmptyDatabase } from '../kit/production';
+import { SERVER_ENTRY, type SpawnedService } from '../kit/spawn';
+import { compiledService, type CompiledService } from '../kit/production';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -49,26 +47,15 @@ function connect(port: number) {
 }
 
 describe('a kept-alive connection to the compiled service', () => {
-  let db: EmptyDatabase | null = null;
-  let dataDir: string;
+  let started: CompiledService | undefined;
   let service: SpawnedService;
 
   beforeAll(async () => {
     expect(fs.existsSync(SERVER_ENTRY)).toBe(true); // npm test builds before running jest
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pronet-'));
-    db = process.env.DATABASE_URL ? await emptyDatabase() : null;
-    service = await spawnService({
-      NODE_ENV: 'development',
-      SEED_DEMO: 'false',
-      DATA_DIR: dataDir,
-      ...(db ? { DATABASE_URL: db.url } : {}),
-    });
+    started = await compiledService({ NODE_ENV: 'development', SEED_DEMO: 'false' });
+    service = started.service;
   }, 60_000);
-  afterAll(async () => {
-    await service?.stop();
-    await db?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => started?.close());
 
   it('announces 5 s, still answers on it after 5.3 s idle, and closes it after 6 s idle', async () => {
     const connection = connect(Number(new URL(service.baseUrl).port));

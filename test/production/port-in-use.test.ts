@@ -3,38 +3,33 @@
 // started: no migration has run, no queue worker has begun, no stack is printed.
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { emptyDatabase, type EmptyDatabase } from '../kit/production';
+import { emptyDeployment, type EmptyDeployment } from '../kit/production';
 import { runToExit, SERVER_ENTRY } from '../kit/spawn';
 
 const server = Boolean(process.env.DATABASE_URL);
 
 (server ? describe : describe.skip)('when a port the service is to listen on is held by another process', () => {
-  let db: EmptyDatabase;
+  let deployment: EmptyDeployment;
   let holder: net.Server;
   let held: number;
-  let dataDir: string;
 
   beforeAll(() => expect(fs.existsSync(SERVER_ENTRY)).toBe(true)); // npm test builds before running jest
   beforeEach(async () => {
-    db = await emptyDatabase();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pronet-port-'));
+    deployment = await emptyDeployment();
     holder = net.createServer();
     await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
     held = (holder.address() as net.AddressInfo).port;
   });
   afterEach(async () => {
     await new Promise((resolve) => holder.close(resolve));
-    await db.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await deployment.remove();
   });
 
   /** Development settings on the empty database (the demo seed would run too). */
   const start = (extra: Record<string, string>) =>
-    runToExit(SERVER_ENTRY, { NODE_ENV: 'development', DATABASE_URL: db.url, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...extra }, 30_000);
+    runToExit(SERVER_ENTRY, { NODE_ENV: 'development', ...deployment.env, LOG_LEVEL: 'info', ...extra }, 30_000);
 
-  const migrated = async () => (await db.query("select to_regclass('public.mikro_orm_migrations') is not null as t"))[0].t;
+  const migrated = async () => (await deployment.db!.query("select to_regclass('public.mikro_orm_migrations') is not null as t"))[0].t;
 
   it.each([
     ['PORT', (port: number) => ({ PORT: String(port) })],

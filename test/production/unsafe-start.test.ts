@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig, loadMigrationConfig, MIGRATION_VARIABLES } from '../../src/config';
 import { composeEnvironment, exampleValues } from '../deploy/compose-env';
-import { emptyDatabase, productionEnv } from '../kit/production';
+import { emptyDeployment, productionEnv } from '../kit/production';
 import { MIGRATE_ENTRY, runToExit, SERVER_ENTRY, spawnService, type SpawnedService } from '../kit/spawn';
 
 const NO_DATABASE =
@@ -128,16 +128,16 @@ describe("the compose file's migration job", () => {
   (server ? it : it.skip)(
     'when run with just that environment on an empty database, then it migrates it',
     async () => {
-      const db = await emptyDatabase();
+      const deployment = await emptyDeployment();
       try {
         // The compose network's PostgreSQL stands for the test's server.
-        const env = { ...composeEnvironment('migrate'), DATABASE_URL: db.url, DATA_DIR: newDataDir() };
+        const env = { ...composeEnvironment('migrate'), ...deployment.env };
         const job = await runToExit(MIGRATE_ENTRY, env, 60_000);
         expect({ code: job.code, stderr: job.stderr }).toEqual({ code: 0, stderr: '' });
         expect(job.lines.map((l) => l?.msg)).toContain('migrations applied');
-        expect(await db.query("select to_regclass('public.app_user') is not null as migrated")).toEqual([{ migrated: true }]);
+        expect(await deployment.db!.query("select to_regclass('public.app_user') is not null as migrated")).toEqual([{ migrated: true }]);
       } finally {
-        await db.drop();
+        await deployment.remove();
       }
     },
     90_000,
