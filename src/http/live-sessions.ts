@@ -8,23 +8,23 @@
 // the connection ends however it ends) and those of each token (its sessions).
 import crypto from 'node:crypto';
 import {
+  getOperationAST,
   GraphQLError,
-  Kind,
   OperationTypeNode,
   parse,
   specifiedRules,
   subscribe,
   validate,
+  createSourceEventStream,
   type DocumentNode,
   type ExecutionArgs,
   type ExecutionResult,
   type GraphQLSchema,
-  type OperationDefinitionNode,
 } from 'graphql';
-import { getVariableValues } from 'graphql/execution/values';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 import type { LiveLimits } from '../config';
+import type { Logger } from '../logger';
 import { buildContext, type AppDeps, type Context } from '../context';
 import { LiveContext } from './live-context';
 import { newUuid } from '../core/uuid';
@@ -50,12 +50,17 @@ interface Entry {
   tokenHash: string;
   token: string;
   end: (reason: EndReason) => void;
-  timer: NodeJS.Timeout | null;
+  /** When to look at the token again (ms since the epoch; Infinity while a look is under way). */
+  due: number;
   ended: boolean;
 }
 
-/** setTimeout's longest delay. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+/**
+ * How often the sessions due for a look at their token are sought: a session ends within this of
+ * its token's expiry. One timer for all the sessions (a walk over ten thousand takes some 0.07 ms),
+ * where a timer of each held some 300 bytes of each idle subscription (docs/performance.md).
+ */
+const EXPIRY_SWEEP_MS = 1000;
 /** What a client refused for a limit is told to wait before trying again (Retry-After, seconds). */
 const RETRY_AFTER_SECONDS = 5;
 
@@ -71,6 +76,8 @@ export class LiveSessions {
   private readonly trusted: ReturnType<typeof liveDocumentGuard>;
   /** Live connections held on this instance (admit). */
   private connections = 0;
+  /** The sweep for sessions due for a look at their token (while any session is open). */
+  private sweeper: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly deps: AppDeps,
@@ -132,7 +139,7 @@ export class LiveSessions {
       token: token!,
       tokenHash: principal.tokenHash,
       end,
-      timer: null,
+      due: Infinity,
       ended: false,
       session: { ctx, userId: principal.user.uId, close: () => this.finish(entry, null) },
     };
@@ -152,10 +159,17 @@ export class LiveSessions {
     return this.trusted ? this.trusted(session.ctx, query, operationName) : null;
   }
 
+  /** The service's logger (the transports' lines that belong to no session). */
+  get logger(): Logger {
+    return this.deps.logger;
+  }
+
   /** Ends every session (the service is stopping). */
   closeAll(): void {
     for (const set of [...this.byToken.values()]) for (const entry of [...set]) this.finish(entry, 'shutdown');
     this.stopListening();
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
   }
 
   /** A context of its own for looking at a session's token again (dropped after). */
@@ -167,13 +181,23 @@ export class LiveSessions {
   /** At the token's expiry, look again: a token used meanwhile has slid forward. The session is
    * not a use of its token: looking again never moves the expiry. */
   private schedule(entry: Entry, expiresAt: number): void {
-    if (entry.timer) clearTimeout(entry.timer);
-    entry.timer = setTimeout(() => void this.recheck(entry), Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now()) + 50));
-    entry.timer.unref();
+    entry.due = expiresAt + 50;
+    this.sweeper ??= setInterval(() => this.sweep(), EXPIRY_SWEEP_MS).unref();
+  }
+
+  /** Looks again at the tokens of the sessions that are due; stops once no session is left. */
+  private sweep(): void {
+    const now = Date.now();
+    for (const set of this.byToken.values()) for (const entry of set) if (entry.due <= now) void this.recheck(entry);
+    if (this.byToken.size || !this.sweeper) return;
+    clearInterval(this.sweeper);
+    this.sweeper = null;
   }
 
   private async recheck(entry: Entry): Promise<void> {
     if (entry.ended) return;
+    // One look at a time.
+    entry.due = Infinity;
     try {
       const principal = await this.context(entry.token).auth.checkUser();
       this.schedule(entry, principal.expiresAt.getTime());
@@ -188,7 +212,6 @@ export class LiveSessions {
   private finish(entry: Entry, reason: EndReason | null): void {
     if (entry.ended) return;
     entry.ended = true;
-    if (entry.timer) clearTimeout(entry.timer);
     entry.session.ctx.release();
     const set = this.byToken.get(entry.tokenHash);
     set?.delete(entry);
@@ -267,12 +290,8 @@ export function subscriptionDocument(
     }
     kept.set(query, document);
   }
-  const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
-  const operation = operationName
-    ? operations.find((o) => o.name?.value === operationName)
-    : operations.length === 1
-      ? operations[0]
-      : null;
+  // The named operation, or the only one.
+  const operation = getOperationAST(document, operationName || undefined);
   if (!operation) return bad('Name the operation to run (operationName).', 'OPERATION_RESOLUTION_FAILURE');
   if (operation.operation !== OperationTypeNode.SUBSCRIPTION) {
     return bad('Only subscriptions are served here; send queries and mutations to POST /graphql.');
@@ -280,8 +299,11 @@ export function subscriptionDocument(
   return { document };
 }
 
-/** A subscription's compilation for one of a kept document's operations, or null where graphql-jit cannot compile it. */
-type CompiledSubscription = { operation: OperationDefinitionNode; query: CompiledQuery } | null;
+/**
+ * What graphql-jit compiled for each event of one of a kept document's operations (the operation
+ * run with the event as its root value), or null where graphql-jit cannot compile it.
+ */
+type CompiledSubscription = CompiledQuery['query'] | null;
 
 /** The compiled subscriptions, by kept document (one object a text: subscriptionDocument) and operation name. */
 const compiledSubscriptions = new WeakMap<DocumentNode, Map<string, CompiledSubscription>>();
@@ -295,12 +317,10 @@ function compiledSubscription(
   if (!byName) compiledSubscriptions.set(document, (byName = new Map()));
   const key = operationName ?? '';
   if (byName.has(key)) return byName.get(key)!;
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations[0];
   let made: CompiledSubscription = null;
   try {
-    const query = operation && compileQuery(schema, document, operationName ?? undefined);
-    if (operation && query && isCompiledQuery(query) && query.subscribe) made = { operation, query };
+    const compiled = compileQuery(schema, document, operationName || undefined);
+    if (isCompiledQuery(compiled) && compiled.subscribe) made = compiled.query;
   } catch {
     // graphql-js runs what graphql-jit does not compile.
   }
@@ -309,21 +329,65 @@ function compiledSubscription(
 }
 
 /**
+ * A subscription's results: each event of its source (the subscribe resolver's iterator) executed
+ * by the compiled operation, as graphql-js's and graphql-jit's subscribe map them (a failure of
+ * the execution ends the source and is thrown), in one object. Their mapping (an object of three
+ * async closures, its scope, an execution context kept for the subscription's life, and a
+ * suspended async call while idle) held some 1 KB of each idle subscription (docs/performance.md).
+ */
+class LiveEvents implements LiveResults {
+  constructor(
+    private readonly source: AsyncIterator<unknown>,
+    private readonly query: NonNullable<CompiledSubscription>,
+    private readonly context: unknown,
+    private readonly variables: Record<string, unknown> | undefined,
+  ) {}
+
+  next(): Promise<IteratorResult<ExecutionResult>> {
+    return this.source.next().then((event) => this.executed(event));
+  }
+
+  async return(): Promise<IteratorResult<ExecutionResult>> {
+    return this.source.return ? this.executed(await this.source.return()) : { value: undefined, done: true };
+  }
+
+  async throw(error?: unknown): Promise<IteratorResult<ExecutionResult>> {
+    if (!this.source.throw) throw error;
+    return this.executed(await this.source.throw(error));
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  private async executed(event: IteratorResult<unknown>): Promise<IteratorResult<ExecutionResult>> {
+    if (event.done) return event;
+    try {
+      return { value: await this.query(event.value, this.context, this.variables), done: false };
+    } catch (err) {
+      await this.source.return?.().catch(() => undefined);
+      throw err;
+    }
+  }
+}
+
+/**
  * Starts a subscription on either transport, as graphql-js's subscribe() would, but each event is
  * executed by the document's graphql-jit compilation (made once for a kept document and shared by
  * all its subscribers) instead of by graphql-js's execute(), which plans and checks the whole
  * operation again for every subscriber at every event: one company-wide notification is ten
- * thousand executions at once. Variables are checked by graphql-js first, so their errors read as
- * they always have (graphql-jit words them otherwise); a document that does not compile runs on
- * graphql-js. `document` must be one subscriptionDocument() answered.
+ * thousand executions at once. Variables are checked and the subscribe resolver run by graphql-js
+ * (createSourceEventStream), so their errors read as they always have (graphql-jit words
+ * variables' otherwise); each event is then mapped by LiveEvents. A document that does not compile
+ * runs on graphql-js. `document` must be one subscriptionDocument() answered.
  */
 export async function liveSubscribe(args: ExecutionArgs): Promise<LiveResults | ExecutionResult> {
   const compiled = compiledSubscription(args.schema, args.document, args.operationName);
   if (!compiled) return subscribe(args);
-  const variables = args.variableValues ?? {};
-  const checked = getVariableValues(args.schema, compiled.operation.variableDefinitions ?? [], variables, { maxErrors: 50 });
-  if (checked.errors) return { errors: checked.errors };
-  return compiled.query.subscribe!(args.rootValue, args.contextValue, variables) as Promise<LiveResults | ExecutionResult>;
+  // Refused (its variables, or its resolver threw a GraphQLError): the errors.
+  const source = await createSourceEventStream(args);
+  if (!(Symbol.asyncIterator in source)) return source;
+  return new LiveEvents(source[Symbol.asyncIterator](), compiled, args.contextValue, args.variableValues ?? undefined);
 }
 
 /** A subscription's results, which either side may end (graphql-js's and graphql-jit's iterators both have return()). */

@@ -12,8 +12,9 @@
 // request's middleware chain returns once the stream is open (its report waits for the close:
 // src/observability/answered.ts), and the events are written from the subscription's iterator
 // here: an open stream holds its socket, its request (its headers and Koa's context among it), its
-// session and that iterator, 17.5 KB of heap at 2,000 streams, where graphql-sse's handler (a queue,
-// a generator and a timer of each stream besides the waiting chain) held 27.6 KB
+// session and that iterator, 12.2 KB of heap a stream (bench --live --transport sse, the second
+// half of 6,000; Node's own, 5.3), where graphql-sse's handler (a queue, a generator and a timer of
+// each stream besides the waiting chain) held 27.6 KB at 2,000
 // (docs/performance.md, the live target).
 //
 // Bounds (config.live, docs/security.md "Live connections"): a stream takes one of the instance's
@@ -21,7 +22,7 @@
 // LIVE_MAX_CONNECTIONS it is answered 503, past LIVE_MAX_CONNECTIONS_PER_TOKEN 429, both with
 // Retry-After and WSLimitExceededException. Events are written as they come, and a stream whose
 // reader leaves more than LIVE_MAX_BUFFERED_BYTES unsent is cut (its response destroyed).
-import type { ServerResponse } from 'node:http';
+import { OutgoingMessage, type ServerResponse } from 'node:http';
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { ExecutionResult, GraphQLError, GraphQLSchema } from 'graphql';
@@ -48,6 +49,21 @@ const STREAM_HEADERS = {
   'content-encoding': 'none',
   'content-type': 'text/event-stream; charset=utf-8',
 };
+
+/**
+ * Node's private key of a response's header list (null on a response with none set), found on a
+ * response of its own: undefined should a Node version name it otherwise (the list is then kept).
+ */
+const HEADER_LIST = Object.getOwnPropertySymbols(new OutgoingMessage()).find((key) => key.description === 'kOutHeaders');
+
+/**
+ * Drops a sent response's header list. Node keeps it (for getHeader()) as long as the response
+ * lives, beside the head it wrote: 1.9 KB of each open stream's heap (18 headers, in a dictionary
+ * of [name, value] pairs). Nothing reads a stream's headers once they are written.
+ */
+function dropHeaderList(res: ServerResponse): void {
+  if (HEADER_LIST && res.headersSent) (res as unknown as Record<symbol, unknown>)[HEADER_LIST] = null;
+}
 
 /** What a stream's request asks: the protocol's parameters, the query not yet checked. */
 interface Params {
@@ -213,6 +229,8 @@ export function mountEventStream(router: Router, schema: GraphQLSchema, sessions
     } catch (err) {
       return refuse(ctx, errorRefusal([err]));
     }
+    // Read: the request's body is not kept for the stream's life (Koa's context holds it).
+    (ctx.request as { body?: unknown }).body = undefined;
     const checked = subscriptionDocument(schema, params.query, params.operationName);
     if ('errors' in checked) return refuse(ctx, errorRefusal(checked.errors));
     const res = ctx.res;
@@ -273,6 +291,7 @@ export function mountEventStream(router: Router, schema: GraphQLSchema, sessions
     ctx.respond = false;
     // Sent now: what a middleware sets on its way out is not part of a stream's answer.
     res.flushHeaders();
+    dropHeaderList(res);
     if (!(Symbol.asyncIterator in result)) {
       // Refused as it started (its variables, or its resolver threw): one result, then complete.
       session.close();

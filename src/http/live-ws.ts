@@ -13,10 +13,20 @@
 // (4429); and a socket with more than LIVE_MAX_BUFFERED_BYTES unsent when a message is due is
 // closed as too slow a reader (1008). The reason of each is WSLimitExceededException. A socket we
 // close that does not answer the closing handshake within CLOSE_GRACE_MS is cut.
+//
+// graphql-ws's protocol server (makeServer) runs on sockets of the ws library through an adapter
+// of our own rather than graphql-ws's useServer, which gives each socket a ping timer, a pong
+// timer, the connection_init timer (kept after it fires) and eight closures: here each socket
+// holds one SocketAdapter, the sockets share their listeners and one heartbeat, and the init timer
+// is dropped once connection_init arrives (docs/performance.md, the live target). What a client
+// sees is useServer's: a ping every SOCKET_PING_MS and the socket cut when the next finds the last
+// unanswered, close 4408 without connection_init within CONNECTION_INIT_WAIT_MS, close 1011 when
+// handling a message fails.
 import type http from 'node:http';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { CloseCode, handleProtocols, makeServer, type ServerOptions } from 'graphql-ws';
 import type { GraphQLSchema } from 'graphql';
+import type { Logger } from '../logger';
 import { ServiceError } from '../core/errors';
 import { answeredResult, asAnswered, LiveSessions, liveSubscribe, subscriptionDocument, type LiveSession } from './live-sessions';
 
@@ -32,12 +42,161 @@ const CLOSE_TRY_AGAIN = 1013;
 /** How long a socket we close (or shutdown) waits for the client to answer the closing handshake. */
 const CLOSE_GRACE_MS = 1000;
 const LIMIT = 'WSLimitExceededException';
+/** How often every socket is pinged (graphql-ws's keepAlive). */
+export const SOCKET_PING_MS = 12_000;
+/** How long a socket may take to send connection_init (graphql-ws's connectionInitWaitTimeout). */
+export const CONNECTION_INIT_WAIT_MS = 3_000;
 
 export interface WebSocketEndpoint {
   close(): Promise<void>;
 }
 
-type Extra = { session?: LiveSession };
+type Extra = { socket: WebSocket; session?: LiveSession };
+
+/** What pings a socket and cuts it (a WebSocket of the ws library, or a test's). */
+type Pinged = Pick<WebSocket, 'ping' | 'terminate' | 'readyState' | 'OPEN'>;
+
+/**
+ * The heartbeat of one server's sockets: one timer for all of them, which pings each open socket
+ * every `everyMs` and cuts one that has not answered the previous ping (a pong) by then.
+ */
+export class SocketHeartbeat {
+  /** Pinged, no pong yet. */
+  private readonly awaiting = new Set<Pinged>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(sockets: Iterable<Pinged>, everyMs = SOCKET_PING_MS) {
+    this.timer = setInterval(() => {
+      for (const socket of sockets) {
+        if (this.awaiting.has(socket)) {
+          this.awaiting.delete(socket);
+          socket.terminate();
+        } else if (socket.readyState === socket.OPEN) {
+          this.awaiting.add(socket);
+          socket.ping();
+        }
+      }
+    }, everyMs).unref();
+  }
+
+  /** The socket answered (a pong), or has closed. */
+  heard(socket: Pinged): void {
+    this.awaiting.delete(socket);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.awaiting.clear();
+  }
+}
+
+/** graphql-ws's protocol server, as makeServer makes it. */
+type ProtocolServer = ReturnType<typeof makeServer<Record<string, unknown> | undefined, Extra>>;
+
+/** One socket as graphql-ws's protocol server sees it (its WebSocket interface), and that server's handlers of it. */
+class SocketAdapter {
+  /** graphql-ws's handler of each message, and of the close. */
+  private handle: ((data: string) => Promise<void>) | null = null;
+  private readonly ended: (code?: number, reason?: string) => Promise<void>;
+  /** Closes the socket if connection_init has not come within CONNECTION_INIT_WAIT_MS (null once it came). */
+  private initWait: NodeJS.Timeout | null;
+
+  constructor(
+    private readonly socket: WebSocket,
+    server: ProtocolServer,
+  ) {
+    this.initWait = setTimeout(
+      () => socket.close(CloseCode.ConnectionInitialisationTimeout, 'Connection initialisation timeout'),
+      CONNECTION_INIT_WAIT_MS,
+    );
+    this.ended = server.opened(this, { socket });
+  }
+
+  get protocol(): string {
+    return this.socket.protocol;
+  }
+
+  /** Resolves once written (graphql-ws sends a subscription's next result after the last was). */
+  send(data: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.socket.readyState !== this.socket.OPEN) return resolve();
+      this.socket.send(data, (err) => (err ? reject(err) : resolve()));
+    });
+  }
+
+  close(code: number, reason: string): void {
+    this.socket.close(code, reason);
+  }
+
+  onMessage(handle: (data: string) => Promise<void>): void {
+    this.handle = handle;
+  }
+
+  /** connection_init has come. */
+  initialised(): void {
+    if (this.initWait) clearTimeout(this.initWait);
+    this.initWait = null;
+  }
+
+  message(data: string, logger: Logger): void {
+    this.handle?.(data).catch((err: unknown) => {
+      logger.error({ err }, 'live socket: handling a message failed');
+      this.socket.close(CloseCode.InternalServerError, 'Internal server error');
+    });
+  }
+
+  /** The socket has closed: its operations end (graphql-ws's onClose, then each one's return). */
+  gone(code: number, reason: string, logger: Logger): void {
+    this.initialised();
+    this.ended(code, reason).catch((err: unknown) => logger.error({ err }, 'live socket: ending its operations failed'));
+  }
+}
+
+/**
+ * Serves graphql-ws's protocol on the sockets `wss` accepts (its 'connection' events), as
+ * graphql-ws's useServer does, each socket holding one SocketAdapter (see the header). Stop the
+ * returned heartbeat when the server closes.
+ */
+function serveProtocol(
+  wss: WebSocketServer,
+  options: ServerOptions<Record<string, unknown> | undefined, Extra>,
+  logger: Logger,
+): SocketHeartbeat {
+  const adapters = new WeakMap<WebSocket, SocketAdapter>();
+  const server = makeServer<Record<string, unknown> | undefined, Extra>({
+    ...options,
+    // The adapter's timer, dropped here: graphql-ws's own is kept for the socket's life.
+    connectionInitWaitTimeout: Infinity,
+    onConnect: (ctx) => {
+      adapters.get(ctx.extra.socket)?.initialised();
+      return options.onConnect?.(ctx);
+    },
+  });
+  const heartbeat = new SocketHeartbeat(wss.clients);
+  // One listener of each kind for every socket (a listener is called with its socket as this).
+  function onMessage(this: WebSocket, data: RawData): void {
+    // A Buffer: the server's binaryType is ws's default (nodebuffer), fragments joined.
+    adapters.get(this)?.message((data as Buffer).toString('utf8'), logger);
+  }
+  function onPong(this: WebSocket): void {
+    heartbeat.heard(this);
+  }
+  function onError(this: WebSocket, err: Error): void {
+    logger.warn({ err }, 'live socket: error');
+    this.close(CloseCode.InternalServerError, 'Internal server error');
+  }
+  function onClose(this: WebSocket, code: number, reason: Buffer): void {
+    heartbeat.heard(this);
+    adapters.get(this)?.gone(code, reason.toString('utf8'), logger);
+    adapters.delete(this);
+  }
+  wss.on('connection', (socket: WebSocket) => {
+    adapters.set(socket, new SocketAdapter(socket, server));
+    socket.on('message', onMessage).on('pong', onPong).on('error', onError).on('close', onClose);
+  });
+  wss.on('error', (err) => logger.error({ err }, 'live WebSocket server: error'));
+  return heartbeat;
+}
 
 /** Closes with the code and reason; a client that does not answer within CLOSE_GRACE_MS is cut
  * (one that stopped reading never sees the close frame queued behind what it left unread). */
@@ -50,7 +209,7 @@ function closeWithin(socket: WebSocket, code: number, reason: string): void {
 }
 
 export function attachWebSocket(server: http.Server, schema: GraphQLSchema, sessions: LiveSessions, path = '/graphql'): WebSocketEndpoint {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES, handleProtocols });
   const onUpgrade = (req: http.IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (pathname !== path) {
@@ -88,14 +247,12 @@ export function attachWebSocket(server: http.Server, schema: GraphQLSchema, sess
     closeWithin(socket, CLOSE_POLICY, LIMIT);
   };
 
-  useServer<Record<string, unknown> | undefined, Extra>(
+  const heartbeat = serveProtocol(
+    wss,
     {
       schema,
       subscribe: liveSubscribe,
       onConnect: async (ctx) => {
-        // graphql-ws keeps the upgrade request (its headers and state, some 1.2 KB) in extra for
-        // the socket's life, for hooks that read it; none here does.
-        Reflect.deleteProperty(ctx.extra, 'request');
         const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
         const socket = ctx.extra.socket;
         try {
@@ -161,12 +318,13 @@ export function attachWebSocket(server: http.Server, schema: GraphQLSchema, sess
       },
       onClose: (ctx) => ctx.extra.session?.close(),
     },
-    wss,
+    sessions.logger,
   );
 
   return {
     async close() {
       server.off('upgrade', onUpgrade);
+      heartbeat.stop();
       const clients = [...wss.clients];
       const gone = Promise.all(
         clients.map((c) => new Promise<void>((resolve) => (c.readyState === c.CLOSED ? resolve() : c.once('close', () => resolve())))),

@@ -326,6 +326,37 @@ describe('per instance', () => {
   });
 });
 
+describe('sockets that never sign in', () => {
+  const t = useTestApp({ env: { LIVE_MAX_CONNECTIONS: '1' } });
+
+  it('when a socket sends no connection_init for 3 s (pings meanwhile), then it is closed with 4408, and its live connection serves another', async () => {
+    const silent = liveSocket(t, null);
+    expect(await silent.opened).toBe(true);
+    const opened = Date.now();
+    // A ping before connection_init is answered, and does not stand for it.
+    await silent.settled();
+    expect(await silent.closed).toEqual({ code: 4408, reason: 'Connection initialisation timeout' });
+    const waited = Date.now() - opened;
+    expect(waited).toBeGreaterThanOrEqual(2900);
+    expect(waited).toBeLessThan(6000);
+
+    const user = await signedIn(t);
+    const again = await acceptedSocket(t, user.token);
+    expect(again).not.toBeNull();
+    again!.close();
+  });
+
+  it('when a socket signs in within 3 s, then it stays open past them', async () => {
+    const user = await signedIn(t);
+    const socket = liveSocket(t, user.token);
+    expect(await socket.acked).toBe(true);
+    const early = await Promise.race([socket.closed, new Promise((resolve) => setTimeout(() => resolve('open'), 3500))]);
+    expect(early).toBe('open');
+    await socket.settled();
+    socket.close();
+  });
+});
+
 describe('slow readers', () => {
   // One event of this document is about 15 KB: the kernel's buffers (some MB on loopback) fill in a few sends.
   const WIDE = `subscription { notificationReceived { ${Array.from({ length: 15 }, (_, i) => `u${i}: url`).join(' ')} } }`;
