@@ -62,6 +62,9 @@ function coercionField(message: string): string | undefined {
 
 export type Classified = { error: ServiceError; internal: boolean };
 
+/** How graphql-js's error after its 50th about variables starts (getVariableValues' maxErrors). */
+const TOO_MANY_VARIABLE_ERRORS = 'Too many errors processing variables';
+
 /** The status `category` stands for, when it is not the identifier's own (a 429 WSLimitExceededException). */
 function statusOfCategory(code: ErrorCode, category: unknown): number {
   const own = statusOf(code);
@@ -103,6 +106,10 @@ export function classify(err: GraphQLError): Classified | null {
     const field = err.extensions?.field as string | undefined;
     return { error: new ServiceError(errorCode, err.message, { field, status: statusOfCategory(errorCode, code) }), internal: false };
   }
+  // graphql-js stops checking variables at 50 errors and puts this one after them: the request
+  // is malformed (a client's mistake, not the service's).
+  if (err.path === undefined && err.message.startsWith(TOO_MANY_VARIABLE_ERRORS))
+    return { error: invalidParameter('variables', 'Too many invalid variables: the first 50 are answered.'), internal: false };
   // Variable coercion failures (wrong type, missing required value): the request is malformed.
   if (err.path === undefined && (code === 'BAD_USER_INPUT' || /^Variable "\$/.test(err.message))) {
     const field = coercionField(err.message) ?? 'request';
