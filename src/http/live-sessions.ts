@@ -21,6 +21,7 @@ import {
   type ExecutionResult,
   type GraphQLSchema,
 } from 'graphql';
+import { getVariableValues } from 'graphql/execution/values';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 import type { LiveLimits } from '../config';
@@ -393,8 +394,9 @@ class LiveEvents implements LiveResults {
  * operation again for every subscriber at every event: one company-wide notification is ten
  * thousand executions at once. Variables are checked and the subscribe resolver run by graphql-js
  * (createSourceEventStream), so their errors read as they always have (graphql-jit words
- * variables' otherwise); each event is then mapped by LiveEvents. A document that does not compile
- * runs on graphql-js. `document` must be one subscriptionDocument() answered.
+ * variables' otherwise); each event is then mapped by LiveEvents, with the variables graphql-js
+ * coerced. A document that does not compile runs on graphql-js. `document` must be one
+ * subscriptionDocument() answered.
  */
 export async function liveSubscribe(args: ExecutionArgs): Promise<LiveResults | ExecutionResult> {
   const compiled = compiledSubscription(args.schema, args.document, args.operationName);
@@ -402,7 +404,12 @@ export async function liveSubscribe(args: ExecutionArgs): Promise<LiveResults | 
   // Refused (its variables, or its resolver threw a GraphQLError): the errors.
   const source = await createSourceEventStream(args);
   if (!(Symbol.asyncIterator in source)) return source;
-  return new LiveEvents(source[Symbol.asyncIterator](), compiled, args.contextValue, args.variableValues ?? undefined);
+  // The events run with the variables as graphql-js coerced them (a default stands for a value not
+  // sent), as graphql-jit's own subscribe ran them: given those as sent, it refuses a missing one.
+  const operation = getOperationAST(args.document, args.operationName || undefined);
+  const coerced = getVariableValues(args.schema, operation?.variableDefinitions ?? [], args.variableValues ?? {});
+  const variables = 'coerced' in coerced ? coerced.coerced : (args.variableValues ?? undefined);
+  return new LiveEvents(source[Symbol.asyncIterator](), compiled, args.contextValue, variables);
 }
 
 /** A subscription's results, which either side may end (graphql-js's and graphql-jit's iterators both have return()). */

@@ -9,6 +9,7 @@ import { createClient as createSseClient } from 'graphql-sse';
 import { createClient as createWsClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { useTestApp } from '../kit';
+import { liveAudience, openSocket, openStream } from '../kit/live';
 
 const app = useTestApp();
 
@@ -98,5 +99,31 @@ describe('when a subscription is sent 51 variables, each of them invalid', () =>
   it.each(TRANSPORTS)('then over %s it is refused with those errors, in one result', async (_transport, connect) => {
     const user = await app.newUser();
     expect(await resultsOf(connect(await user.token()), { query: SUBSCRIPTION, variables: VARIABLES })).toEqual([REFUSED]);
+  });
+});
+
+describe("when a subscription's variable has a default and none is sent", () => {
+  // As /graphql runs a query, the default stands for the value not sent (graphql-js's coercion);
+  // graphql-jit, given the variables as sent, refuses a non-null one that is missing.
+  const WITH_DEFAULT = 'subscription ($on: Boolean! = true) { notificationReceived { message @include(if: $on) } }';
+
+  it('then each item is executed with the default, over graphql-ws and /graphql/stream alike', async () => {
+    const { users, send } = await liveAudience(app, 1);
+    const socket = openSocket(app, users[0].token, { query: WITH_DEFAULT });
+    expect(await socket.acked).toBe(true);
+    const stream = await openStream(app, users[0].token, { query: WITH_DEFAULT });
+    try {
+      expect(stream.res.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 100)); // the subscribe message reaches the server
+
+      await send('With the default');
+      expect((await socket.next())?.item).toEqual({ message: 'With the default' });
+      let event = await stream.next();
+      while (event?.event !== 'next' && event !== null) event = await stream.next();
+      expect(event?.data).toEqual({ data: { notificationReceived: { message: 'With the default' } } });
+    } finally {
+      socket.close();
+      stream.close();
+    }
   });
 });
