@@ -100,13 +100,31 @@ class LiveInbox {
     bus.subscribe(DELIVERED_TOPIC, (data) => this.delivered(data));
   }
 
-  private async delivered(data: unknown): Promise<void> {
+  /**
+   * A bus message: its items are read at once, and handed to the subscriptions after those of the
+   * message before, so that a subscriber has the items in the order they were sent (the reads of
+   * two notifications sent in a row may finish in either order).
+   */
+  private delivered(data: unknown): Promise<void> {
+    const reading = this.read(data);
+    const handed = this.handing.then(() => reading).then((found) => this.hand(found));
+    this.handing = handed.catch(() => undefined);
+    return handed;
+  }
+
+  /** The message before's items, handed over (or failed). */
+  private handing: Promise<void> = Promise.resolve();
+
+  private async read(data: unknown): Promise<Awaited<ReturnType<typeof readDeliveredItems>>> {
     const { n, u } = (data ?? {}) as { n?: unknown; u?: unknown };
-    if (!Number.isSafeInteger(n)) return;
+    if (!Number.isSafeInteger(n)) return [];
     const recipients = Array.isArray(u) ? u.filter((id): id is number => Number.isSafeInteger(id)) : [...this.listeners.keys()];
     const local = recipients.filter((id) => this.listeners.has(id));
-    if (!local.length) return;
-    const found = await readDeliveredItems(this.em.fork(), n as number, local);
+    if (!local.length) return [];
+    return readDeliveredItems(this.em.fork(), n as number, local);
+  }
+
+  private hand(found: Awaited<ReturnType<typeof readDeliveredItems>>): void {
     for (const { owner, item } of found) {
       const held = this.listeners.get(owner);
       if (held instanceof Listener) held.push(item);
