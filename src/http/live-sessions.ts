@@ -20,6 +20,7 @@ import {
   type ExecutionArgs,
   type ExecutionResult,
   type GraphQLSchema,
+  type VariableDefinitionNode,
 } from 'graphql';
 import { getVariableValues } from 'graphql/execution/values';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
@@ -172,8 +173,7 @@ export class LiveSessions {
   closeAll(): void {
     for (const set of [...this.byToken.values()]) for (const entry of [...set]) this.finish(entry, 'shutdown');
     this.stopListening();
-    if (this.sweeper) clearInterval(this.sweeper);
-    this.sweeper = null;
+    this.stopSweep();
   }
 
   /** A context of its own for looking at a session's token again (dropped after). */
@@ -192,12 +192,7 @@ export class LiveSessions {
 
   /** Looks again at the tokens of the sessions that are due; stops once no session is left. */
   private sweep(): void {
-    if (!this.byToken.size) {
-      if (this.sweeper) clearInterval(this.sweeper);
-      this.sweeper = null;
-      this.earliestDue = Infinity;
-      return;
-    }
+    if (!this.byToken.size) return this.stopSweep();
     const now = Date.now();
     if (now < this.earliestDue) return;
     // The next earliest, among those not due now (a look under way reschedules its own).
@@ -208,6 +203,12 @@ export class LiveSessions {
         else earliest = Math.min(earliest, entry.due);
       }
     this.earliestDue = earliest;
+  }
+
+  private stopSweep(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
+    this.earliestDue = Infinity;
   }
 
   private async recheck(entry: Entry): Promise<void> {
@@ -317,9 +318,10 @@ export function subscriptionDocument(
 
 /**
  * What graphql-jit compiled for each event of one of a kept document's operations (the operation
- * run with the event as its root value), or null where graphql-jit cannot compile it.
+ * run with the event as its root value) and the operation's variables, or null where graphql-jit
+ * cannot compile it.
  */
-type CompiledSubscription = CompiledQuery['query'] | null;
+type CompiledSubscription = { query: CompiledQuery['query']; variables: readonly VariableDefinitionNode[] } | null;
 
 /** The compiled subscriptions, by kept document (one object a text: subscriptionDocument) and operation name. */
 const compiledSubscriptions = new WeakMap<DocumentNode, Map<string, CompiledSubscription>>();
@@ -336,7 +338,9 @@ function compiledSubscription(
   let made: CompiledSubscription = null;
   try {
     const compiled = compileQuery(schema, document, operationName || undefined);
-    if (isCompiledQuery(compiled) && compiled.subscribe) made = compiled.query;
+    const operation = getOperationAST(document, operationName || undefined);
+    if (operation && isCompiledQuery(compiled) && compiled.subscribe)
+      made = { query: compiled.query, variables: operation.variableDefinitions ?? [] };
   } catch {
     // graphql-js runs what graphql-jit does not compile.
   }
@@ -354,7 +358,7 @@ function compiledSubscription(
 class LiveEvents implements LiveResults {
   constructor(
     private readonly source: AsyncIterator<unknown>,
-    private readonly query: NonNullable<CompiledSubscription>,
+    private readonly query: NonNullable<CompiledSubscription>['query'],
     private readonly context: unknown,
     private readonly variables: Record<string, unknown> | undefined,
   ) {}
@@ -406,10 +410,9 @@ export async function liveSubscribe(args: ExecutionArgs): Promise<LiveResults | 
   if (!(Symbol.asyncIterator in source)) return source;
   // The events run with the variables as graphql-js coerced them (a default stands for a value not
   // sent), as graphql-jit's own subscribe ran them: given those as sent, it refuses a missing one.
-  const operation = getOperationAST(args.document, args.operationName || undefined);
-  const coerced = getVariableValues(args.schema, operation?.variableDefinitions ?? [], args.variableValues ?? {});
+  const coerced = getVariableValues(args.schema, compiled.variables, args.variableValues ?? {});
   const variables = 'coerced' in coerced ? coerced.coerced : (args.variableValues ?? undefined);
-  return new LiveEvents(source[Symbol.asyncIterator](), compiled, args.contextValue, variables);
+  return new LiveEvents(source[Symbol.asyncIterator](), compiled.query, args.contextValue, variables);
 }
 
 /** A subscription's results, which either side may end (graphql-js's and graphql-jit's iterators both have return()). */
