@@ -221,7 +221,7 @@ async function openInHalves(
   load: ChildProcess,
   instances: Instance[],
   subscribers: Subscriber[],
-): Promise<{ opened: Opened; middle: Weighed[] }> {
+): Promise<{ opened: Opened; middle: Weighed[]; secondHalf: number }> {
   const half = Math.floor(subscribers.length / 2);
   const first = await ask<Opened>(load, { type: 'open', subscribers: subscribers.slice(0, half) }, 'opened');
   const middle = await memory(instances);
@@ -234,6 +234,7 @@ async function openInHalves(
       failures: [...first.failures, ...second.failures].slice(0, 5),
     },
     middle,
+    secondHalf: subscribers.length - half,
   };
 }
 
@@ -257,19 +258,19 @@ async function measureFloor(
       transport: transports[k % transports.length],
       base: floor.base,
     }));
-    const { opened, middle } = await openInHalves(load, [floor], subscribers);
+    const { opened, middle, secondHalf } = await openInHalves(load, [floor], subscribers);
     if (opened.failed)
       throw new Error(`${opened.failed} connections to the floor failed to open; the first: ${opened.failures.join('; ')}`);
     const [after] = await memory([floor]);
     await snapshot('after');
-    const all = perConnection([before], [after], n);
-    const second = perConnection(middle, [after], n - Math.floor(n / 2));
+    const whole = perConnection([before], [after], n);
+    const second = perConnection(middle, [after], secondHalf);
     return {
       connections: n,
       rssBeforeMb: before.rssMb,
       rssAfterMb: after.rssMb,
-      rssPerConnectionKb: all.rssKb,
-      heapPerConnectionKb: all.heapKb,
+      rssPerConnectionKb: whole.rssKb,
+      heapPerConnectionKb: whole.heapKb,
       rssSecondHalfKb: second.rssKb,
       heapSecondHalfKb: second.heapKb,
     };
@@ -289,9 +290,9 @@ async function idle(instances: Instance[]): Promise<void> {
 }
 
 /** RSS and used heap of each instance after full collections (MB). */
-async function memory(instances: Instance[]): Promise<{ rssMb: number; heapMb: number }[]> {
+async function memory(instances: Instance[]): Promise<Weighed[]> {
   await idle(instances);
-  const out: { rssMb: number; heapMb: number }[] = [];
+  const out: Weighed[] = [];
   for (const i of instances) {
     await collectGarbage(i.inspectPort);
     const heap = sumOf(await metricsText(i.port), 'nodejs_heap_size_used_bytes') / 1024 / 1024;
@@ -460,7 +461,7 @@ async function measure(setup: Setup, { n, audience, serviceEnv, heapMb, runId, s
       transport: transports[k % transports.length],
       base: instances[Math.floor(k / 2) % instances.length].base,
     }));
-    const { opened, middle } = await openInHalves(load, instances, subscribers);
+    const { opened, middle, secondHalf } = await openInHalves(load, instances, subscribers);
     const died = instances.find((i) => i.child.exitCode !== null || i.child.signalCode !== null);
     if (died)
       throw new Error(
@@ -472,6 +473,8 @@ async function measure(setup: Setup, { n, audience, serviceEnv, heapMb, runId, s
     // A WebSocket's subscribe has no answer: the instances going idle (memory() waits for it) says they took every one.
     const after = await memory(instances);
     await snapshot('after');
+    const whole = perConnection(before, after, n);
+    const second = perConnection(middle, after, secondHalf);
 
     const cpu0 = instances.map((i) => cpuMs(i.child.pid!));
     const message = `${MESSAGE_PREFIX}${runId} to ${setup.label}`;
@@ -491,10 +494,10 @@ async function measure(setup: Setup, { n, audience, serviceEnv, heapMb, runId, s
       rssAfterMb: sum(after, 'rssMb'),
       heapBeforeMb: sum(before, 'heapMb'),
       heapAfterMb: sum(after, 'heapMb'),
-      rssPerSubscriptionKb: round(((sum(after, 'rssMb') - sum(before, 'rssMb')) * 1024) / n),
-      heapPerSubscriptionKb: round(((sum(after, 'heapMb') - sum(before, 'heapMb')) * 1024) / n),
-      rssSecondHalfKb: perConnection(middle, after, n - Math.floor(n / 2)).rssKb,
-      heapSecondHalfKb: perConnection(middle, after, n - Math.floor(n / 2)).heapKb,
+      rssPerSubscriptionKb: whole.rssKb,
+      heapPerSubscriptionKb: whole.heapKb,
+      rssSecondHalfKb: second.rssKb,
+      heapSecondHalfKb: second.heapKb,
       heapLimitMb,
       sendMs: round(got.sendMs),
       firstMs: all.firstMs,
