@@ -1,5 +1,5 @@
 // npm run bench -- --live [--subscribers N] [--setups one,redis,notify] [--transport ws|sse]
-// [--heap-mb MB] [--heap-snapshots DIR]: live delivery to many (issue 57). N subscribers (10,000 unless
+// [--heap-mb MB] [--heap-snapshots DIR] [--cpu-profile DIR]: live delivery to many (issue 57). N subscribers (10,000 unless
 // --subscribers says otherwise; half graphql-ws on /graphql, half graphql-sse on /graphql/stream,
 // each a distinct user of the demo company Northwind with a token of its own) are opened from a
 // load process of their own (bench/live-load.ts) over loopback to one instance of the compiled
@@ -27,7 +27,8 @@
 // limits of the service and load processes are raised by prlimit(1), the machine's are left alone.
 // --heap-snapshots writes the first instance's heap of each setup, before the subscribers and with
 // them (<setup>-before.heapsnapshot, -after), and the floor's (floor-before, -after), for Chrome's
-// memory tool or a script to compare.
+// memory tool or a script to compare. --cpu-profile writes the first instance's CPU profile from the
+// send until the load process reports (<setup>.cpuprofile), for Chrome's performance tool.
 // REDIS_URL (redis://127.0.0.1:6379 when unset) is the Redis of the Redis setup, under a key prefix
 // of the run's own; the keys of every run are removed after.
 import { fork, execFileSync, type ChildProcess } from 'node:child_process';
@@ -116,12 +117,12 @@ async function inspectorSession(inspectPort: number) {
   let id = 0;
   return {
     call: (method: string, params?: Record<string, unknown>) =>
-      new Promise<void>((resolve) => {
+      new Promise<Record<string, unknown> | undefined>((resolve) => {
         const mine = ++id;
-        const onAnswer = (msg: Message) => {
+        const onAnswer = (msg: Message & { result?: Record<string, unknown> }) => {
           if (msg.id !== mine) return;
           listeners.delete(onAnswer);
-          resolve();
+          resolve(msg.result);
         };
         listeners.add(onAnswer);
         ws.send(JSON.stringify({ id: mine, method, params }));
@@ -151,6 +152,19 @@ async function writeHeapSnapshot(inspectPort: number, file: string): Promise<voi
   await session.call('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
   await new Promise((resolve) => out.end(resolve));
   session.close();
+}
+
+/** Starts V8's CPU profiler in a process; the function returned stops it and writes the profile to `file`. */
+async function startCpuProfile(inspectPort: number, file: string): Promise<() => Promise<void>> {
+  const session = await inspectorSession(inspectPort);
+  await session.call('Profiler.enable');
+  await session.call('Profiler.setSamplingInterval', { interval: 100 });
+  await session.call('Profiler.start');
+  return async () => {
+    const result = await session.call('Profiler.stop');
+    fs.writeFileSync(file, JSON.stringify(result?.profile));
+    session.close();
+  };
 }
 
 /** A service instance of the bench (or the floor), with the port of its inspector. */
@@ -403,6 +417,8 @@ export interface LiveRun {
   serviceCpuMs: number;
   cpuMsPerMessage: number;
   loadRssMb: number;
+  /** The load process's CPU from the send until it had every item (or gave up): near the time taken, it timed its own backlog. */
+  loadCpuMs: number;
 }
 
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
@@ -428,11 +444,14 @@ interface LiveContext {
   runId: string;
   /** --heap-snapshots' folder: the first instance's heap, before the subscribers and with them (null: none taken). */
   snapshots: string | null;
+  /** --cpu-profile's folder: the first instance's CPU profile of the delivery (null: none taken). */
+  profiles: string | null;
   /** The subscribers' transports, taken in turn (--transport: one of them alone). */
   transports: Transport[];
 }
 
-async function measure(setup: Setup, { n, audience, serviceEnv, heapMb, runId, snapshots, transports }: LiveContext): Promise<LiveRun> {
+async function measure(setup: Setup, context: LiveContext): Promise<LiveRun> {
+  const { n, audience, serviceEnv, heapMb, runId, snapshots, profiles, transports } = context;
   const heapLimitMb = heapMb ?? heapLimit(Math.ceil(n / setup.instances));
   const nodeFlags = nodeFlagsFor(heapLimitMb);
   const say = (line: string) => console.log(`[live ${setup.label}] ${line}`);
@@ -476,9 +495,11 @@ async function measure(setup: Setup, { n, audience, serviceEnv, heapMb, runId, s
     const whole = perConnection(before, after, n);
     const second = perConnection(middle, after, secondHalf);
 
+    const profiled = profiles ? await startCpuProfile(first.inspectPort, path.join(profiles, `${setup.name}.cpuprofile`)) : null;
     const cpu0 = instances.map((i) => cpuMs(i.child.pid!));
     const message = `${MESSAGE_PREFIX}${runId} to ${setup.label}`;
     const got = await ask<Delivered>(load, { type: 'send', base: first.base, token: cara, message, waitMs: DELIVERY_WAIT_MS }, 'delivered');
+    await profiled?.();
     const serviceCpuMs = instances.reduce((t, i, k) => t + cpuMs(i.child.pid!) - cpu0[k], 0);
     if (got.status !== 200) throw new Error(`the send answered ${got.status}: ${got.answer}`);
     const all = latencies([...got.ws, ...got.sse]);
@@ -510,11 +531,13 @@ async function measure(setup: Setup, { n, audience, serviceEnv, heapMb, runId, s
       serviceCpuMs: round(serviceCpuMs),
       cpuMsPerMessage: all.delivered ? round(serviceCpuMs / all.delivered, 3) : NaN,
       loadRssMb: got.loadRssMb,
+      loadCpuMs: got.loadCpuMs,
     };
     say(
       `RSS ${run.rssBeforeMb} -> ${run.rssAfterMb} MB (${run.rssPerSubscriptionKb} KB a subscription; the second half ` +
         `${run.rssSecondHalfKb} KB, heap ${run.heapSecondHalfKb} KB), heap ${run.heapBeforeMb} -> ${run.heapAfterMb} MB; send answered in ${run.sendMs} ms; first ${run.firstMs}, p50 ${run.p50Ms}, p99 ${run.p99Ms}, last ` +
-        `${run.maxMs} ms; ${run.cpuMsPerMessage} ms CPU a message; ${run.lost} lost`,
+        `${run.maxMs} ms; ${run.cpuMsPerMessage} ms CPU a message (the service's ${run.serviceCpuMs} ms, the load process's ` +
+        `${run.loadCpuMs} ms); ${run.lost} lost`,
     );
     return run;
   } finally {
@@ -625,14 +648,22 @@ function markdown(live: Partial<Record<Setup['key'], LiveRun>>, targets: Target[
   ].join('\n');
 }
 
+/** The folder an argument names (made if missing), or null without the argument. */
+function folderArgument(argv: string[], name: string): string | null {
+  const at = argv.indexOf(name);
+  if (at < 0) return null;
+  const folder = path.resolve(argv[at + 1] ?? '');
+  fs.mkdirSync(folder, { recursive: true });
+  return folder;
+}
+
 /** The live bench on the bench database at `url`; writes bench/results/<timestamp>.json (its `live` object) and .md. */
 export async function runLive(url: string, argv: string[]): Promise<void> {
   const n = parseSubscribers(argv);
   const transports = parseTransports(argv);
   const heapMb = parseHeapMb(argv);
-  const at = argv.indexOf('--heap-snapshots');
-  const snapshots = at < 0 ? null : path.resolve(argv[at + 1] ?? '');
-  if (snapshots) fs.mkdirSync(snapshots, { recursive: true });
+  const snapshots = folderArgument(argv, '--heap-snapshots');
+  const profiles = folderArgument(argv, '--cpu-profile');
   const started = Date.now();
   const runId = Date.now().toString(36);
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -678,7 +709,8 @@ export async function runLive(url: string, argv: string[]): Promise<void> {
   try {
     await cleanup(db);
     const audience = await makeAudience(db, n);
-    for (const setup of setups) live[setup.key] = await measure(setup, { n, audience, serviceEnv, heapMb, runId, snapshots, transports });
+    const context: LiveContext = { n, audience, serviceEnv, heapMb, runId, snapshots, profiles, transports };
+    for (const setup of setups) live[setup.key] = await measure(setup, context);
     floor = await measureFloor(n, serviceEnv, nodeFlagsFor(heapMb ?? heapLimit(n)), { transports, snapshots });
     console.log(
       `[live floor] Node alone: RSS ${floor.rssBeforeMb} -> ${floor.rssAfterMb} MB (${floor.rssPerConnectionKb} KB a connection; ` +
