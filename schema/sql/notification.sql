@@ -13,10 +13,11 @@ select "u"."u_id" as "uId", "u"."email" as "email", "u"."first_name" as "firstNa
   order by "u"."u_id";
 
 -- deliveredItems
-select "s"."notification_id" as "notificationId", "s"."type" as "type", "s"."company_id" as "companyId", "s"."event_uuid" as "eventUUID", "s"."brochure_id" as "brochureId", "s"."message" as "message", "s"."url" as "url", "i"."read_at" is not null as "read", floor(extract(epoch from "i"."delivered_at") * 1000)::float8 as "received", "i"."user_id" as "_owner"
+select "s"."notification_id" as "notificationId", "s"."type" as "type", "s"."company_id" as "companyId", "s"."event_uuid" as "eventUUID", "s"."brochure_id" as "brochureId", "s"."message" as "message", "s"."url" as "url", "i"."read_at" is not null as "read", floor(extract(epoch from "i"."delivered_at") * 1000)::float8 as "received", array_agg("i"."user_id") as "_owners"
   from "notification_inbox" as "i"
   inner join "sent_notification" as "s" on "s"."notification_id" = "i"."notification_id"
-  where "i"."notification_id" = $1 and "i"."user_id" = any($2::int[]);
+  where "i"."notification_id" = $1 and "i"."user_id" = any($2::int[])
+  group by "s"."notification_id", "i"."read_at" is not null, "i"."delivered_at";
 
 -- emailOutcome
 select count(*) filter (where "e"."status" = 'SENT')::int as "sent", count(*) filter (where "e"."status" = 'FAILED')::int as "failed", (array_agg("e"."error" order by "e"."user_id") filter (where "e"."error" is not null))[1] as "firstError"

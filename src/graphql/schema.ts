@@ -16,6 +16,7 @@ import {
 } from 'type-graphql';
 import { Timestamp } from './scalars';
 import { describeRules, validateArgument } from './rules';
+import { carrySharedEvents } from './shared-events';
 import { ServiceError } from '../core/errors';
 import { mergeNodeTypes, nodeIdResolvers, nodeResolver, type NodeTypes } from './node';
 import type { Context } from '../context';
@@ -96,6 +97,7 @@ export async function createSchema(modules: readonly ModuleDefinition[]): Promis
   for (const extra of [referenceResolvers(modules), nodeIdResolvers(nodeTypes)])
     for (const [type, fields] of Object.entries(extra)) resolvers[type] = { ...(resolvers[type] as object), ...fields };
   cached = buildSubgraphSchema([{ typeDefs, resolvers: resolvers as GraphQLResolverMap }]);
+  carrySharedEvents(base, cached);
   const isRouter = modules.find((m) => m.isRouter)?.isRouter;
   if (!isRouter) throw new Error('no module says who the federation router is (ModuleDefinition.isRouter)');
   guardServiceSdl(cached, isRouter);

@@ -13,17 +13,10 @@ import {
   OperationTypeNode,
   parse,
   specifiedRules,
-  subscribe,
   validate,
-  createSourceEventStream,
   type DocumentNode,
-  type ExecutionArgs,
-  type ExecutionResult,
   type GraphQLSchema,
-  type VariableDefinitionNode,
 } from 'graphql';
-import { getVariableValues } from 'graphql/execution/values';
-import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 import type { LiveLimits } from '../config';
 import type { Logger } from '../logger';
@@ -33,7 +26,6 @@ import { newUuid } from '../core/uuid';
 import { ServiceError } from '../core/errors';
 import type { RouteDef } from '../rest/route';
 import { liveDocumentGuard } from '../graphql/plugins/trusted-documents';
-import { formatError } from '../graphql/format-error';
 import { graphqlArmor, GRAPHQL_LIMITS } from '../graphql/limits';
 
 /** Why a session ended: the token was refused (logout, expiry) or the service is stopping. */
@@ -315,117 +307,3 @@ export function subscriptionDocument(
   }
   return { document };
 }
-
-/**
- * What graphql-jit compiled for each event of one of a kept document's operations (the operation
- * run with the event as its root value) and the operation's variables, or null where graphql-jit
- * cannot compile it.
- */
-type CompiledSubscription = { query: CompiledQuery['query']; variables: readonly VariableDefinitionNode[] } | null;
-
-/** The compiled subscriptions, by kept document (one object a text: subscriptionDocument) and operation name. */
-const compiledSubscriptions = new WeakMap<DocumentNode, Map<string, CompiledSubscription>>();
-
-function compiledSubscription(
-  schema: GraphQLSchema,
-  document: DocumentNode,
-  operationName: string | null | undefined,
-): CompiledSubscription {
-  let byName = compiledSubscriptions.get(document);
-  if (!byName) compiledSubscriptions.set(document, (byName = new Map()));
-  const key = operationName ?? '';
-  if (byName.has(key)) return byName.get(key)!;
-  let made: CompiledSubscription = null;
-  try {
-    const compiled = compileQuery(schema, document, operationName || undefined);
-    const operation = getOperationAST(document, operationName || undefined);
-    if (operation && isCompiledQuery(compiled) && compiled.subscribe)
-      made = { query: compiled.query, variables: operation.variableDefinitions ?? [] };
-  } catch {
-    // graphql-js runs what graphql-jit does not compile.
-  }
-  byName.set(key, made);
-  return made;
-}
-
-/**
- * A subscription's results: each event of its source (the subscribe resolver's iterator) executed
- * by the compiled operation, as graphql-js's and graphql-jit's subscribe map them (a failure of
- * the execution ends the source and is thrown), in one object. Their mapping (an object of three
- * async closures, its scope, an execution context kept for the subscription's life, and a
- * suspended async call while idle) held some 1 KB of each idle subscription (docs/performance.md).
- */
-class LiveEvents implements LiveResults {
-  constructor(
-    private readonly source: AsyncIterator<unknown>,
-    private readonly query: NonNullable<CompiledSubscription>['query'],
-    private readonly context: unknown,
-    private readonly variables: Record<string, unknown> | undefined,
-  ) {}
-
-  next(): Promise<IteratorResult<ExecutionResult>> {
-    return this.source.next().then((event) => this.executed(event));
-  }
-
-  async return(): Promise<IteratorResult<ExecutionResult>> {
-    return this.source.return ? this.executed(await this.source.return()) : { value: undefined, done: true };
-  }
-
-  async throw(error?: unknown): Promise<IteratorResult<ExecutionResult>> {
-    if (!this.source.throw) throw error;
-    return this.executed(await this.source.throw(error));
-  }
-
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-
-  private async executed(event: IteratorResult<unknown>): Promise<IteratorResult<ExecutionResult>> {
-    if (event.done) return event;
-    try {
-      return { value: await this.query(event.value, this.context, this.variables), done: false };
-    } catch (err) {
-      await this.source.return?.().catch(() => undefined);
-      throw err;
-    }
-  }
-}
-
-/**
- * Starts a subscription on either transport, as graphql-js's subscribe() would, but each event is
- * executed by the document's graphql-jit compilation (made once for a kept document and shared by
- * all its subscribers) instead of by graphql-js's execute(), which plans and checks the whole
- * operation again for every subscriber at every event: one company-wide notification is ten
- * thousand executions at once. Variables are checked and the subscribe resolver run by graphql-js
- * (createSourceEventStream), so their errors read as they always have (graphql-jit words
- * variables' otherwise); each event is then mapped by LiveEvents, with the variables graphql-js
- * coerced. A document that does not compile runs on graphql-js. `document` must be one
- * subscriptionDocument() answered.
- */
-export async function liveSubscribe(args: ExecutionArgs): Promise<LiveResults | ExecutionResult> {
-  const compiled = compiledSubscription(args.schema, args.document, args.operationName);
-  if (!compiled) return subscribe(args);
-  // Refused (its variables, or its resolver threw a GraphQLError): the errors.
-  const source = await createSourceEventStream(args);
-  if (!(Symbol.asyncIterator in source)) return source;
-  // The events run with the variables as graphql-js coerced them (a default stands for a value not
-  // sent), as graphql-jit's own subscribe ran them: given those as sent, it refuses a missing one.
-  const coerced = getVariableValues(args.schema, compiled.variables, args.variableValues ?? {});
-  const variables = 'coerced' in coerced ? coerced.coerced : (args.variableValues ?? undefined);
-  return new LiveEvents(source[Symbol.asyncIterator](), compiled.query, args.contextValue, variables);
-}
-
-/** A subscription's results, which either side may end (graphql-js's and graphql-jit's iterators both have return()). */
-export type LiveResults = AsyncIterableIterator<ExecutionResult> & Required<Pick<AsyncIterableIterator<ExecutionResult>, 'return'>>;
-
-/** An error as /graphql answers it (formatError: the category in extensions.code, the identifier in errorCode, unknown failures hidden). */
-export function asAnswered(err: unknown): GraphQLError {
-  const raw =
-    err instanceof GraphQLError ? err : new GraphQLError('Internal error', { originalError: err instanceof Error ? err : undefined });
-  const formatted = formatError(raw.toJSON(), raw);
-  return new GraphQLError(formatted.message, { path: formatted.path, extensions: formatted.extensions });
-}
-
-/** A result as the transports answer it: its errors worded as /graphql words them (asAnswered). */
-export const answeredResult = (result: ExecutionResult): ExecutionResult =>
-  result.errors ? { ...result, errors: result.errors.map(asAnswered) } : result;

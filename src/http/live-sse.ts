@@ -29,15 +29,8 @@ import type { ExecutionResult, GraphQLError, GraphQLSchema } from 'graphql';
 import { ServiceError } from '../core/errors';
 import { jsonBody } from './json-body';
 import type { RequestState } from './request-state';
-import {
-  answeredResult,
-  asAnswered,
-  LiveSessions,
-  liveSubscribe,
-  subscriptionDocument,
-  type LiveResults,
-  type LiveSession,
-} from './live-sessions';
+import { LiveSessions, subscriptionDocument, type LiveSession } from './live-sessions';
+import { answeredJson, asAnswered, liveSubscribe, type LiveResults } from './live-execution';
 
 /** How often every open stream is sent a comment, so that proxies and clients see it alive. */
 export const STREAM_PING_MS = 12_000;
@@ -138,7 +131,7 @@ function refuse(ctx: Koa.Context, { status, body, headers }: Refusal): void {
   ctx.body = JSON.stringify(body);
 }
 
-const nextEvent = (result: ExecutionResult) => `event: next\ndata: ${JSON.stringify(answeredResult(result))}\n\n`;
+const nextEvent = (result: ExecutionResult) => `event: next\ndata: ${answeredJson(result)}\n\n`;
 
 /** What a stream is to the timer that pings it. */
 type Stream = Pick<ServerResponse, 'write' | 'writableEnded' | 'destroyed'>;

@@ -28,7 +28,8 @@ import { CloseCode, handleProtocols, makeServer, type ServerOptions } from 'grap
 import type { GraphQLSchema } from 'graphql';
 import type { Logger } from '../logger';
 import { ServiceError } from '../core/errors';
-import { answeredResult, asAnswered, LiveSessions, liveSubscribe, subscriptionDocument, type LiveSession } from './live-sessions';
+import { LiveSessions, subscriptionDocument, type LiveSession } from './live-sessions';
+import { answeredResult, asAnswered, liveSubscribe } from './live-execution';
 
 /** The largest message a client may send (a subscription document and its variables). */
 const MAX_PAYLOAD_BYTES = 64 * 1024;

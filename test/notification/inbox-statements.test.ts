@@ -3,6 +3,7 @@
 // fifty. User.notifications goes through the request's loaders: the same arguments asked
 // several times (aliases, the same User reached again) cost one statement; each other argument set one more.
 import { NORTHWIND, useTestApp, type NewUser } from '../kit';
+import { readDeliveredItems } from '../../src/modules/notification/inbox.reads';
 
 const t = useTestApp();
 const INBOX = '/rest/user/notifications';
@@ -125,6 +126,40 @@ describe('marking read', () => {
     expect({ updated: [allA.body.updated, allB.body.updated], statements: [allA.statements, allB.statements] }).toEqual({
       updated: [1, 51],
       statements: [2, 2],
+    });
+  });
+});
+
+describe("live delivery's read", () => {
+  it('one statement answers one item for every recipient with the same read state, and one for those who read it', async () => {
+    const [a, b, c, outsider] = [await t.newUser(), await t.newUser(), await t.newUser(), await t.newUser()];
+    const [{ notification_id: id }] = await t.sql(
+      `with s as (insert into sent_notification (type, company_id, message, successful, total_notifications_sent,
+          notification_created, notification_modified, notification_created_by, notification_modified_by)
+        values ('JN', ?, 'To all', true, 3, timestamptz '2031-02-03 04:05:06.789', timestamptz '2031-02-03 04:05:06.789', '1', '1')
+        returning notification_id, notification_created)
+      insert into notification_inbox (notification_id, user_id, delivered_at, read_at)
+        select notification_id, u, notification_created, case when u = ? then timestamptz '2031-02-03 05:00:00' end
+        from s, unnest(?::int[]) u returning notification_id`,
+      [NORTHWIND, b.uId, `{${[a.uId, b.uId, c.uId].join(',')}}`],
+    );
+    let found: Awaited<ReturnType<typeof readDeliveredItems>> = [];
+    const statements = await t.countStatements(async () => {
+      found = await readDeliveredItems(t.orm.em.fork(), id, [a.uId, b.uId, c.uId, outsider.uId]);
+    });
+    const item = { notificationId: id, type: 'JN', companyId: NORTHWIND, eventUUID: null, brochureId: null, message: 'To all', url: null };
+    const received = new Date('2031-02-03T04:05:06.789Z');
+    expect({
+      statements,
+      found: found
+        .map((f) => ({ ...f, owners: [...f.owners].sort((x, y) => x - y) }))
+        .sort((x, y) => Number(x.item.read) - Number(y.item.read)),
+    }).toEqual({
+      statements: 1,
+      found: [
+        { owners: [a.uId, c.uId].sort((x, y) => x - y), item: { ...item, read: false, received } },
+        { owners: [b.uId], item: { ...item, read: true, received } },
+      ],
     });
   });
 });

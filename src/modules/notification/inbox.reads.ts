@@ -101,14 +101,18 @@ export async function markAllRead(em: EntityManager, userId: number, at: Date): 
   return row.updated;
 }
 
-/** The item of one notification in each of these users' inboxes (those who hold it), with its owner: one statement (live delivery). */
+/**
+ * The item of one notification in these users' inboxes (those who hold it), with the users who
+ * hold it: one item object for all of those with the same read state and delivery instant (one
+ * for a whole delivery, unless someone marked it read in between), one statement (live delivery).
+ */
 export async function readDeliveredItems(
   em: EntityManager,
   notificationId: number,
   userIds: readonly number[],
-): Promise<{ owner: number; item: InboxNotification }[]> {
+): Promise<{ owners: number[]; item: InboxNotification }[]> {
   const rows = await deliveredItems.run(em, { notificationId, userIds: intArray(userIds) });
-  return rows.map((row) => ({ owner: row._owner, item: toItem(row) }));
+  return rows.map((row) => ({ owners: row._owners, item: toItem(row) }));
 }
 
 /** The items of these notifications in one user's inbox (node(id:)), in no order: one statement. */

@@ -88,7 +88,7 @@ export async function deliverPushes(data: unknown, deps: Pick<JobDeps, 'orm' | '
   // The item as the inbox shows it (the notification module's read), for the users who hold it.
   const items = await readDeliveredItems(em, job.notificationId, job.userIds);
   if (items.length === 0) return nothing;
-  const holders = items.map((i) => i.owner);
+  const holders = items.flatMap((i) => i.owners);
   const rows = await subscriptionsOf.run(em, { userIds: intArray(holders) });
   if (rows.length === 0) return nothing;
   const { read: _read, received, ...fields } = items[0].item;
