@@ -69,11 +69,16 @@ export function openSocket(app: TestApp, token?: string, { query = SUBSCRIPTION,
     });
     ws.on('close', () => resolve(false));
   });
+  /** The next item, or null after `ms` (an item that comes later stays for the next call). */
   const next = (ms = 3000) =>
     new Promise<{ at: number; item: Item } | null>((resolve) => {
       if (items.length) return resolve(items.shift()!);
-      const timer = setTimeout(() => resolve(null), ms);
+      const timer = setTimeout(() => {
+        arrived = () => undefined;
+        resolve(null);
+      }, ms);
       arrived = () => {
+        arrived = () => undefined;
         clearTimeout(timer);
         resolve(items.shift()!);
       };
@@ -163,11 +168,11 @@ export async function liveAudience(app: TestApp, members = 1) {
     company.companyId,
     users.map((u) => u.uId),
   );
-  /** Sends a GT notification to the team through `app`; answers when the request started. */
-  const send = async (message: string) => {
+  /** Sends a GT notification to the team through `app` (with `extra` fields of the body); answers when the request started. */
+  const send = async (message: string, extra: Record<string, unknown> = {}) => {
     const startedAt = Date.now();
     const res = await pusher.rest('POST', '/rest/notification/send', {
-      body: { companyId: company.companyId, broadcastType: 'GT', valueIds: [String(team.teamId)], message },
+      body: { companyId: company.companyId, broadcastType: 'GT', valueIds: [String(team.teamId)], message, ...extra },
     });
     expect(res.status).toBe(200);
     return startedAt;

@@ -67,3 +67,41 @@ describe('when two recipients subscribe with a document that reads the id of the
     }
   });
 });
+
+describe('when the instance that delivers a notification holds its recipients’ subscriptions', () => {
+  it('then it hands them the item as the inbox holds it, without reading it back: the send and the delivery take the send’s statements', async () => {
+    const { users, send } = await liveAudience(app, 2);
+    const alone = await app.countStatements(() => send('Nobody listens'));
+    const sockets = users.map((u) => openSocket(app, u.token));
+    const stream = await openStream(app, users[0].token);
+    try {
+      for (const s of sockets) expect(await s.acked).toBe(true);
+      expect(stream.res.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 100)); // the subscribe messages reach the server
+
+      let items: unknown[] = [];
+      let streamed: unknown;
+      const withSubscribers = await app.countStatements(async () => {
+        await send('Everyone listens', { url: 'https://example.com/news' });
+        items = (await Promise.all(sockets.map((s) => s.next()))).map((s) => s?.item);
+        let event = await stream.next();
+        while (event?.event !== 'next' && event !== null) event = await stream.next();
+        streamed = event?.data;
+      });
+      const inbox = [];
+      for (const u of users) {
+        const query = `{ userProfile { notifications(first: 1) { edges { node { ${SUBSCRIPTION.replace(/.*notificationReceived \{ (.*) \} \}$/, '$1')} } } } } }`;
+        const res = await app.gql(query, {}, { 'x-service-authtoken': u.token });
+        inbox.push(res.body.data.userProfile.notifications.edges[0].node);
+      }
+      expect(inbox[0]).toEqual(expect.objectContaining({ message: 'Everyone listens', url: 'https://example.com/news', read: false }));
+      expect({ withSubscribers, items, streamed }).toEqual({
+        withSubscribers: alone,
+        items: inbox,
+        streamed: { data: { notificationReceived: inbox[0] } },
+      });
+    } finally {
+      for (const s of [...sockets, stream]) s.close();
+    }
+  });
+});

@@ -1,9 +1,9 @@
 // Live delivery of inbox items: the notificationReceived subscription (served over WebSocket and
 // Server-Sent Events by src/http/live-*.ts) and the notificationDelivered hook that announces a
 // delivery on the bus. The hook publishes one message inside the delivery transaction (so it goes
-// out only if the inbox rows commit), whatever the number of recipients or subscribers; each
-// instance then reads the item once for its own subscribers among the recipients (one statement)
-// and hands it to their subscriptions.
+// out only if the inbox rows commit), whatever the number of recipients or subscribers. When it
+// comes, the instance that delivered hands the item it wrote to its own subscribers among the
+// recipients (deliveredHere), and each other instance reads it once for its own (one statement).
 import type { EntityManager } from '@mikro-orm/core';
 import { Extensions, Resolver, Root, Subscription } from 'type-graphql';
 import type { Context } from '../../context';
@@ -18,6 +18,8 @@ import { readDeliveredItems } from './inbox.reads';
 const DELIVERED_TOPIC = 'inbox.delivered';
 /** Recipients carried in the message; beyond, each instance reads the item for all its subscribers. */
 const MAX_IDS_IN_MESSAGE = 500;
+/** How long a delivery of this instance waits for its bus message (its commit) before it is forgotten. */
+const EXPECTED_MS = 60_000;
 /** Subscriptions handed an item before the others wait a turn of the event loop (hand()). */
 const HAND_AT_ONCE = 500;
 /** Items one subscription holds while its client is slow; beyond, the oldest are dropped. */
@@ -27,6 +29,16 @@ const MAX_QUEUED_ITEMS = 100;
 export async function announceDelivery({ em, services, notificationId, userIds }: HookEvents['notificationDelivered']): Promise<void> {
   const data = userIds.length <= MAX_IDS_IN_MESSAGE ? { n: notificationId, u: userIds } : { n: notificationId };
   await services.bus.publish(DELIVERED_TOPIC, data, em);
+}
+
+/**
+ * Called in the delivery transaction with the item its inbox rows hold (unread, received when they
+ * were written) for each of `userIds`: this instance hands it to its own subscribers when its bus
+ * message comes (the commit), without reading it (other instances read it). Nothing is kept when no
+ * one subscribes here.
+ */
+export function deliveredHere(bus: Bus, item: InboxNotification, userIds: readonly number[]): void {
+  perBus.get(bus)?.expect(item, userIds);
 }
 
 /**
@@ -118,9 +130,24 @@ class LiveInbox {
   /** The message before's items, handed over (or failed). */
   private handing: Promise<void> = Promise.resolve();
 
+  /** Deliveries made by this instance whose message has not come yet, by notification id (deliveredHere). */
+  private readonly expected = new Map<number, { item: InboxNotification; userIds: readonly number[] }>();
+
+  expect(item: InboxNotification, userIds: readonly number[]): void {
+    const n = item.notificationId;
+    this.expected.set(n, { item, userIds });
+    // A delivery rolled back sends no message: forgotten after a while.
+    setTimeout(() => this.expected.delete(n), EXPECTED_MS).unref();
+  }
+
   private async read(data: unknown): Promise<Awaited<ReturnType<typeof readDeliveredItems>>> {
     const { n, u } = (data ?? {}) as { n?: unknown; u?: unknown };
     if (!Number.isSafeInteger(n)) return [];
+    const here = this.expected.get(n as number);
+    if (here) {
+      this.expected.delete(n as number);
+      return [{ owners: here.userIds.filter((id) => this.listeners.has(id)), item: here.item }];
+    }
     const recipients = Array.isArray(u) ? u.filter((id): id is number => Number.isSafeInteger(id)) : [...this.listeners.keys()];
     const local = recipients.filter((id) => this.listeners.has(id));
     if (!local.length) return [];

@@ -18,6 +18,8 @@ import { NotificationEmail, ScheduledNotification, SentNotification, type Broadc
 import { fillPlaceholders, type Mailer } from './notification.mailer';
 import { LIMITS } from './notification.limits';
 import { truncate } from '../../core/text';
+import { deliveredHere } from './inbox.live';
+import type { InboxNotification } from './inbox.types';
 import {
   companyRecipients,
   emailOutcome,
@@ -142,7 +144,10 @@ export async function recordDelivery(
   if (recipients.push.length) {
     const userIds = recipients.push.map((r) => r.uId);
     await insertInboxItems.run(em, { notificationId: sent.notificationId, at: now, userIds });
-    await services?.hooks.emit('notificationDelivered', { em, services, notificationId: sent.notificationId, userIds });
+    if (services) {
+      deliveredHere(services.bus, inboxItem(sent, now), userIds);
+      await services.hooks.emit('notificationDelivered', { em, services, notificationId: sent.notificationId, userIds });
+    }
   }
   if (failure === null && spec.email && recipients.email.length) {
     if (!services) throw new Error('recordDelivery: an e-mail needs the services (their queue)');
@@ -150,6 +155,21 @@ export async function recordDelivery(
     await services.queue.send(em, EMAIL_QUEUE, { notificationId: sent.notificationId }, { key: String(sent.notificationId) });
   }
   return sent;
+}
+
+/** The item the inbox rows of `sent` hold, as the inbox reads it: unread, received at `at`. */
+function inboxItem(sent: SentNotification, at: Date): InboxNotification {
+  return {
+    notificationId: sent.notificationId,
+    type: sent.type,
+    companyId: sent.company.companyId,
+    eventUUID: sent.eventUUID ?? null,
+    brochureId: sent.brochureId ?? null,
+    message: sent.message,
+    url: sent.url ?? null,
+    read: false,
+    received: at,
+  };
 }
 
 /** A refusal the SMTP server means (5xx): retrying will not help. */
