@@ -143,15 +143,17 @@ class LiveInbox {
   private async read(data: unknown): Promise<Awaited<ReturnType<typeof readDeliveredItems>>> {
     const { n, u } = (data ?? {}) as { n?: unknown; u?: unknown };
     if (!Number.isSafeInteger(n)) return [];
+    // This instance's own delivery: its item and recipients are known (deliveredHere).
     const here = this.expected.get(n as number);
-    if (here) {
-      this.expected.delete(n as number);
-      return [{ owners: here.userIds.filter((id) => this.listeners.has(id)), item: here.item }];
-    }
-    const recipients = Array.isArray(u) ? u.filter((id): id is number => Number.isSafeInteger(id)) : [...this.listeners.keys()];
+    this.expected.delete(n as number);
+    const recipients = here
+      ? here.userIds
+      : Array.isArray(u)
+        ? u.filter((id): id is number => Number.isSafeInteger(id))
+        : [...this.listeners.keys()];
     const local = recipients.filter((id) => this.listeners.has(id));
     if (!local.length) return [];
-    return readDeliveredItems(this.em.fork(), n as number, local);
+    return here ? [{ owners: local, item: here.item }] : readDeliveredItems(this.em.fork(), n as number, local);
   }
 
   /**
