@@ -142,9 +142,14 @@ export async function openStream(app: TestApp, token?: string, { query = SUBSCRI
     new Promise<{ at: number; event: string; data: any } | null>((resolve) => {
       const take = () => (events.length ? resolve(events.shift()!) : ended ? resolve(null) : undefined);
       if (events.length || ended) return take();
-      const timer = setTimeout(() => resolve(null), ms);
+      // (An event that comes after the timeout stays for the next call.)
+      const timer = setTimeout(() => {
+        wake = () => undefined;
+        resolve(null);
+      }, ms);
       wake = () => {
         if (events.length || ended) {
+          wake = () => undefined;
           clearTimeout(timer);
           take();
         }
