@@ -1,15 +1,13 @@
 -- The SQL of src/modules/notification/notification.queries.ts, written by `npm run sql`; a test fails when it is stale.
 
 -- companyRecipients
-select "u"."u_id" as "uId", "u"."email" as "email", "u"."first_name" as "firstName", "u"."last_name" as "lastName", ("u"."enable_notifications" and not exists (select 1 as "one" from "asset_level_preference" as "p" where "p"."user_id" = "u"."u_id" and "p"."brochure_id" = $1 and "p"."code" = 'ALP-NUN')) as "push", not exists (select 1 as "one"
-    from "asset_level_preference" as "p"
-    where "p"."user_id" = "u"."u_id" and "p"."brochure_id" = $2 and "p"."code" = 'ALP-EUN') as "mail"
+select "u"."u_id" as "uId", ("u"."enable_notifications" and not exists (select 1 as "one" from "asset_level_preference" as "p" where "p"."user_id" = "u"."u_id" and "p"."brochure_id" = $1 and "p"."code" = 'ALP-NUN')) as "push", ($2 and "u"."email" <> '' and not exists (select 1 as "one" from "asset_level_preference" as "p" where "p"."user_id" = "u"."u_id" and "p"."brochure_id" = $3 and "p"."code" = 'ALP-EUN')) as "mail"
   from (select "user_u"."u_id", "user_u"."email", "user_u"."first_name", "user_u"."last_name", "user_u"."enable_notifications", "user_u"."active"
     from "app_user" as "user_u") as "u"
   where "u"."active" and exists (select 1 as "one"
     from "team_member" as "team_m"
     inner join "team" as "team_t" on "team_t"."team_id" = "team_m"."team_id"
-    where "team_m"."user_id" = "u"."u_id" and "team_t"."company_id" = $3)
+    where "team_m"."user_id" = "u"."u_id" and "team_t"."company_id" = $4)
   order by "u"."u_id";
 
 -- deliveredItems
@@ -25,15 +23,13 @@ select count(*) filter (where "e"."status" = 'SENT')::int as "sent", count(*) fi
   where "e"."notification_id" = $1;
 
 -- eventRecipients
-select "u"."u_id" as "uId", "u"."email" as "email", "u"."first_name" as "firstName", "u"."last_name" as "lastName", ("u"."enable_notifications" and not exists (select 1 as "one" from "asset_level_preference" as "p" where "p"."user_id" = "u"."u_id" and "p"."brochure_id" = $1 and "p"."code" = 'ALP-NUN')) as "push", not exists (select 1 as "one"
-    from "asset_level_preference" as "p"
-    where "p"."user_id" = "u"."u_id" and "p"."brochure_id" = $2 and "p"."code" = 'ALP-EUN') as "mail"
+select "u"."u_id" as "uId", ("u"."enable_notifications" and not exists (select 1 as "one" from "asset_level_preference" as "p" where "p"."user_id" = "u"."u_id" and "p"."brochure_id" = $1 and "p"."code" = 'ALP-NUN')) as "push", ($2 and "u"."email" <> '' and not exists (select 1 as "one" from "asset_level_preference" as "p" where "p"."user_id" = "u"."u_id" and "p"."brochure_id" = $3 and "p"."code" = 'ALP-EUN')) as "mail"
   from (select "user_u"."u_id", "user_u"."email", "user_u"."first_name", "user_u"."last_name", "user_u"."enable_notifications", "user_u"."active"
     from "app_user" as "user_u") as "u"
   where "u"."active" and exists (select 1 as "one"
     from "event_attendee" as "event_a"
     inner join "event" as "event_e" on "event_e"."e_id" = "event_a"."event_id"
-    where "event_a"."user_id" = "u"."u_id" and "event_e"."event_uuid" = $3 and "event_e"."company_id" = $4 and "event_a"."invite_status" <> 'D')
+    where "event_a"."user_id" = "u"."u_id" and "event_e"."event_uuid" = $4 and "event_e"."company_id" = $5 and "event_a"."invite_status" <> 'D')
   order by "u"."u_id";
 
 -- inboxItems
@@ -193,15 +189,13 @@ select "s"."notification_id" as "notificationId", "s"."type" as "type", "s"."eve
   offset $16;
 
 -- teamRecipients
-select "u"."u_id" as "uId", "u"."email" as "email", "u"."first_name" as "firstName", "u"."last_name" as "lastName", ("u"."enable_notifications" and not exists (select 1 as "one" from "asset_level_preference" as "p" where "p"."user_id" = "u"."u_id" and "p"."brochure_id" = $1 and "p"."code" = 'ALP-NUN')) as "push", not exists (select 1 as "one"
-    from "asset_level_preference" as "p"
-    where "p"."user_id" = "u"."u_id" and "p"."brochure_id" = $2 and "p"."code" = 'ALP-EUN') as "mail"
+select "u"."u_id" as "uId", ("u"."enable_notifications" and not exists (select 1 as "one" from "asset_level_preference" as "p" where "p"."user_id" = "u"."u_id" and "p"."brochure_id" = $1 and "p"."code" = 'ALP-NUN')) as "push", ($2 and "u"."email" <> '' and not exists (select 1 as "one" from "asset_level_preference" as "p" where "p"."user_id" = "u"."u_id" and "p"."brochure_id" = $3 and "p"."code" = 'ALP-EUN')) as "mail"
   from (select "user_u"."u_id", "user_u"."email", "user_u"."first_name", "user_u"."last_name", "user_u"."enable_notifications", "user_u"."active"
     from "app_user" as "user_u") as "u"
   where "u"."active" and exists (select 1 as "one"
     from "team_member" as "team_m"
     inner join "team" as "team_t" on "team_t"."team_id" = "team_m"."team_id"
-    where "team_m"."user_id" = "u"."u_id" and "team_t"."company_id" = $3 and "team_t"."team_id" = any($4::int[]))
+    where "team_m"."user_id" = "u"."u_id" and "team_t"."company_id" = $4 and "team_t"."team_id" = any($5::int[]))
   order by "u"."u_id";
 
 -- unreadCounts

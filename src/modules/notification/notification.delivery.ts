@@ -46,17 +46,13 @@ export interface DeliverySpec {
   createdBy: string;
 }
 
-/** A user a notification reaches: their id, and what an e-mail to them is addressed and filled with. */
-export interface Recipient {
-  uId: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-}
-
+/**
+ * The users a notification reaches, by id: by push (their inbox) and by e-mail (its outbox; the
+ * e-mail job reads each address and name when it sends).
+ */
 export interface Recipients {
-  push: Recipient[];
-  email: Recipient[];
+  push: number[];
+  email: number[];
 }
 
 export interface EmailOutcome {
@@ -70,17 +66,20 @@ export async function findRecipients(em: EntityManager, spec: DeliverySpec): Pro
   // Who the audience is: GE the event's invitees who have not declined, GT and GA the listed
   // teams' members (interpretRequest requires a team), JN every team member of the company.
   const { brochureId, companyId } = spec;
+  const email = spec.email !== null;
   const rows =
     spec.type === 'GE'
-      ? await eventRecipients.run(em, { brochureId, eventUUID: spec.eventUUID!, companyId })
+      ? await eventRecipients.run(em, { brochureId, email, eventUUID: spec.eventUUID!, companyId })
       : spec.type === 'JN'
-        ? await companyRecipients.run(em, { brochureId, companyId })
-        : await teamRecipients.run(em, { brochureId, companyId, teamIds: spec.teamIds });
-  const recipient = (r: Recipient): Recipient => ({ uId: r.uId, email: r.email, firstName: r.firstName, lastName: r.lastName });
-  return {
-    push: rows.filter((r) => r.push).map(recipient),
-    email: spec.email ? rows.filter((r) => r.mail && r.email).map(recipient) : [],
-  };
+        ? await companyRecipients.run(em, { brochureId, email, companyId })
+        : await teamRecipients.run(em, { brochureId, email, companyId, teamIds: spec.teamIds });
+  const push: number[] = [];
+  const mailed: number[] = [];
+  for (const r of rows) {
+    if (r.push) push.push(r.uId);
+    if (r.mail) mailed.push(r.uId);
+  }
+  return { push, email: mailed };
 }
 
 function description(spec: DeliverySpec): string {
@@ -142,7 +141,7 @@ export async function recordDelivery(
   });
   await em.flush();
   if (recipients.push.length) {
-    const userIds = recipients.push.map((r) => r.uId);
+    const userIds = recipients.push;
     await insertInboxItems.run(em, { notificationId: sent.notificationId, at: now, userIds });
     if (services) {
       deliveredHere(services.bus, inboxItem(sent, now), userIds);
@@ -151,7 +150,7 @@ export async function recordDelivery(
   }
   if (failure === null && spec.email && recipients.email.length) {
     if (!services) throw new Error('recordDelivery: an e-mail needs the services (their queue)');
-    await insertEmails.run(em, { notificationId: sent.notificationId, userIds: recipients.email.map((r) => r.uId) });
+    await insertEmails.run(em, { notificationId: sent.notificationId, userIds: recipients.email });
     await services.queue.send(em, EMAIL_QUEUE, { notificationId: sent.notificationId }, { key: String(sent.notificationId) });
   }
   return sent;

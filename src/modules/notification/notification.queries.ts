@@ -195,50 +195,59 @@ const optedOut = (eb: WithUser, brochureId: Expression<number | null>, code: Ass
       .where('p.code', '=', sql.lit(code)),
   );
 
-/** A recipient: who an e-mail is addressed and filled with, and whether a push (`push`) and an e-mail (`mail`) reach them. */
+/** A recipient: whether a push (`push`) and an e-mail (`mail`) reach them. */
 export interface RecipientRow {
   uId: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
   push: boolean;
   mail: boolean;
 }
 
+/** Who a notification goes to: its audience (`member`, a predicate on a user's id) and whether it has an e-mail. */
+interface Audience {
+  brochureId: number | null;
+  email: boolean;
+  member: (uId: Expression<number>) => Expression<SqlBool>;
+}
+
 /**
- * Active users of an audience (`member`, a predicate on the user's id), once each, in user id
- * order, with whether a push reaches them (notifications on, no ALP-NUN for the brochure) and an
- * e-mail may (no ALP-EUN).
+ * Active users of an audience, once each, in user id order, with whether a push reaches them
+ * (notifications on, no ALP-NUN for the brochure) and the notification's e-mail does (it has one,
+ * the address is not empty, no ALP-EUN). Ids only: the e-mail job reads addresses and names.
  */
-const recipients = (db: Kysely<DB>, brochureId: number | null, member: (uId: Expression<number>) => Expression<SqlBool>) =>
+const recipients = (db: Kysely<DB>, a: Audience) =>
   db
     .selectFrom(userContacts().as('u'))
     .select((eb) => [
       'u.uId as uId',
-      'u.email as email',
-      'u.firstName as firstName',
-      'u.lastName as lastName',
-      eb.and([eb.ref('u.enableNotifications'), eb.not(optedOut(eb, eb.val(brochureId), 'ALP-NUN'))]).as('push'),
-      eb.not(optedOut(eb, eb.val(brochureId), 'ALP-EUN')).as('mail'),
+      eb.and([eb.ref('u.enableNotifications'), eb.not(optedOut(eb, eb.val(a.brochureId), 'ALP-NUN'))]).as('push'),
+      eb.and([eb.val(a.email), eb('u.email', '<>', sql.lit('')), eb.not(optedOut(eb, eb.val(a.brochureId), 'ALP-EUN'))]).as('mail'),
     ])
     .where((w) => w.ref('u.active'))
-    .where((w) => member(w.ref('u.uId')))
+    .where((w) => a.member(w.ref('u.uId')))
     .orderBy('u.uId')
     .$castTo<RecipientRow>();
 
 /** The recipients of a GE notification: the event's invitees who have not declined. */
-export const eventRecipients = compiled((db, p: { brochureId: number | null; eventUUID: string; companyId: number }) =>
-  recipients(db, p.brochureId, (uId) => invitedNotDeclined(uId, sql.val(p.eventUUID), sql.val(p.companyId))),
+export const eventRecipients = compiled((db, p: { brochureId: number | null; email: boolean; eventUUID: string; companyId: number }) =>
+  recipients(db, {
+    brochureId: p.brochureId,
+    email: p.email,
+    member: (uId) => invitedNotDeclined(uId, sql.val(p.eventUUID), sql.val(p.companyId)),
+  }),
 );
 
 /** The recipients of a GT or GA notification: the members of the listed teams (an array of ids) of the company. */
-export const teamRecipients = compiled((db, p: { brochureId: number | null; companyId: number; teamIds: number[] }) =>
-  recipients(db, p.brochureId, (uId) => memberOfCompanyTeams(uId, sql.val(p.companyId), sql<number[]>`${p.teamIds}::int[]`)),
+export const teamRecipients = compiled((db, p: { brochureId: number | null; email: boolean; companyId: number; teamIds: number[] }) =>
+  recipients(db, {
+    brochureId: p.brochureId,
+    email: p.email,
+    member: (uId) => memberOfCompanyTeams(uId, sql.val(p.companyId), sql<number[]>`${p.teamIds}::int[]`),
+  }),
 );
 
 /** The recipients of a JN notification: every team member of the company. */
-export const companyRecipients = compiled((db, p: { brochureId: number | null; companyId: number }) =>
-  recipients(db, p.brochureId, (uId) => memberOfCompanyTeams(uId, sql.val(p.companyId), null)),
+export const companyRecipients = compiled((db, p: { brochureId: number | null; email: boolean; companyId: number }) =>
+  recipients(db, { brochureId: p.brochureId, email: p.email, member: (uId) => memberOfCompanyTeams(uId, sql.val(p.companyId), null) }),
 );
 
 /** The inbox rows of a notification for each of the users (an array of ids), delivered at `at`: one insert. */
