@@ -11,8 +11,8 @@
 // the design's floor (floor-server.ts: the REST router alone, without the outer middleware), and
 // every read SOFA can express with SOFA on the same schema and context (sofa-server.ts). Each
 // read's REST, GraphQL POST, raw, floor and SOFA runs are interleaved (their order reversed every
-// other run), the median of BENCH_RUNS runs (service/floor and facade/SOFA: the median of each
-// run's ratio); then the tails of service and raw at one paced rate (70% of the service's peak), taking
+// other run), the median of BENCH_RUNS runs (service/floor, facade/SOFA and GraphQL/REST: the
+// median of each run's ratio); then the tails of service and raw at one paced rate (70% of the service's peak), taking
 // turns, so that both see the same machine. At each scale the whole list of sent notifications is
 // streamed once (RSS before and peak during).
 //
@@ -322,6 +322,9 @@ interface Comparison {
   graphqlCpuMs: number | null;
   /** The twin as a client's own document (twin.ts ownTwin): outside the manifest, seen before. */
   graphqlOwnCpuMs: number | null;
+  /** /graphql's service CPU over REST's, the median of each run's ratio: trusted, and own. */
+  graphqlOverRest: number | null;
+  graphqlOwnOverRest: number | null;
   rawCpuMs: number;
   floorCpuMs: number | null;
   sofaCpuMs: number | null;
@@ -689,15 +692,21 @@ async function measureScale(
         const row = medianRow(rest);
         rows.push(row);
         const med = (list: CpuRun[], pick: (r: CpuRun) => number) => (list.length ? round(median(list.map(pick)), 4) : null);
-        // The service over the floor or SOFA: the median of each run's ratio (the two measured
-        // seconds apart), which a drift of the machine's speed within the read moves less than a
-        // ratio of medians.
+        // The service over the floor or SOFA, and /graphql's CPU over REST's: the median of each
+        // run's ratio (the two measured seconds apart), which a drift of the machine's speed within
+        // the read moves less than a ratio of medians.
         const over = (list: CpuRun[]) =>
           !list.length
             ? null
             : list.length === rest.length
               ? median(rest.map((r, k) => r.rps / list[k].rps))
               : row.rps / median(list.map((r) => r.rps));
+        const cpuOverRest = (list: Row[]) =>
+          !list.length
+            ? null
+            : list.length === rest.length
+              ? median(list.map((r, k) => r.cpuMsPerRequest / rest[k].cpuMsPerRequest))
+              : median(list.map((r) => r.cpuMsPerRequest)) / row.cpuMsPerRequest;
         // A read without a raw twin has no raw figures (NaN) and no captured statements.
         const graphqlRps = gql ? med(g, (r) => r.rps) : null;
         const floorRps = med(fl, (r) => r.rps);
@@ -719,6 +728,8 @@ async function measureScale(
           serviceCpuMs: row.cpuMsPerRequest,
           graphqlCpuMs: gql ? med(g, (r) => r.cpuMsPerRequest) : null,
           graphqlOwnCpuMs: own ? med(go, (r) => r.cpuMsPerRequest) : null,
+          graphqlOverRest: gql ? cpuOverRest(g) : null,
+          graphqlOwnOverRest: own ? cpuOverRest(go) : null,
           rawCpuMs: rawScenario ? med(rw, (r) => r.cpuMsPerRequest)! : NaN,
           floorCpuMs: med(fl, (r) => r.cpuMsPerRequest),
           sofaCpuMs: med(sf, (r) => r.cpuMsPerRequest),
@@ -881,12 +892,12 @@ async function main() {
   // /graphql's service CPU over the REST route's, per read: the route's document (trusted) and a client's own copy.
   const graphqlOverRest = results.flatMap((r) =>
     r.comparisons
-      .filter((c) => c.graphqlCpuMs !== null)
+      .filter((c) => c.graphqlOverRest !== null)
       .map((c) => ({
         scenario: c.scenario,
         scale: r.scale,
-        trusted: round(c.graphqlCpuMs! / c.serviceCpuMs),
-        own: c.graphqlOwnCpuMs === null ? null : round(c.graphqlOwnCpuMs / c.serviceCpuMs),
+        trusted: round(c.graphqlOverRest!),
+        own: c.graphqlOwnOverRest === null ? null : round(c.graphqlOwnOverRest),
       })),
   );
   const floor = results.flatMap((r) =>
