@@ -47,7 +47,8 @@ COPY --from=build /app/dist/scripts/migrate.js /app/dist/scripts/migrate.js.map 
 COPY --from=build /app/dist/explorer ./dist/explorer
 # Two glibc malloc arenas instead of up to 8 per core, and the V8 heap flags of package.json's
 # config.nodeFlags (docs/deployment.md, "Memory"; test/deploy/dockerfile.test.ts keeps the two
-# equal). Set after npm ci, which must not run under a 128 MB heap.
+# equal): those Node admits in NODE_OPTIONS here, for every node of the image (the migration job
+# too), and the rest on CMD. Set after npm ci, which must not run under a 128 MB heap.
 ENV MALLOC_ARENA_MAX=2 \
   NODE_OPTIONS="--max-old-space-size=128 --max-semi-space-size=8"
 USER node
@@ -57,4 +58,4 @@ EXPOSE 4000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||4000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--enable-source-maps", "dist/src/server.js"]
+CMD ["node", "--no-allocation-site-pretenuring", "--enable-source-maps", "dist/src/server.js"]

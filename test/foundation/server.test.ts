@@ -66,7 +66,7 @@ it('npm start runs node with the heap limits of package.json (config.nodeFlags) 
   expect(flags).toMatch(/--max-old-space-size=\d+/);
   expect(flags).toMatch(/--max-semi-space-size=\d+/);
   expect(pkg.scripts.start).toContain('MALLOC_ARENA_MAX=2 node $npm_package_config_nodeFlags ');
-  // The image sets them as NODE_OPTIONS, equal to config.nodeFlags: test/deploy/dockerfile.test.ts.
+  // The image sets those Node admits in NODE_OPTIONS, the rest on its CMD: test/deploy/dockerfile.test.ts.
   // The heap limit is in force: V8 reports it (old space plus young generation) in bytes.
   const limitMb = Number(
     execFileSync(process.execPath, [...flags.split(' '), '-p', "Math.round(require('v8').getHeapStatistics().heap_size_limit / 1048576)"], {
