@@ -83,6 +83,9 @@ function sydneyLocal(at: Date): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
+/** The most addresses written while the dump runs (with Olivia's own and the three after it, under the limit of 50). */
+const WRITES_DURING_DUMP = 20;
+
 (server ? describe : describe.skip)('backup and restore with pg_dump and pg_restore (PostgreSQL server only)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pronet-drill-'));
   const dumpFile = path.join(dataDir, 'pronet.dump');
@@ -157,14 +160,22 @@ function sydneyLocal(at: Date): string {
     expect(before.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(before[4].bytes.equals(pdf)).toBe(true);
 
-    // Olivia keeps adding addresses, one after the other, while the dump runs.
+    // Olivia keeps adding addresses, one after the other, while the dump runs: at most
+    // WRITES_DURING_DUMP of them, then she waits for its end (a user keeps at most 50 addresses,
+    // and a slow dump must not run her into that limit), and three more after it.
     const written: string[] = [];
     let writing = true;
+    let dumped = false;
+    const pause = () => new Promise((r) => setTimeout(r, 20));
     const writer = (async () => {
-      for (let i = 0; writing; i++) {
+      while (writing) {
+        if (!dumped && written.length >= WRITES_DURING_DUMP) {
+          await pause();
+          continue;
+        }
         const res = await call(a.baseUrl, 'POST', '/rest/user/addresses', olivia, {
           typeCode: 'O',
-          name: `Drill ${i}`,
+          name: `Drill ${written.length}`,
           city: 'Sydney',
           countryCode: 'au',
         });
@@ -172,11 +183,13 @@ function sydneyLocal(at: Date): string {
         written.push(res.body.uuid);
       }
     })();
+    // A writer that failed fails the wait at once, with its own error.
     const until = async (enough: () => boolean) => {
-      while (!enough()) await new Promise((r) => setTimeout(r, 20));
+      while (!enough()) await Promise.race([pause(), writer]);
     };
     await until(() => written.length >= 3);
     const dump = await tool('pg_dump', ['--format=custom', `--file=${dumpFile}`, source.url]);
+    dumped = true;
     const atDumpEnd = written.length;
     await until(() => written.length >= atDumpEnd + 3);
     writing = false;
