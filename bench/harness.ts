@@ -380,6 +380,16 @@ export async function pacedSamples(spec: LoadSpec, rate: number): Promise<PacedS
   return { latencies, seconds, non2xx, errors };
 }
 
+/**
+ * The median of each run's ratio, top[k] / bottom[k], where run k of each was measured seconds
+ * apart: a drift of the machine's speed within a read moves it less than a ratio of medians, which
+ * stands in when the run counts differ (a side restarted). Null when either side has no runs.
+ */
+export function medianRatio(top: number[], bottom: number[]): number | null {
+  if (!top.length || !bottom.length) return null;
+  return top.length === bottom.length ? median(top.map((t, k) => t / bottom[k])) : median(top) / median(bottom);
+}
+
 /** The median: of an even count, the mean of the two middle values (of two runs, not the larger). */
 export function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);

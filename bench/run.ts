@@ -49,6 +49,7 @@ import {
   databaseUrl,
   load,
   median,
+  medianRatio,
   metricsText,
   pacedSamples,
   peakRssMb,
@@ -692,21 +693,9 @@ async function measureScale(
         const row = medianRow(rest);
         rows.push(row);
         const med = (list: CpuRun[], pick: (r: CpuRun) => number) => (list.length ? round(median(list.map(pick)), 4) : null);
-        // The service over the floor or SOFA, and /graphql's CPU over REST's: the median of each
-        // run's ratio (the two measured seconds apart), which a drift of the machine's speed within
-        // the read moves less than a ratio of medians.
-        const over = (list: CpuRun[]) =>
-          !list.length
-            ? null
-            : list.length === rest.length
-              ? median(rest.map((r, k) => r.rps / list[k].rps))
-              : row.rps / median(list.map((r) => r.rps));
-        const cpuOverRest = (list: Row[]) =>
-          !list.length
-            ? null
-            : list.length === rest.length
-              ? median(list.map((r, k) => r.cpuMsPerRequest / rest[k].cpuMsPerRequest))
-              : median(list.map((r) => r.cpuMsPerRequest)) / row.cpuMsPerRequest;
+        // The service over the floor or SOFA (requests a second), and /graphql's CPU over REST's.
+        const rps = (list: CpuRun[]) => list.map((r) => r.rps);
+        const cpu = (list: Row[]) => list.map((r) => r.cpuMsPerRequest);
         // A read without a raw twin has no raw figures (NaN) and no captured statements.
         const graphqlRps = gql ? med(g, (r) => r.rps) : null;
         const floorRps = med(fl, (r) => r.rps);
@@ -723,13 +712,13 @@ async function measureScale(
           sofaRps,
           serviceOverRaw: row.rps / rawRps,
           serviceOverGraphql: graphqlRps === null ? null : row.rps / graphqlRps,
-          serviceOverFloor: over(fl),
-          facadeOverSofa: over(sf),
+          serviceOverFloor: medianRatio(rps(rest), rps(fl)),
+          facadeOverSofa: medianRatio(rps(rest), rps(sf)),
           serviceCpuMs: row.cpuMsPerRequest,
           graphqlCpuMs: gql ? med(g, (r) => r.cpuMsPerRequest) : null,
           graphqlOwnCpuMs: own ? med(go, (r) => r.cpuMsPerRequest) : null,
-          graphqlOverRest: gql ? cpuOverRest(g) : null,
-          graphqlOwnOverRest: own ? cpuOverRest(go) : null,
+          graphqlOverRest: gql ? medianRatio(cpu(g), cpu(rest)) : null,
+          graphqlOwnOverRest: own ? medianRatio(cpu(go), cpu(rest)) : null,
           rawCpuMs: rawScenario ? med(rw, (r) => r.cpuMsPerRequest)! : NaN,
           floorCpuMs: med(fl, (r) => r.cpuMsPerRequest),
           sofaCpuMs: med(sf, (r) => r.cpuMsPerRequest),
