@@ -509,14 +509,25 @@ describe.each(SET_UPS)('three instances behind HAProxy, $name', (setUp) => {
     const load = runLoad(lb, 4, (w, n) => calls[(w + n) % calls.length]);
     await sleep(1000);
     const restarts: { name: string; exitCode: number | null; stopMs: number; readyMs: number; upMs: number }[] = [];
-    for (let i = 0; i < instances.list.length; i++) {
-      const s = instances.list[i];
-      const at = Date.now();
-      const exitCode = await instances.stop(i);
-      const stopMs = Date.now() - at;
-      const readyMs = await instances.start(i);
-      await haproxy!.waitUp(s.name);
-      restarts.push({ name: s.name, exitCode, stopMs, readyMs, upMs: Date.now() - at });
+    try {
+      for (let i = 0; i < instances.list.length; i++) {
+        const s = instances.list[i];
+        const at = Date.now();
+        const exitCode = await instances.stop(i);
+        const stopMs = Date.now() - at;
+        const readyMs = await instances.start(i);
+        await haproxy!.waitUp(s.name);
+        restarts.push({ name: s.name, exitCode, stopMs, readyMs, upMs: Date.now() - at });
+      }
+    } catch (err) {
+      // Which step failed, after which restarts, and how the reads fared until then.
+      const report = await load.stop();
+      const failed = report.errors.slice(0, 5).map((e) => `${e.call}: ${e.error}`);
+      throw new Error(
+        `the rolling restart stopped after ${JSON.stringify(restarts)}: ${(err as Error).stack}\n` +
+          `${report.requests} reads until then, ${report.errors.length} failed: ${JSON.stringify(failed)}`,
+        { cause: err },
+      );
     }
     await sleep(1000);
     const report = await load.stop();

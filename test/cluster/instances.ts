@@ -10,7 +10,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { exportJWK, generateKeyPair } from 'jose';
-import { freePort } from '../kit';
+import { restartablePort } from '../kit';
 import { vapidSettings } from '../kit/production';
 import { SERVER_ENTRY } from '../kit/spawn';
 import { tempDir } from '../kit/processes';
@@ -67,16 +67,19 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
+/** The last log lines of an instance's runs but its request lines, for an error that says why it is down. */
+function lastWords(instance: Instance, count = 8): string {
+  return instance.lines
+    .filter((l) => l.msg !== 'request')
+    .slice(-count)
+    .map((l) => l.text ?? `${l.msg}${l.err?.message ? `: ${l.err.message}` : ''}${l.code ? ` (${l.code})` : ''}`)
+    .join(' | ');
+}
+
 async function waitReady(instance: Instance, child: ChildProcess, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
   for (;;) {
-    if (!alive(child)) {
-      const said = instance.lines
-        .slice(-5)
-        .map((l) => l.text ?? l.msg)
-        .join(' | ');
-      throw new Error(`${instance.name} exited with ${child.exitCode} before it was ready: ${said}`);
-    }
+    if (!alive(child)) throw new Error(`${instance.name} exited with ${child.exitCode} before it was ready: ${lastWords(instance)}`);
     const ok = await fetch(`${instance.baseUrl}/readyz`, { signal: AbortSignal.timeout(1000) }).then(
       (r) => r.status === 200,
       () => false,
@@ -91,13 +94,19 @@ export async function createInstances(count: number, env: Record<string, string>
   const list: Instance[] = [];
   const dirs: string[] = [];
   for (let i = 0; i < count; i++) {
-    const port = await freePort();
+    // Kept across restarts (the balancer names it): below the ephemeral range, so that no
+    // connection made while the instance is down takes it.
+    const port = await restartablePort();
     list.push({ name: `s${i + 1}`, port, baseUrl: `http://127.0.0.1:${port}`, child: null, lines: [] });
     dirs.push(tempDir('pronet-cluster-'));
   }
   const running = (i: number): ChildProcess => {
     const child = list[i].child;
-    if (!child || !alive(child)) throw new Error(`${list[i].name} is not running`);
+    if (!child) throw new Error(`${list[i].name} was never started`);
+    if (!alive(child))
+      throw new Error(
+        `${list[i].name} is not running: it exited (code ${child.exitCode}, signal ${child.signalCode}): ${lastWords(list[i])}`,
+      );
     return child;
   };
   return {

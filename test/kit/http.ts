@@ -1,6 +1,7 @@
 // Answers as a client sees them (status, headers, bytes, text, and the body parsed when it is
 // JSON), and multipart forms. Every caller of the kit reads its answer through toReply.
 import http from 'node:http';
+import fs from 'node:fs';
 import net from 'node:net';
 
 export interface Reply<T = any> {
@@ -95,6 +96,33 @@ export function gqlForm(query: string, variables: Record<string, unknown>, files
   Object.values(files).forEach((f, i) => form.append(String(i), new Blob([new Uint8Array(f.content)]), f.filename));
   return form;
 }
+
+/**
+ * A free loopback port below the kernel's ephemeral range, for a server stopped and started again
+ * on the same port. A port from freePort lies in that range: while its server is down, the kernel
+ * may hand it to any outgoing connection or listen(0) on the machine, and the server's next start
+ * then fails with EADDRINUSE.
+ */
+export async function restartablePort(): Promise<number> {
+  const range = fs.existsSync(EPHEMERAL_RANGE) ? fs.readFileSync(EPHEMERAL_RANGE, 'utf8').trim().split(/\s+/).map(Number) : [32768];
+  // From 10000: clear of the well-known ports of servers a test may start later (5432, 6379, 8080).
+  const below = Math.max(range[0] || 32768, 12000);
+  for (let tries = 0; tries < 100; tries++) {
+    const port = 10000 + Math.floor(Math.random() * (below - 10000));
+    const server = net.createServer();
+    const bound = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (bound) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      return port;
+    }
+  }
+  throw new Error(`no free port below ${below} in 100 tries`);
+}
+
+const EPHEMERAL_RANGE = '/proc/sys/net/ipv4/ip_local_port_range';
 
 /** A loopback port nothing listens on (it was free a moment ago): a dead dependency, or a port to serve on. */
 export async function freePort(): Promise<number> {

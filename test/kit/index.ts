@@ -20,7 +20,7 @@ export {
 } from './use';
 export { GQL_ACCEPT, startTestApp, type Client, type GqlBody, type NewUser, type TestApp, type TestAppOptions } from './app';
 export type { Caller, Who } from './caller';
-export { freePort, type FilePart, type FormEntries, type FormParts, type Reply, type RequestOptions } from './http';
+export { freePort, restartablePort, type FilePart, type FormEntries, type FormParts, type Reply, type RequestOptions } from './http';
 export { DEMO, NORTHWIND, OLIVIA, IAN, CARA, OMAR, PAT, OLIVIA_WORK_ADDRESS } from './demo';
 export * from './factories';
 export * from './files';
