@@ -524,7 +524,7 @@ describe.each(SET_UPS)('three instances behind HAProxy, $name', (setUp) => {
       const report = await load.stop();
       const failed = report.errors.slice(0, 5).map((e) => `${e.call}: ${e.error}`);
       throw new Error(
-        `the rolling restart stopped after ${JSON.stringify(restarts)}: ${(err as Error).stack}\n` +
+        `the rolling restart stopped after ${JSON.stringify(restarts)}: ${(err as Error).message}\n` +
           `${report.requests} reads until then, ${report.errors.length} failed: ${JSON.stringify(failed)}`,
         { cause: err },
       );

@@ -97,6 +97,28 @@ export function gqlForm(query: string, variables: Record<string, unknown>, files
   return form;
 }
 
+/** Binds `port` on loopback (0: any free one) and releases it at once: the port bound, or null when it is taken. */
+async function bindAndRelease(port: number): Promise<number | null> {
+  const server = net.createServer();
+  const bound = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (!bound) return null;
+  const { port: got } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return got;
+}
+
+/** A loopback port nothing listens on (it was free a moment ago): a dead dependency, or a port to serve on. */
+export async function freePort(): Promise<number> {
+  const port = await bindAndRelease(0);
+  if (port === null) throw new Error('no free loopback port');
+  return port;
+}
+
+const EPHEMERAL_RANGE = '/proc/sys/net/ipv4/ip_local_port_range';
+
 /**
  * A free loopback port below the kernel's ephemeral range, for a server stopped and started again
  * on the same port. A port from freePort lies in that range: while its server is down, the kernel
@@ -104,31 +126,12 @@ export function gqlForm(query: string, variables: Record<string, unknown>, files
  * then fails with EADDRINUSE.
  */
 export async function restartablePort(): Promise<number> {
-  const range = fs.existsSync(EPHEMERAL_RANGE) ? fs.readFileSync(EPHEMERAL_RANGE, 'utf8').trim().split(/\s+/).map(Number) : [32768];
+  const low = fs.existsSync(EPHEMERAL_RANGE) ? Number(fs.readFileSync(EPHEMERAL_RANGE, 'utf8').trim().split(/\s+/)[0]) : 32768;
   // From 10000: clear of the well-known ports of servers a test may start later (5432, 6379, 8080).
-  const below = Math.max(range[0] || 32768, 12000);
+  const below = Math.max(low || 32768, 12000);
   for (let tries = 0; tries < 100; tries++) {
-    const port = 10000 + Math.floor(Math.random() * (below - 10000));
-    const server = net.createServer();
-    const bound = await new Promise<boolean>((resolve) => {
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => resolve(true));
-    });
-    if (bound) {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      return port;
-    }
+    const port = await bindAndRelease(10000 + Math.floor(Math.random() * (below - 10000)));
+    if (port !== null) return port;
   }
   throw new Error(`no free port below ${below} in 100 tries`);
-}
-
-const EPHEMERAL_RANGE = '/proc/sys/net/ipv4/ip_local_port_range';
-
-/** A loopback port nothing listens on (it was free a moment ago): a dead dependency, or a port to serve on. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
