@@ -12,17 +12,19 @@
 // Purging: blobs no declared table refers to (a module definition's blobReferences) are deleted once they
 // have not been used for a grace period; chunks of writes that never finished are deleted
 // after a day.
+// The statements are in storage.queries.ts (schema/sql/storage.sql), except the purge of
+// unreferenced blobs, whose predicates are the tables the modules declare.
 import type { BlobReference } from '../../core/module';
 import crypto from 'node:crypto';
 import type { ReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import type { Generated, Kysely } from 'kysely';
 import type { FileUpload } from 'graphql-upload-minimal';
 import { ServiceError } from '../../core/errors';
 import { StoredBlob, StoredBlobChunk } from './blob.entity';
 import { insertChunkUncopied, zeroCopyPool } from './chunk-insert';
+import { chunkAt, chunksOf, deleteOrphanChunks, deleteUnnamedChunks, insertChunk, upsertBlob } from './storage.queries';
 
 export const BLOB_CHUNK_BYTES = 1024 * 1024;
 /** How much of the start of a stream is handed to `inspect` (type detection) before anything is stored. */
@@ -35,20 +37,6 @@ export interface BlobInfo {
 }
 
 const sqlEm = (em: EntityManager) => em as unknown as SqlEntityManager;
-/** The tables this file reaches through Kysely (bytea: Buffer from the server driver, Uint8Array from the embedded one). */
-interface BlobTables {
-  stored_blob: {
-    sha256: string;
-    content_id: string;
-    bytes: number;
-    md5: string;
-    created_at: Generated<Date>;
-    last_used_at: Generated<Date>;
-  };
-  stored_blob_chunk: { content_id: string; seq: number; data: Uint8Array; created_at: Generated<Date> };
-}
-/** Bound parameters for bytes; joins the EntityManager's transaction when it is in one. */
-const kysely = (em: EntityManager) => sqlEm(em).getKysely() as unknown as Kysely<BlobTables>;
 
 class ChunkWriter {
   bytes = 0;
@@ -86,8 +74,8 @@ class ChunkWriter {
 
   /**
    * Sent as a bound binary parameter, written to the socket as it is where it can be
-   * (chunk-insert.ts), otherwise through Kysely (MikroORM's own insert would inline the bytes
-   * into the SQL text as hex, several copies per chunk). Either way the server or the driver
+   * (chunk-insert.ts), otherwise as a bound parameter of insertChunk (MikroORM's own insert would
+   * inline the bytes into the SQL text as hex, several copies per chunk). Either way the server or the driver
    * has all of it once the insert resolved, so the buffer can be refilled.
    */
   private async flush(): Promise<void> {
@@ -96,7 +84,7 @@ class ChunkWriter {
     this.filled = 0;
     const pool = zeroCopyPool(this.em);
     if (pool) await insertChunkUncopied(pool, this.contentId, seq, data);
-    else await kysely(this.em).insertInto('stored_blob_chunk').values({ content_id: this.contentId, seq, data }).execute();
+    else await insertChunk.run(this.em, { contentId: this.contentId, seq, data });
   }
 
   /** Writes what is left and answers the content's hashes; no blob row yet. */
@@ -118,16 +106,11 @@ class ChunkWriter {
 
 /**
  * Names content by its hash: the blob row for these chunks, or, when the hash is already
- * stored, the existing blob (marked used). Answers the content id the blob reads from. The row
- * lock of the upsert orders this against a concurrent purge of the same hash.
+ * stored, the existing blob (marked used). Answers the content id the blob reads from.
  */
 async function nameBlob(em: EntityManager, contentId: string, info: BlobInfo): Promise<string> {
-  const rows = await sqlEm(em).execute<{ content_id: string }[]>(
-    `insert into stored_blob (sha256, content_id, bytes, md5) values (?, ?, ?, ?)
-     on conflict (sha256) do update set last_used_at = now() returning content_id`,
-    [info.sha256, contentId, info.bytes, info.md5],
-  );
-  return rows[0].content_id;
+  const [row] = await upsertBlob.run(em, { contentId, ...info });
+  return row.contentId;
 }
 
 export function tooLarge(maxBytes: number, field: string): ServiceError {
@@ -355,11 +338,7 @@ export async function adoptStaged(em: EntityManager, staged: StagedBlob, options
  */
 export async function discardStaged(em: EntityManager, contentIds: string[]): Promise<void> {
   if (!contentIds.length) return;
-  await kysely(em)
-    .deleteFrom('stored_blob_chunk as c')
-    .where('c.content_id', 'in', contentIds)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('stored_blob as b').select('b.sha256').whereRef('b.content_id', '=', 'c.content_id'))))
-    .execute();
+  await deleteUnnamedChunks.run(em, { contentIds });
 }
 
 /** Staged content as a stream, read one chunk per statement. */
@@ -400,12 +379,7 @@ function chunkStream(em: EntityManager, contentIdOf: () => Promise<string>): Rea
   async function* chunks() {
     const contentId = await contentIdOf();
     for (let seq = 0; ; seq++) {
-      const row = await kysely(em)
-        .selectFrom('stored_blob_chunk')
-        .select('data')
-        .where('content_id', '=', contentId)
-        .where('seq', '=', seq)
-        .executeTakeFirst();
+      const [row] = await chunkAt.run(em, { contentId, seq });
       if (!row) return;
       yield asBuffer(row.data);
     }
@@ -416,7 +390,7 @@ function chunkStream(em: EntityManager, contentIdOf: () => Promise<string>): Rea
 /** The whole blob in memory: only for content already bounded in size (tiles, thumbnails). */
 export async function readBlob(em: EntityManager, sha256: string): Promise<Buffer> {
   const contentId = await contentIdOf(em, sha256);
-  const rows = await kysely(em).selectFrom('stored_blob_chunk').select('data').where('content_id', '=', contentId).orderBy('seq').execute();
+  const rows = await chunksOf.run(em, { contentId });
   return Buffer.concat(rows.map((r) => asBuffer(r.data)));
 }
 
@@ -450,11 +424,6 @@ export async function purgeUnusedBlobs(
     [graceMs / 1000],
   );
   if (deleted.length) await em.nativeDelete(StoredBlobChunk, { contentId: { $in: deleted.map((d) => d.content_id) } });
-  const orphans = await sqlEm(em).execute(
-    `delete from stored_blob_chunk c where c.created_at < now() - make_interval(secs => ?)
-       and not exists (select 1 from stored_blob b where b.content_id = c.content_id)`,
-    [orphanAgeMs / 1000],
-    'run',
-  );
-  return { blobs: deleted.length, orphanChunks: (orphans as { affectedRows?: number }).affectedRows ?? 0 };
+  const [orphans] = await deleteOrphanChunks.run(em, { seconds: orphanAgeMs / 1000 });
+  return { blobs: deleted.length, orphanChunks: orphans.deleted };
 }

@@ -4,7 +4,7 @@
 import { defineModule } from '../../core/module';
 import type { UploadStaging } from '../../rest/multipart';
 import { StoredBlob, StoredBlobChunk } from './blob.entity';
-import { discardStaged, stagedBlobOf, stagedFileUpload, stageStream } from './blob-store';
+import { discardStaged, stagedBlobOf, stagedFileUpload, stageStream, type StagedBlob } from './blob-store';
 
 export const storage = defineModule({
   name: 'storage',
@@ -12,10 +12,10 @@ export const storage = defineModule({
 });
 
 /** Where a multipart route's file parts are staged as they arrive (a route's `multipart.staging`). */
-export const UPLOAD_STAGING: UploadStaging = {
+export const UPLOAD_STAGING: UploadStaging<StagedBlob> = {
   // Called through, not captured: a test that replaces a step (jest.spyOn) reaches the route.
   stage: (em, source, options) => stageStream(em, source, options),
-  upload: (em, file, staged) => stagedFileUpload(em, file, staged as never),
+  upload: (em, file, staged) => stagedFileUpload(em, file, staged),
   discard: (em, contentIds) => discardStaged(em, contentIds),
   digestOf: (file) => stagedBlobOf(file)?.sha256,
 };
