@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { createCompany, DEMO, NORTHWIND, OLIVIA, useTestApp } from '../kit';
+import { createCompany, createDirectory, DEMO, NORTHWIND, OLIVIA, useTestApp } from '../kit';
 
 const t = useTestApp();
 const olivia = t.as(OLIVIA);
@@ -127,6 +127,30 @@ describe('setEConsent (PUT /rest/user/econsents/{consentUUID})', () => {
     const missing = await olivia.rest('PUT', `/rest/user/econsents/${EVENT_CONSENTS[0].consentUUID}`, { body: {} });
     expect(missing).toMatchObject({ status: 400, body: { errorCode: 'WSInvalidParameterException', field: 'consentGiven' } });
     expect(await t.countRows('user_consent')).toBe(before);
+  });
+
+  it("when someone outside a directory's team answers one of its consents, then it is answered as a consent that does not exist, and nothing is stored", async () => {
+    const [member, outsider] = [await t.newUser(), await t.newUser()];
+    const dir = await createDirectory(t.orm, { members: [member.uId] });
+    const put = (u: typeof member, uuid: string) => u.rest('PUT', `/rest/user/econsents/${uuid}`, { body: { consentGiven: true } });
+    const refused = await put(outsider, dir.consentUUIDs[0]);
+    const unknown = await put(outsider, 'c0000000-0000-4000-8000-000000009998');
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 404,
+      body: { errorCode: 'WSRecordNotFoundException', message: 'No consent has this consentUUID.', field: 'consentUUID' },
+    });
+    expect(unknown.body).toEqual(refused.body);
+    const overGraphql = await outsider.gql('mutation($u: String!) { setEConsent(consentUUID: $u, consentGiven: true) { consentValue } }', {
+      u: dir.consentUUIDs[0],
+    });
+    expect(overGraphql.body.errors?.map((e: any) => e.extensions)).toEqual([
+      { code: 'NOT_FOUND', errorCode: 'WSRecordNotFoundException', field: 'consentUUID' },
+    ]);
+    expect(await t.sql('select count(*)::int as n from user_consent where user_id = ?', [outsider.uId])).toEqual([{ n: 0 }]);
+
+    const given = await put(member, dir.consentUUIDs[0]);
+    expect({ status: given.status, consentTypeCode: given.body.consentTypeCode }).toEqual({ status: 200, consentTypeCode: 'DS' });
+    expect(await t.sql('select given from user_consent where user_id = ?', [member.uId])).toEqual([{ given: true }]);
   });
 });
 

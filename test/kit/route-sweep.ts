@@ -105,11 +105,15 @@ export const SWEEP: Record<string, Sweep | 'public'> = {
     otherUser: { status: 404, errorCode: 'WSAddressNotFoundException' },
   },
   getEConsents: { call: { query: `type=C&companyId=${NORTHWIND}` } },
+  // A consent of Olivia's directory: Pat, outside its team, is told no such consent exists.
   setEConsent: {
     call: async (t) => {
-      const rows = await t.sql('select consent_uuid from consent_definition order by consent_uuid limit 1');
+      const rows = await t.sql('select consent_uuid from consent_definition where directory_uuid = ? order by sort_order limit 1', [
+        DIRECTORY,
+      ]);
       return { params: { consentUUID: rows[0].consent_uuid }, body: { consentGiven: true } };
     },
+    otherUser: { status: 404, errorCode: 'WSRecordNotFoundException' },
   },
   getAddressesForDirectoryContact: {
     call: { params: { directoryUUID: DIRECTORY } },

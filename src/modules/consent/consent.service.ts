@@ -2,7 +2,14 @@ import type { EntityManager } from '@mikro-orm/core';
 import { ServiceError, invalidParameter } from '../../core/errors';
 import { parseUuid } from '../../core/uuid';
 import { User } from '../user';
-import { companyConsentRows, ConsentDefinition, eventConsentRows, UserConsent, type EConsentRow } from '../directory';
+import {
+  answersDirectoryConsents,
+  companyConsentRows,
+  ConsentDefinition,
+  eventConsentRows,
+  UserConsent,
+  type EConsentRow,
+} from '../directory';
 
 export interface EConsentQuery {
   type?: string | null;
@@ -27,11 +34,18 @@ export function listEConsents(em: EntityManager, userId: number, q: EConsentQuer
   throw invalidParameter('type', 'type must be C (company) or E (event).');
 }
 
-/** Records the caller's answer to one consent (insert or update in one statement, safe under concurrency). */
+/**
+ * Records the caller's answer to one consent (insert or update in one statement, safe under
+ * concurrency). A company or event consent is anyone's to answer; a directory's, its team members'
+ * (answersDirectoryConsents): to anyone else it is a consent that does not exist, so that its text
+ * and its directory are not told to someone who holds its UUID.
+ */
 export async function setEConsent(em: EntityManager, userId: number, consentUUID: string, given: boolean): Promise<ConsentDefinition> {
   parseUuid(consentUUID, 'consentUUID');
   const consent = await em.findOne(ConsentDefinition, { consentUUID: consentUUID.toLowerCase(), active: true });
-  if (!consent) throw new ServiceError('WSRecordNotFoundException', 'No consent has this consentUUID.', { field: 'consentUUID' });
+  const directoryUUID = consent?.directory?.directoryUUID;
+  if (!consent || (directoryUUID && !(await answersDirectoryConsents(em, userId, directoryUUID))))
+    throw new ServiceError('WSRecordNotFoundException', 'No consent has this consentUUID.', { field: 'consentUUID' });
   await em.upsert(
     UserConsent,
     { user: em.getReference(User, userId), consent, given, updatedAt: new Date() },

@@ -32,6 +32,16 @@ async function memberChain(em: EntityManager, userId: number, directoryUUID: str
   return row as ChainRow & { memberId: number };
 }
 
+/**
+ * Whether the caller may answer the directory's consents (setEConsent): the chain's first four
+ * checks pass (a member of an active directory's team, whose company has the feature), contact
+ * record or not, since giving the required consents is what opens the directory to a member.
+ */
+export async function answersDirectoryConsents(em: EntityManager, userId: number, directoryUUID: string): Promise<boolean> {
+  const [row] = await directoryChain.run(em, { userId, directoryUUID });
+  return row !== undefined && row.enabled && row.active && row.memberId !== null;
+}
+
 /** Directory found, feature enabled, active, caller a member of its team: the directory (with
  * its company) and the caller's contact record id there, if any. */
 export async function requireDirectoryMember(

@@ -38,3 +38,4 @@ export { ConsentDefinition, UserConsent } from './consent.entity';
 export { companyConsentRows, consentRowsByUuid, eventConsentRows, givenConsentPairs, type EConsentRow } from './directory.queries';
 export { DIRECTORY_ORDERS, DIRECTORY_TYPES, type DirectoryOrder, type DirectoryType, SmartDirectory } from './directory.entity';
 export { createSmartDirectory, DEFAULT_FIELD_IDS, type DirectoryConsentSpec } from './directory.service';
+export { answersDirectoryConsents } from './directory.access';
