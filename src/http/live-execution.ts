@@ -12,6 +12,7 @@ import {
   type DocumentNode,
   type ExecutionArgs,
   type ExecutionResult,
+  type GraphQLFormattedError,
   type GraphQLSchema,
   type VariableDefinitionNode,
 } from 'graphql';
@@ -152,12 +153,25 @@ export async function liveSubscribe(args: ExecutionArgs): Promise<LiveResults | 
 /** A subscription's results, which either side may end (graphql-js's and graphql-jit's iterators both have return()). */
 export type LiveResults = AsyncIterableIterator<ExecutionResult> & Required<Pick<AsyncIterableIterator<ExecutionResult>, 'return'>>;
 
-/** An error as /graphql answers it (formatError: the category in extensions.code, the identifier in errorCode, unknown failures hidden). */
+/**
+ * An error as /graphql answers it: formatError's words (the category in extensions.code, the
+ * identifier in errorCode, unknown failures hidden), with the same locations and path. Its JSON is
+ * that answer; graphql-jit's errors carry their locations but no nodes, so they are taken as made.
+ */
+class AnsweredError extends GraphQLError {
+  constructor(private readonly answer: GraphQLFormattedError) {
+    super(answer.message, { path: answer.path, extensions: answer.extensions });
+  }
+
+  override toJSON(): GraphQLFormattedError {
+    return this.answer;
+  }
+}
+
 export function asAnswered(err: unknown): GraphQLError {
   const raw =
     err instanceof GraphQLError ? err : new GraphQLError('Internal error', { originalError: err instanceof Error ? err : undefined });
-  const formatted = formatError(raw.toJSON(), raw);
-  return new GraphQLError(formatted.message, { path: formatted.path, extensions: formatted.extensions });
+  return new AnsweredError(formatError(raw.toJSON(), raw));
 }
 
 /** A result as the transports answer it: its errors worded as /graphql words them (asAnswered). */

@@ -27,6 +27,7 @@ import { ServiceError } from '../core/errors';
 import type { RouteDef } from '../rest/route';
 import { liveDocumentGuard } from '../graphql/plugins/trusted-documents';
 import { graphqlArmor, GRAPHQL_LIMITS } from '../graphql/limits';
+import { documentBytes } from '../graphql/apollo';
 
 /** Why a session ended: the token was refused (logout, expiry) or the service is stopping. */
 export type EndReason = 'revoked' | 'shutdown';
@@ -235,17 +236,17 @@ const RULES = [...specifiedRules, ...armor.validationRules];
 /**
  * Valid documents kept, by text (least recently used out first): the same subscription from ten
  * thousand clients is one document, parsed and validated once. A document that fails validation is
- * not kept. Documents are parsed without locations (no Token and Location objects): the live
- * transports answer every error as /graphql's formatError words it, without them (asAnswered).
+ * not kept. Documents keep their locations, so that an error names where it is in the text, as
+ * /graphql's answers do (asAnswered).
  */
 export const MAX_LIVE_DOCUMENTS = 64;
 /**
- * The heap the kept documents may take together, by an upper estimate of a document's syntax tree
- * (some 128 bytes a character of text, the densest text being one-letter fields): 8 MB holds 64 KB
- * of text, a document as long as a socket message may be.
+ * The heap the kept documents may take together, as /graphql's document store measures it
+ * (documentBytes: the text and 400 bytes a token): 8 MB holds a 64 KB document of long names, a
+ * socket message's most, or 40 KB of the densest text, one-letter fields (whose tokens take some
+ * 480 bytes each on the heap: some 10 MB).
  */
 const MAX_LIVE_DOCUMENTS_BYTES = 8 * 1024 * 1024;
-const documentBytes = (text: string) => 128 * text.length;
 
 /** The kept documents of each schema. */
 const documents = new WeakMap<GraphQLSchema, LRUCache<string, DocumentNode>>();
@@ -253,7 +254,7 @@ const documents = new WeakMap<GraphQLSchema, LRUCache<string, DocumentNode>>();
 function documentsOf(schema: GraphQLSchema): LRUCache<string, DocumentNode> {
   let kept = documents.get(schema);
   if (!kept) {
-    kept = new LRUCache({ max: MAX_LIVE_DOCUMENTS, maxSize: MAX_LIVE_DOCUMENTS_BYTES, sizeCalculation: (_d, text) => documentBytes(text) });
+    kept = new LRUCache({ max: MAX_LIVE_DOCUMENTS, maxSize: MAX_LIVE_DOCUMENTS_BYTES, sizeCalculation: documentBytes });
     documents.set(schema, kept);
   }
   return kept;
@@ -279,9 +280,12 @@ export function subscriptionDocument(
   let document = kept.get(query);
   if (!document) {
     try {
-      document = parse(query, { maxTokens: GRAPHQL_LIMITS.maxTokens, noLocation: true });
+      document = parse(query, { maxTokens: GRAPHQL_LIMITS.maxTokens });
     } catch (err) {
-      return bad(err instanceof GraphQLError ? err.message : 'The document does not parse.', 'GRAPHQL_PARSE_FAILED');
+      if (!(err instanceof GraphQLError)) return bad('The document does not parse.', 'GRAPHQL_PARSE_FAILED');
+      // A syntax error keeps its place in the text (its locations).
+      const { source, positions } = err;
+      return { errors: [new GraphQLError(err.message, { source, positions, extensions: { code: 'GRAPHQL_PARSE_FAILED' } })] };
     }
     let errors: readonly GraphQLError[];
     try {

@@ -212,6 +212,7 @@ describe('over the subscription transports', () => {
         payload: [
           {
             message: 'Cannot query field "noSuchField" on type "Subscription".',
+            locations: [{ line: 1, column: 16 }],
             extensions: { code: 'GRAPHQL_VALIDATION_FAILED', errorCode: 'WSInvalidParameterException' },
           },
         ],
@@ -220,4 +221,52 @@ describe('over the subscription transports', () => {
       socket.close();
     }
   });
+
+  // The same document sent to /graphql, to the event stream and over graphql-ws: one answer, the
+  // place in the text included (an editor marks it there).
+  const DOCUMENT_ERRORS: [string, string, object][] = [
+    [
+      'does not parse',
+      'subscription {\n  notificationReceived { notificationId\n',
+      {
+        message: 'Syntax Error: Expected Name, found <EOF>.',
+        locations: [{ line: 3, column: 1 }],
+        extensions: { code: 'GRAPHQL_PARSE_FAILED', errorCode: 'WSInvalidParameterException' },
+      },
+    ],
+    [
+      'does not validate',
+      'subscription {\n  notificationReceived { notificationId nope }\n}',
+      {
+        message: 'Cannot query field "nope" on type "InboxNotification". Did you mean "type"?',
+        locations: [{ line: 2, column: 41 }],
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED', errorCode: 'WSInvalidParameterException' },
+      },
+    ],
+  ];
+
+  it.each(DOCUMENT_ERRORS)(
+    'a subscription that %s is refused alike on /graphql, the event stream and graphql-ws',
+    async (_, query, error) => {
+      const u = await t.newUser();
+      const token = await u.token();
+      const graphql = await u.gql(query);
+      const stream = await openStream(t, token, { query });
+      const socket = openSocket(t, token, { query });
+      try {
+        expect(await socket.acked).toBe(true);
+        expect({
+          graphql: { status: graphql.status, body: graphql.body },
+          stream: { status: stream.res.status, body: await stream.res.json() },
+          socket: (await socket.message('error')).payload,
+        }).toEqual({
+          graphql: { status: 400, body: { errors: [error] } },
+          stream: { status: 400, body: { errors: [error] } },
+          socket: [error],
+        });
+      } finally {
+        socket.close();
+      }
+    },
+  );
 });

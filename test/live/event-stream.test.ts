@@ -180,6 +180,7 @@ it('when a subscription is refused as it starts (a variable missing), then it is
         errors: [
           {
             message: 'Invalid value for on.',
+            locations: [{ line: 1, column: 15 }],
             extensions: { code: 'BAD_USER_INPUT', errorCode: 'WSInvalidParameterException', field: 'on' },
           },
         ],
@@ -206,6 +207,7 @@ it('when a variable decides the subscribed field, then it is refused 400 as a do
       errors: [
         {
           message: 'Argument "if" of required type "Boolean!" was provided the variable "$on" which was not provided a runtime value.',
+          locations: [{ line: 1, column: 66 }],
           extensions: { code: 'GRAPHQL_VALIDATION_FAILED', errorCode: 'WSInvalidParameterException' },
         },
       ],

@@ -69,6 +69,7 @@ it('when a subscription does not validate, then it is refused, and the same text
     payload: [
       {
         message: 'Cannot query field "nope" on type "InboxNotification". Did you mean "type"?',
+        locations: [{ line: 1, column: 54 }],
         extensions: { code: 'GRAPHQL_VALIDATION_FAILED', errorCode: 'WSInvalidParameterException' },
       },
     ],

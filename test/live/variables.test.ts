@@ -36,6 +36,13 @@ const REFUSED = {
   ],
 };
 
+/** REFUSED with each variable's place in `document` (its definition), as /graphql and both transports answer it. */
+const refusedIn = (document: string) => ({
+  errors: REFUSED.errors.map((error, i) =>
+    i < 50 ? { ...error, locations: [{ line: 1, column: document.indexOf(`$${NAMES[i]}:`) + 1 }] } : error,
+  ),
+});
+
 /** What both transports' own clients have in common. */
 interface LiveClient {
   subscribe(
@@ -89,16 +96,13 @@ describe('when a subscription is sent 51 variables, each of them invalid', () =>
   it("then /graphql, given the same variables in a query, names the first 50 and then its error limit (a client's error: nothing logged as the service's)", async () => {
     const logged = app.logs.length;
     const res = await app.gql(QUERY, VARIABLES);
-    expect({ status: res.status, errors: res.body.errors?.map(({ message, extensions }) => ({ message, extensions })) }).toEqual({
-      status: 400,
-      errors: REFUSED.errors,
-    });
+    expect({ status: res.status, errors: res.body.errors }).toEqual({ status: 400, errors: refusedIn(QUERY).errors });
     expect(app.logs.slice(logged).filter((line) => line.level >= 50)).toEqual([]);
   });
 
   it.each(TRANSPORTS)('then over %s it is refused with those errors, in one result', async (_transport, connect) => {
     const user = await app.newUser();
-    expect(await resultsOf(connect(await user.token()), { query: SUBSCRIPTION, variables: VARIABLES })).toEqual([REFUSED]);
+    expect(await resultsOf(connect(await user.token()), { query: SUBSCRIPTION, variables: VARIABLES })).toEqual([refusedIn(SUBSCRIPTION)]);
   });
 });
 
