@@ -131,13 +131,14 @@ class LiveInbox {
   private handing: Promise<void> = Promise.resolve();
 
   /** Deliveries made by this instance whose message has not come yet, by notification id (deliveredHere). */
-  private readonly expected = new Map<number, { item: InboxNotification; userIds: readonly number[] }>();
+  private readonly expected = new Map<number, { item: InboxNotification; userIds: readonly number[]; forget: NodeJS.Timeout }>();
 
   expect(item: InboxNotification, userIds: readonly number[]): void {
     const n = item.notificationId;
-    this.expected.set(n, { item, userIds });
-    // A delivery rolled back sends no message: forgotten after a while.
-    setTimeout(() => this.expected.delete(n), EXPECTED_MS).unref();
+    clearTimeout(this.expected.get(n)?.forget);
+    // A delivery rolled back sends no message: forgotten after a while (its message clears the timer).
+    const forget = setTimeout(() => this.expected.delete(n), EXPECTED_MS).unref();
+    this.expected.set(n, { item, userIds, forget });
   }
 
   private async read(data: unknown): Promise<Awaited<ReturnType<typeof readDeliveredItems>>> {
@@ -145,7 +146,10 @@ class LiveInbox {
     if (!Number.isSafeInteger(n)) return [];
     // This instance's own delivery: its item and recipients are known (deliveredHere).
     const here = this.expected.get(n as number);
-    this.expected.delete(n as number);
+    if (here) {
+      clearTimeout(here.forget);
+      this.expected.delete(n as number);
+    }
     const recipients = here
       ? here.userIds
       : Array.isArray(u)
