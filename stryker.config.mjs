@@ -38,7 +38,7 @@ export const GROUPS = {
   data: {
     mutate: [
       'src/modules/storage/blob-store.ts:411-429',
-      'src/modules/storage/storage.queries.ts:56-67',
+      'src/modules/storage/storage.queries.ts:58-71',
       'src/modules/library/upload.service.ts:160-171',
       'src/modules/notification/notification.scheduler.ts',
     ],
