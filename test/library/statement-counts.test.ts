@@ -139,8 +139,9 @@ describe('createSmartEntry', () => {
     expect(await t.countRows('smart_tag', { smart_lib_id: p.smartLibId, name_key: 'new one' })).toBe(1);
 
     expect(manyCount).toBe(fewCount);
-    // The caller, the library's lock, the publisher role, the Internet shortcut's blob, the entry with all it holds.
-    expect(fewCount).toBe(5);
+    // The caller, the library's lock, the publisher role, the Internet shortcut's blob (its chunk and its row, in the
+    // entry's transaction), the entry with all it holds.
+    expect(fewCount).toBe(6);
     const read = await p.gql(`query($id: Int!) { smartEntry(smartEntryId: $id) { ${ENTRY_FIELDS.text()} } }`, { id: many.smartEntryId });
     expect(read.body.data.smartEntry).toEqual(many);
   });

@@ -359,7 +359,7 @@ describe('createSupportGroup refusals (POST /rest/company/support-group)', () =>
     t.db.statements.length = 0;
     const res = await admin.multipart(SUPPORT_GROUP_PATH, supportGroupForm(text, files));
     // It failed late: the QR code, the team image, ten images and nine version files had been stored.
-    expect(t.db.statements.filter((q) => q.startsWith('insert into stored_blob ')).length).toBe(21);
+    expect(t.db.statements.filter((q) => q.startsWith('insert into "stored_blob" ')).length).toBe(21);
     expect([res.status, res.body]).toEqual(
       unsupported(
         'assetVersionFile10',
