@@ -22,13 +22,20 @@ export interface DirectoryAccess {
  */
 type ChainRow = Awaited<ReturnType<typeof directoryChain.run>>[number];
 
-/** The chain's row for the caller; the first four checks (directory found, feature enabled, active, caller a member of its team). */
+/** The refusal of the chain's first four checks (directory found, feature enabled, active, caller a member of its team), if any. */
+function memberRefusal(row: ChainRow | undefined): ServiceError | null {
+  if (!row) return new ServiceError('WSSmartDirectoryNotFoundException', 'No smart directory has this uuid.', { field: 'directoryUUID' });
+  if (!row.enabled) return new ServiceError('WSSmartDirectoryNotEnabledForCompanyException');
+  if (!row.active) return new ServiceError('WSSmartDirectoryInactiveException');
+  if (row.memberId === null) return new ServiceError('WSUserNotInSmartDirectoryException');
+  return null;
+}
+
+/** The chain's row for the caller, once the first four checks pass. */
 async function memberChain(em: EntityManager, userId: number, directoryUUID: string): Promise<ChainRow & { memberId: number }> {
   const [row] = await directoryChain.run(em, { userId, directoryUUID });
-  if (!row) throw new ServiceError('WSSmartDirectoryNotFoundException', 'No smart directory has this uuid.', { field: 'directoryUUID' });
-  if (!row.enabled) throw new ServiceError('WSSmartDirectoryNotEnabledForCompanyException');
-  if (!row.active) throw new ServiceError('WSSmartDirectoryInactiveException');
-  if (row.memberId === null) throw new ServiceError('WSUserNotInSmartDirectoryException');
+  const refusal = memberRefusal(row);
+  if (refusal) throw refusal;
   return row as ChainRow & { memberId: number };
 }
 
@@ -39,7 +46,7 @@ async function memberChain(em: EntityManager, userId: number, directoryUUID: str
  */
 export async function answersDirectoryConsents(em: EntityManager, userId: number, directoryUUID: string): Promise<boolean> {
   const [row] = await directoryChain.run(em, { userId, directoryUUID });
-  return row !== undefined && row.enabled && row.active && row.memberId !== null;
+  return memberRefusal(row) === null;
 }
 
 /** Directory found, feature enabled, active, caller a member of its team: the directory (with
