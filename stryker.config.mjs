@@ -38,7 +38,8 @@ export const GROUPS = {
   data: {
     mutate: [
       'src/modules/storage/blob-store.ts:411-429',
-      'src/modules/storage/storage.queries.ts:58-71',
+      'src/modules/storage/storage.queries.ts:15-16',
+      'src/modules/storage/storage.queries.ts:59-70',
       'src/modules/library/upload.service.ts:160-171',
       'src/modules/notification/notification.scheduler.ts',
     ],

@@ -75,8 +75,8 @@ class ChunkWriter {
   /**
    * Sent as a bound binary parameter, written to the socket as it is where it can be
    * (chunk-insert.ts), otherwise as a bound parameter of insertChunk (MikroORM's own insert would
-   * inline the bytes into the SQL text as hex, several copies per chunk). Either way the server or the driver
-   * has all of it once the insert resolved, so the buffer can be refilled.
+   * inline the bytes into the SQL text as hex, several copies per chunk). Either way the server or
+   * the driver has all of it once the insert resolved, so the buffer can be refilled.
    */
   private async flush(): Promise<void> {
     const data = this.chunk.subarray(0, this.filled);

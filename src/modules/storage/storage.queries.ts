@@ -3,11 +3,17 @@
 // modules' statements ask of its tables, whose arguments are expressions of the asker's statement.
 // The purge of unreferenced blobs is not here: its predicates are the tables the modules declare
 // (blobReferences), known only when the app is composed.
-import { sql, type Expression, type QueryCreator } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type QueryCreator } from 'kysely';
 import { anyOf, queriesOf, type Tables } from '../../db/sql';
 import { StoredBlob, StoredBlobChunk } from './blob.entity';
 
 const { compiled } = queriesOf({ StoredBlob, StoredBlobChunk });
+
+type DB = Tables<{ StoredBlob: StoredBlob; StoredBlobChunk: StoredBlobChunk }>;
+
+/** No blob row names the chunk a delete is at (the delete names its table: an alias would stay unmapped). */
+const unnamed = (eb: ExpressionBuilder<DB, 'StoredBlobChunk'>) =>
+  eb.not(eb.exists(eb.selectFrom('StoredBlob as b').select('b.sha256').whereRef('b.contentId', '=', 'StoredBlobChunk.contentId')));
 
 /**
  * A chunk of content as it streams in, the bytes a bound parameter (on the embedded database;
@@ -32,12 +38,7 @@ export const upsertBlob = compiled((db, p: { sha256: string; contentId: string; 
 
 /** The chunks of staged contents (`contentIds`) that no blob row names: not adopted, or duplicates. */
 export const deleteUnnamedChunks = compiled((db, p: { contentIds: string[] }) =>
-  db
-    .deleteFrom('StoredBlobChunk')
-    .where('contentId', '=', anyOf(p.contentIds, 'uuid'))
-    .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom('StoredBlob as b').select('b.sha256').whereRef('b.contentId', '=', 'StoredBlobChunk.contentId'))),
-    ),
+  db.deleteFrom('StoredBlobChunk').where('contentId', '=', anyOf(p.contentIds, 'uuid')).where(unnamed),
 );
 
 /** The chunk of content `contentId` at `seq` (from 0): a stream reads one a statement. */
@@ -61,16 +62,12 @@ export const deleteOrphanChunks = compiled((db, p: { seconds: number }) =>
       w
         .deleteFrom('StoredBlobChunk')
         .where('createdAt', '<', sql<Date>`now() - make_interval(secs => ${p.seconds})`)
-        .where((eb) =>
-          eb.not(eb.exists(eb.selectFrom('StoredBlob as b').select('b.sha256').whereRef('b.contentId', '=', 'StoredBlobChunk.contentId'))),
-        )
+        .where(unnamed)
         .returning('seq'),
     )
     .selectFrom('gone')
     .select(sql<number>`count(*)::int`.as('deleted')),
 );
-
-type DB = Tables<{ StoredBlob: StoredBlob }>;
 
 /**
  * Marks blob `sha256` used now, under its row lock, as storing its bytes again would (which orders
