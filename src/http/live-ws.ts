@@ -22,6 +22,12 @@
 // sees is useServer's: a ping every SOCKET_PING_MS and the socket cut when the next finds the last
 // unanswered, close 4408 without connection_init within CONNECTION_INIT_WAIT_MS, close 1011 when
 // handling a message fails.
+//
+// A socket's messages are handled in order as far as subscriptions go: a message that comes while
+// a subscribe is starting (its document, its x-api-key and its subscribe resolver checked) waits
+// until that subscription has started or been answered with errors. So a ping sent after a
+// subscribe is answered once the subscription hears its events (useServer answers it at once).
+// More than MAX_WAITING messages waiting close the socket (1008, WSLimitExceededException).
 import type http from 'node:http';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { CloseCode, handleProtocols, makeServer, type ServerOptions } from 'graphql-ws';
@@ -47,6 +53,8 @@ const LIMIT = 'WSLimitExceededException';
 export const SOCKET_PING_MS = 12_000;
 /** How long a socket may take to send connection_init (graphql-ws's connectionInitWaitTimeout). */
 export const CONNECTION_INIT_WAIT_MS = 3_000;
+/** The most messages a socket may send while one of its subscribes is starting (see the header). */
+export const MAX_WAITING = 64;
 
 export interface WebSocketEndpoint {
   close(): Promise<void>;
@@ -101,10 +109,13 @@ class SocketAdapter {
   private readonly ended: (code?: number, reason?: string) => Promise<void>;
   /** Closes the socket if connection_init has not come within CONNECTION_INIT_WAIT_MS (null once it came). */
   private initWait: NodeJS.Timeout | null;
+  /** The subscribe being started (its id) and the messages that came since; null: none is starting. */
+  private start: { id: string; waiting: string[] } | null = null;
 
   constructor(
     private readonly socket: WebSocket,
     server: ProtocolServer,
+    private readonly logger: Logger,
   ) {
     this.initWait = setTimeout(
       () => socket.close(CloseCode.ConnectionInitialisationTimeout, 'Connection initialisation timeout'),
@@ -139,16 +150,50 @@ class SocketAdapter {
     this.initWait = null;
   }
 
-  message(data: string, logger: Logger): void {
-    this.handle?.(data).catch((err: unknown) => {
-      logger.error({ err }, 'live socket: handling a message failed');
+  /** A message from the client: handled now, or once the subscribe being started has started. */
+  message(data: string): void {
+    // Closing (we closed it, or the client did): graphql-ws would answer nothing more.
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    if (!this.start) return this.hand(data);
+    if (this.start.waiting.push(data) <= MAX_WAITING) return;
+    this.start = null;
+    closeWithin(this.socket, CLOSE_POLICY, LIMIT);
+  }
+
+  private hand(data: string): void {
+    const handled = this.handle?.(data).catch((err: unknown) => {
+      this.logger.error({ err }, 'live socket: handling a message failed');
       this.socket.close(CloseCode.InternalServerError, 'Internal server error');
     });
+    // A subscribe has called starting() by now (graphql-ws calls onSubscribe before it awaits).
+    const start = this.start;
+    // Refused, failed, or a query or mutation answered: its handling ends without onOperation.
+    if (start) void handled?.then(() => this.start === start && this.started(start.id));
+  }
+
+  /** onSubscribe: the subscribe `id` is starting; the messages after it wait (message). */
+  starting(id: string): void {
+    this.start = { id, waiting: [] };
+  }
+
+  /** onOperation: the subscribe `id` has started; the messages that waited are handed over in order. */
+  started(id: string): void {
+    const start = this.start;
+    if (start?.id !== id) return;
+    this.start = null;
+    for (const [i, data] of start.waiting.entries()) {
+      if (this.socket.readyState !== this.socket.OPEN) return;
+      this.hand(data);
+      // Another subscribe is starting: the rest wait for it.
+      const next = this.start as typeof start | null;
+      if (next) return void next.waiting.unshift(...start.waiting.slice(i + 1));
+    }
   }
 
   /** The socket has closed: its operations end (graphql-ws's onClose, then each one's return). */
   gone(code: number, reason: string, logger: Logger): void {
     this.initialised();
+    this.start = null;
     this.ended(code, reason).catch((err: unknown) => logger.error({ err }, 'live socket: ending its operations failed'));
   }
 }
@@ -172,12 +217,23 @@ function serveProtocol(
       adapters.get(ctx.extra.socket)?.initialised();
       return options.onConnect?.(ctx);
     },
+    onSubscribe: (ctx, id, payload) => {
+      adapters.get(ctx.extra.socket)?.starting(id);
+      return options.onSubscribe?.(ctx, id, payload);
+    },
+    // The operation's own hook first (it drops what the operation made of the context), then the
+    // messages that waited for it.
+    onOperation: (ctx, id, payload, args, result) => {
+      const answer = options.onOperation?.(ctx, id, payload, args, result);
+      adapters.get(ctx.extra.socket)?.started(id);
+      return answer;
+    },
   });
   const heartbeat = new SocketHeartbeat(wss.clients);
   // One listener of each kind for every socket (a listener is called with its socket as this).
   function onMessage(this: WebSocket, data: RawData): void {
     // A Buffer: the server's binaryType is ws's default (nodebuffer), fragments joined.
-    adapters.get(this)?.message((data as Buffer).toString('utf8'), logger);
+    adapters.get(this)?.message((data as Buffer).toString('utf8'));
   }
   function onPong(this: WebSocket): void {
     heartbeat.heard(this);
@@ -192,7 +248,7 @@ function serveProtocol(
     adapters.delete(this);
   }
   wss.on('connection', (socket: WebSocket) => {
-    adapters.set(socket, new SocketAdapter(socket, server));
+    adapters.set(socket, new SocketAdapter(socket, server, logger));
     socket.on('message', onMessage).on('pong', onPong).on('error', onError).on('close', onClose);
   });
   wss.on('error', (err) => logger.error({ err }, 'live WebSocket server: error'));

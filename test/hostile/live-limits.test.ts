@@ -71,14 +71,23 @@ function liveSocket(app: TestApp, token: string | null) {
     closed,
     subscribe: (id: string, query = SUBSCRIPTION) => ws.send(JSON.stringify({ id, type: 'subscribe', payload: { query } })),
     complete: (id: string) => ws.send(JSON.stringify({ id, type: 'complete' })),
-    /** Resolves when the server has answered a ping sent after every earlier message: its subscriptions are then
-     * registered (that takes no I/O: the session's principal is resolved at connection_init). */
+    ping: (n: number) => ws.send(JSON.stringify({ type: 'ping', payload: { n } })),
+    /** What `send` sends leaves in one write, so the server reads it at once (frames are not compressed here). */
+    burst: (send: () => void) => {
+      const tcp = (ws as unknown as { _socket: import('node:net').Socket })._socket;
+      tcp.cork();
+      send();
+      tcp.uncork();
+    },
+    /** Resolves when the server has answered a ping sent after every earlier message: its subscriptions have then
+     * started (a message after a subscribe is handled once it has, src/http/live-ws.ts). */
     settled: async () => {
       const payload = { n: ++pings };
       ws.send(JSON.stringify({ type: 'ping', payload }));
       expect(await waitFor((m) => m.type === 'pong' && m.payload?.n === payload.n)).not.toBeNull();
     },
     next: (id: string, ms?: number) => waitFor((m) => m.type === 'next' && m.id === id, ms),
+    waitFor,
     close: () => ws.close(),
   };
 }
@@ -233,6 +242,34 @@ describe('per connection and per token', () => {
     expect(await within(socket.closed)).toEqual({ code: 4429, reason: 'WSLimitExceededException' });
   });
 
+  // The client's messages leave in one write and reach the server in one read: all of them come
+  // while the subscribe is starting.
+  it('when a socket sends 64 messages while a subscribe starts, then each is answered after it, in order; a 65th closes it with 1008', async () => {
+    const user = await signedIn(t);
+    const send = await sender(t, [user.uId]);
+    const patient = liveSocket(t, user.token);
+    expect(await patient.acked).toBe(true);
+    patient.burst(() => {
+      patient.subscribe('1');
+      for (let n = 1; n <= 64; n++) patient.ping(n);
+    });
+    expect(await patient.waitFor((m) => m.type === 'pong' && m.payload.n === 64)).not.toBeNull();
+    const pongs = patient.messages.filter((m) => m.type === 'pong').map((m) => m.payload.n);
+    expect(pongs).toEqual(Array.from({ length: 63 }, (_, i) => i + 1));
+    await send(`After the pings ${suffix()}`);
+    expect((await patient.next('1'))?.payload.data.notificationReceived.message).toMatch(/^After the pings /);
+
+    const flooding = liveSocket(t, (await signedIn(t)).token);
+    expect(await flooding.acked).toBe(true);
+    flooding.burst(() => {
+      flooding.subscribe('1');
+      for (let n = 1; n <= 65; n++) flooding.ping(n);
+    });
+    expect(await within(flooding.closed)).toEqual({ code: 1008, reason: 'WSLimitExceededException' });
+    expect(flooding.messages.filter((m) => m.type === 'pong')).toEqual([]);
+    patient.close();
+  });
+
   it('when a subscription completes, then its slot serves another', async () => {
     const user = await signedIn(t);
     const send = await sender(t, [user.uId]);
@@ -348,8 +385,9 @@ describe('sockets that never sign in', () => {
 
   it('when a socket signs in within 3 s, then it stays open past them', async () => {
     const user = await signedIn(t);
-    const socket = liveSocket(t, user.token);
-    expect(await socket.acked).toBe(true);
+    // The test before gave its live connection back as its socket closed (the one the instance holds).
+    const socket = (await acceptedSocket(t, user.token))!;
+    expect(socket).not.toBeNull();
     const early = await Promise.race([socket.closed, new Promise((resolve) => setTimeout(() => resolve('open'), 3500))]);
     expect(early).toBe('open');
     await socket.settled();

@@ -100,7 +100,12 @@ export function openSocket(app: TestApp, token?: string, { query = SUBSCRIPTION,
       heard.add(look);
       look();
     });
-  return { ws, items, messages, acked, closed, next, message, close: () => ws.close() };
+  /** Resolves once the subscription has started: a ping after a subscribe is answered once it has (src/http/live-ws.ts). */
+  const settled = async () => {
+    ws.send(JSON.stringify({ type: 'ping' }));
+    expect(await message('pong')).not.toBeNull();
+  };
+  return { ws, items, messages, acked, closed, next, message, settled, close: () => ws.close() };
 }
 
 /** A graphql-sse stream (distinct connections mode) of one subscription, read as curl -N would. */

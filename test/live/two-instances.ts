@@ -32,7 +32,8 @@ export function describeTwoInstances(_name: string, env: Record<string, string>)
       const theirs = openSocket(b, await tokenFor(a.orm, other.uId));
       expect(await mine.acked).toBe(true);
       expect(await theirs.acked).toBe(true);
-      await new Promise((r) => setTimeout(r, 100)); // the subscribe message reaches the server
+      await mine.settled();
+      await theirs.settled();
 
       const sentAt = await send(`Live ${suffix()}`);
       const got = await mine.next();

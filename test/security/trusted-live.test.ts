@@ -38,18 +38,12 @@ const openTracked = async (...args: Parameters<typeof openStream>) => {
   return s;
 };
 
-/** Resolves once the server has registered the socket's subscription (it answers a ping sent after it). */
-async function settled(client: ReturnType<typeof openSocket>) {
-  client.ws.send(JSON.stringify({ type: 'ping' }));
-  expect(await client.message('pong')).not.toBeNull();
-}
-
 /** Both sockets are acknowledged; `refused` gets the error message, `served` its subscription registered. */
 async function servedAndRefused(served: ReturnType<typeof openSocket>, refused: ReturnType<typeof openSocket>) {
   expect(await served.acked).toBe(true);
   expect(await refused.acked).toBe(true);
   expect(await refused.message('error')).toEqual({ id: '1', type: 'error', payload: [NOT_TRUSTED] });
-  await settled(served);
+  await served.settled();
 }
 
 it('the manifest holds the subscription the live transports document, by the SHA-256 of its text', () => {
@@ -95,6 +89,15 @@ describe('GRAPHQL_TRUSTED_DOCUMENTS=enforce on the live transports', () => {
     lacking.close();
   });
 
+  it('when a ping follows a subscribe whose x-api-key is looked up, then its pong comes after the subscription is answered', async () => {
+    const { users } = await liveAudience(t, 1);
+    const ingestion = await createSystemToken(t.orm, ['ingestion']);
+    const lacking = socket(t, users[0].token, { query: UNKNOWN, extra: { 'x-api-key': ingestion } });
+    expect(await lacking.acked).toBe(true);
+    await lacking.settled();
+    expect(lacking.messages).toEqual([{ type: 'connection_ack' }, { id: '1', type: 'error', payload: [NOT_TRUSTED] }, { type: 'pong' }]);
+  });
+
   it('when an event stream asks for another document, then it is 403 before the stream opens; the manifest subscription streams', async () => {
     const { users, send } = await liveAudience(t, 1);
     const refused = await openTracked(t, users[0].token, { query: UNKNOWN });
@@ -134,7 +137,7 @@ describe('GRAPHQL_TRUSTED_DOCUMENTS=log on the live transports', () => {
     expect(stream.res.status).toBe(200);
     for (const s of [first, trusted]) {
       expect(await s.acked).toBe(true);
-      await settled(s);
+      await s.settled();
     }
     await new Promise((r) => setTimeout(r, 100));
     const message = `logged live ${suffix()}`;
