@@ -22,12 +22,30 @@ export interface DirectoryAccess {
  */
 type ChainRow = Awaited<ReturnType<typeof directoryChain.run>>[number];
 
+/** What the checks read of a chain's row (directoryChain's, or directoryChains' for many directories). */
+type Checked = Pick<ChainRow, 'enabled' | 'active' | 'memberId' | 'contactId' | 'missingConsents'> &
+  Partial<Pick<ChainRow, 'addressFields'>>;
+
 /** The refusal of the chain's first four checks (directory found, feature enabled, active, caller a member of its team), if any. */
-function memberRefusal(row: ChainRow | undefined): ServiceError | null {
+function memberRefusal(row: Checked | undefined): ServiceError | null {
   if (!row) return new ServiceError('WSSmartDirectoryNotFoundException', 'No smart directory has this uuid.', { field: 'directoryUUID' });
   if (!row.enabled) return new ServiceError('WSSmartDirectoryNotEnabledForCompanyException');
   if (!row.active) return new ServiceError('WSSmartDirectoryInactiveException');
   if (row.memberId === null) return new ServiceError('WSUserNotInSmartDirectoryException');
+  return null;
+}
+
+/**
+ * The refusal of the whole chain, if any: the first four checks, then the caller's contact record,
+ * its required consents, and (`addresses`) an address field in the directory.
+ */
+export function chainRefusal(row: Checked | undefined, addresses = false): ServiceError | null {
+  const refusal = memberRefusal(row);
+  if (refusal || !row) return refusal;
+  if (row.contactId === null) return new ServiceError('WSUserContactNotFoundException');
+  if (row.missingConsents > 0)
+    return new ServiceError('WSUserNotConsentedException', 'The required consents of this directory have not been given.');
+  if (addresses && !row.addressFields) return new ServiceError('WSNoAddressFieldsInDirectoryException');
   return null;
 }
 
@@ -68,12 +86,10 @@ export async function checkDirectoryContact(
   directoryUUID: string,
   options: { addresses: boolean },
 ): Promise<{ memberId: number; contactId: number }> {
-  const row = await memberChain(em, userId, directoryUUID);
-  if (row.contactId === null) throw new ServiceError('WSUserContactNotFoundException');
-  if (row.missingConsents > 0)
-    throw new ServiceError('WSUserNotConsentedException', 'The required consents of this directory have not been given.');
-  if (options.addresses && !row.addressFields) throw new ServiceError('WSNoAddressFieldsInDirectoryException');
-  return { memberId: row.memberId, contactId: row.contactId };
+  const [row] = await directoryChain.run(em, { userId, directoryUUID });
+  const refusal = chainRefusal(row, options.addresses);
+  if (refusal) throw refusal;
+  return { memberId: row.memberId!, contactId: row.contactId! };
 }
 
 /** The whole chain; `addresses` adds the address-field check of the address operations. */

@@ -140,6 +140,7 @@ export const directoryChain = compiled(
           .where('r.user', '=', p.userId)
           .limit(sql.lit(1))
           .$asScalar()
+          .$castTo<number | null>() // null: no contact record
           .as('contactId'),
         missingConsents(eb, eb.val(p.userId)).$asScalar().as('missingConsents'),
         eb

@@ -5,7 +5,8 @@
 // of active companies.
 import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/core';
-import { ServiceError } from '../../core/errors';
+import type { ServiceError } from '../../core/errors';
+import { chainRefusal } from './directory.access';
 import { directoryChains, routerDirectories } from './directory.queries';
 
 /** The chain of one directory for one user (directory.access.ts, for many directories). */
@@ -32,15 +33,7 @@ export function directoryStandingLoader(em: EntityManager, userId: number): Data
     const rows = await chainRows(em, userId, uuids);
     return uuids.map((uuid): { admin: boolean } | ServiceError => {
       const row = rows.get(uuid);
-      if (!row)
-        return new ServiceError('WSSmartDirectoryNotFoundException', 'No smart directory has this uuid.', { field: 'directoryUUID' });
-      if (!row.enabled) return new ServiceError('WSSmartDirectoryNotEnabledForCompanyException');
-      if (!row.active) return new ServiceError('WSSmartDirectoryInactiveException');
-      if (row.memberId === null) return new ServiceError('WSUserNotInSmartDirectoryException');
-      if (row.contactId === null) return new ServiceError('WSUserContactNotFoundException');
-      if (row.missingConsents > 0)
-        return new ServiceError('WSUserNotConsentedException', 'The required consents of this directory have not been given.');
-      return { admin: row.teamAdmin };
+      return chainRefusal(row) ?? { admin: row!.teamAdmin };
     });
   });
 }
