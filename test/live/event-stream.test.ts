@@ -95,6 +95,17 @@ it('when a stream is asked for with GET, then it answers the event-stream header
   });
   expect(res.status).toBe(200);
   expect([res.headers.get('content-type'), res.headers.get('cache-control')]).toEqual(['text/event-stream; charset=utf-8', 'no-cache']);
+  // Written before the stream opens, as on every answer: the security headers and the request id.
+  expect(
+    Object.fromEntries(
+      [...res.headers].filter(([name]) => /^(x-content-type-options|x-frame-options|strict-transport-security)$/.test(name)),
+    ),
+  ).toEqual({
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'SAMEORIGIN',
+  });
+  expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   const reader = res.body!.getReader();
   expect(new TextDecoder().decode((await reader.read()).value)).toBe(':\n\n');
   reader.releaseLock();

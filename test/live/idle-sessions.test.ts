@@ -19,8 +19,10 @@ it('when two sockets and a stream subscribe with one text, then one document is 
   expect(await first.acked).toBe(true);
   expect(await second.acked).toBe(true);
   const stream = await openStream(app, users[2].token, { query });
+  // A stream's subscription has started once its answer's head has come; a socket's once it answers a ping.
   expect(stream.res.status).toBe(200);
-  await new Promise((r) => setTimeout(r, 100)); // the subscribe messages reach the server
+  await first.settled();
+  await second.settled();
   expect(liveDocumentsKept(app.app.schema)).toBe(kept + 1);
 
   // Two events in a row: each is served after the context of the one before was dropped.
@@ -42,13 +44,13 @@ it('when a socket subscribes a second time after its first event, then the secon
   const { users, send } = await liveAudience(app, 1);
   const socket = openSocket(app, users[0].token);
   expect(await socket.acked).toBe(true);
-  await new Promise((r) => setTimeout(r, 100));
+  await socket.settled();
   const firstMessage = `First ${suffix()}`;
   await send(firstMessage);
   expect((await socket.next())?.item).toMatchObject({ message: firstMessage });
 
   socket.ws.send(JSON.stringify({ id: '2', type: 'subscribe', payload: { query: freshSubscription() } }));
-  await new Promise((r) => setTimeout(r, 100));
+  await socket.settled();
   const secondMessage = `Second ${suffix()}`;
   await send(secondMessage);
   await socket.next();

@@ -37,7 +37,7 @@ describe('when two recipients subscribe with a document that reads the id of the
     try {
       for (const s of [...sockets, plain]) expect(await s.acked).toBe(true);
       for (const s of streams) expect(s.res.status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 100)); // the subscribe messages reach the server
+      for (const s of [...sockets, plain]) await s.settled();
 
       await send('Each their own');
       const viaSockets = await Promise.all(sockets.map((s) => s.next()));
@@ -77,7 +77,7 @@ describe('when the instance that delivers a notification holds its recipients’
     try {
       for (const s of sockets) expect(await s.acked).toBe(true);
       expect(stream.res.status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 100)); // the subscribe messages reach the server
+      for (const s of sockets) await s.settled();
 
       let items: unknown[] = [];
       let streamed: unknown;

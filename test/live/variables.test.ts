@@ -118,7 +118,7 @@ describe("when a subscription's variable has a default and none is sent", () => 
     const stream = await openStream(app, users[0].token, { query: WITH_DEFAULT });
     try {
       expect(stream.res.status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 100)); // the subscribe message reaches the server
+      await socket.settled();
 
       await send('With the default');
       expect((await socket.next())?.item).toEqual({ message: 'With the default' });

@@ -113,8 +113,7 @@ describe('GRAPHQL_TRUSTED_DOCUMENTS=enforce on the live transports', () => {
       expect(s.res.status).toBe(200);
       expect(s.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     }
-    // The streams' subscriptions are registered once their responses have begun.
-    await new Promise((r) => setTimeout(r, 100));
+    // The streams' subscriptions have started once their responses have begun.
     const message = `trusted stream ${suffix()}`;
     await send(message);
     for (const s of [stream, explored]) {
@@ -139,7 +138,6 @@ describe('GRAPHQL_TRUSTED_DOCUMENTS=log on the live transports', () => {
       expect(await s.acked).toBe(true);
       await s.settled();
     }
-    await new Promise((r) => setTimeout(r, 100));
     const message = `logged live ${suffix()}`;
     await send(message);
     expect((await first.next())?.item).toMatchObject({ message });
