@@ -111,6 +111,8 @@ class SocketAdapter {
   private initWait: NodeJS.Timeout | null;
   /** The subscribe being started (its id) and the messages that came since; null: none is starting. */
   private start: { id: string; waiting: string[] } | null = null;
+  /** graphql-ws's ctx.extra of the socket: its session once connection_init is accepted. */
+  private readonly extra: Extra;
 
   constructor(
     private readonly socket: WebSocket,
@@ -121,7 +123,8 @@ class SocketAdapter {
       () => socket.close(CloseCode.ConnectionInitialisationTimeout, 'Connection initialisation timeout'),
       CONNECTION_INIT_WAIT_MS,
     );
-    this.ended = server.opened(this, { socket });
+    this.extra = { socket };
+    this.ended = server.opened(this, this.extra);
   }
 
   get protocol(): string {
@@ -157,6 +160,11 @@ class SocketAdapter {
     if (!this.start) return this.hand(data);
     if (this.start.waiting.push(data) <= MAX_WAITING) return;
     this.start = null;
+    const { session } = this.extra;
+    session?.ctx.logger.info(
+      { event: 'live.refused', limit: 'waiting', userId: session.userId, held: MAX_WAITING + 1 },
+      'live socket closed: too many messages while a subscribe started',
+    );
     closeWithin(this.socket, CLOSE_POLICY, LIMIT);
   }
 

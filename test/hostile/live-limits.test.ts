@@ -259,7 +259,8 @@ describe('per connection and per token', () => {
     await send(`After the pings ${suffix()}`);
     expect((await patient.next('1'))?.payload.data.notificationReceived.message).toMatch(/^After the pings /);
 
-    const flooding = liveSocket(t, (await signedIn(t)).token);
+    const flooder = await signedIn(t);
+    const flooding = liveSocket(t, flooder.token);
     expect(await flooding.acked).toBe(true);
     flooding.burst(() => {
       flooding.subscribe('1');
@@ -267,6 +268,14 @@ describe('per connection and per token', () => {
     });
     expect(await within(flooding.closed)).toEqual({ code: 1008, reason: 'WSLimitExceededException' });
     expect(flooding.messages.filter((m) => m.type === 'pong')).toEqual([]);
+    expect(t.logs.filter((l) => l.event === 'live.refused' && l.userId === flooder.uId)).toEqual([
+      expect.objectContaining({
+        level: 30,
+        limit: 'waiting',
+        held: 65,
+        msg: 'live socket closed: too many messages while a subscribe started',
+      }),
+    ]);
     patient.close();
   });
 
