@@ -33,7 +33,13 @@ export const GROUPS = {
       'src/modules/library/library.access.ts',
       'src/modules/support-group/support-group.service.ts:290-308',
     ],
-    tests: ['test/identity/principal.test.ts', 'test/security/access-rules.test.ts', 'test/identity/session.test.ts'],
+    tests: [
+      'test/identity/principal.test.ts',
+      'test/security/access-rules.test.ts',
+      'test/identity/session.test.ts',
+      'test/consent/econsents.test.ts',
+      'test/federation/visibility.test.ts',
+    ],
   },
   data: {
     mutate: [
