@@ -83,11 +83,11 @@ export function openSocket(app: TestApp, token?: string, { query = SUBSCRIPTION,
         resolve(items.shift()!);
       };
     });
-  /** The first message received of `type` (at any time), or null after `ms`. */
-  const message = (type: string, ms = 3000) =>
+  /** The first message received of `type` (or that `type` matches, at any time), or null after `ms`. */
+  const message = (type: string | ((m: any) => boolean), ms = 3000) =>
     new Promise<any>((resolve) => {
       const look = () => {
-        const found = messages.find((m) => m.type === type);
+        const found = messages.find(typeof type === 'string' ? (m) => m.type === type : type);
         if (found === undefined) return;
         clearTimeout(timer);
         heard.delete(look);
@@ -100,10 +100,15 @@ export function openSocket(app: TestApp, token?: string, { query = SUBSCRIPTION,
       heard.add(look);
       look();
     });
-  /** Resolves once the subscription has started: a ping after a subscribe is answered once it has (src/http/live-ws.ts). */
+  let pings = 0;
+  /**
+   * Resolves once the subscriptions sent so far have started: a ping after a subscribe is answered
+   * once it has (src/http/live-ws.ts). Each ping is numbered, so a second call waits for its own pong.
+   */
   const settled = async () => {
-    ws.send(JSON.stringify({ type: 'ping' }));
-    expect(await message('pong')).not.toBeNull();
+    const payload = { n: ++pings };
+    ws.send(JSON.stringify({ type: 'ping', payload }));
+    expect(await message((m) => m.type === 'pong' && m.payload?.n === payload.n)).not.toBeNull();
   };
   return { ws, items, messages, acked, closed, next, message, settled, close: () => ws.close() };
 }
