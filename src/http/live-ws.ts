@@ -199,10 +199,10 @@ class SocketAdapter {
   }
 
   /** The socket has closed: its operations end (graphql-ws's onClose, then each one's return). */
-  gone(code: number, reason: string, logger: Logger): void {
+  gone(code: number, reason: string): void {
     this.initialised();
     this.start = null;
-    this.ended(code, reason).catch((err: unknown) => logger.error({ err }, 'live socket: ending its operations failed'));
+    this.ended(code, reason).catch((err: unknown) => this.logger.error({ err }, 'live socket: ending its operations failed'));
   }
 }
 
@@ -252,7 +252,7 @@ function serveProtocol(
   }
   function onClose(this: WebSocket, code: number, reason: Buffer): void {
     heartbeat.heard(this);
-    adapters.get(this)?.gone(code, reason.toString('utf8'), logger);
+    adapters.get(this)?.gone(code, reason.toString('utf8'));
     adapters.delete(this);
   }
   wss.on('connection', (socket: WebSocket) => {
