@@ -36,11 +36,18 @@ import { answeredJson, asAnswered, liveSubscribe, type LiveResults } from './liv
 export const STREAM_PING_MS = 12_000;
 const PING = ':\n\n';
 const COMPLETE = 'event: complete\ndata:\n\n';
+/**
+ * A stream's head. A user's own items: kept by no cache (no-store, as /graphql's answers), and
+ * changed by no intermediary (no-transform: a compressing proxy holds the events back to fill its
+ * blocks; HAProxy's and Node's `compression` leave such an answer alone). nginx is told not to
+ * buffer it (X-Accel-Buffering), whatever its proxy_buffering. (graphql-sse's own handler sends
+ * `Content-Encoding: none` for the compression; that is no registered coding, RFC 9110 8.4.1.)
+ */
 const STREAM_HEADERS = {
   connection: 'keep-alive',
-  'cache-control': 'no-cache',
-  'content-encoding': 'none',
+  'cache-control': 'no-store, no-transform',
   'content-type': 'text/event-stream; charset=utf-8',
+  'x-accel-buffering': 'no',
 };
 
 /**

@@ -94,7 +94,14 @@ it('when a stream is asked for with GET, then it answers the event-stream header
     signal: abort.signal,
   });
   expect(res.status).toBe(200);
-  expect([res.headers.get('content-type'), res.headers.get('cache-control')]).toEqual(['text/event-stream; charset=utf-8', 'no-cache']);
+  // Kept by no cache, changed by no proxy (no-transform, not graphql-sse's unregistered
+  // `Content-Encoding: none`), and not buffered by nginx.
+  expect(['content-type', 'cache-control', 'content-encoding', 'x-accel-buffering'].map((h) => res.headers.get(h))).toEqual([
+    'text/event-stream; charset=utf-8',
+    'no-store, no-transform',
+    null,
+    'no',
+  ]);
   // Written before the stream opens, as on every answer: the security headers and the request id.
   expect(
     Object.fromEntries(

@@ -11,7 +11,9 @@
 // sends the stream chunked, and nginx passes on each complete chunk even when it buffers; over
 // HTTP/1.0 (nginx's default, the old docs' example) the body ends only with the connection, and a
 // buffering nginx holds it, head and events, until its buffer fills or the stream ends: nothing in
-// WITHIN_MS. The same HTTP/1.0 file with `proxy_buffering off` delivers in time.
+// WITHIN_MS. A stream's head says `X-Accel-Buffering: no`, so such an nginx does not buffer it
+// either; the control makes nginx ignore that header. The same HTTP/1.0 file with
+// `proxy_buffering off` delivers in time.
 // `npm run test:proxy` (nginx must be installed: .ci/run installs it).
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -51,6 +53,8 @@ type Delivery = { at: number; data: any };
 
 const HTTP_1_1 = /^\s*proxy_http_version 1\.1;\n/;
 const UNBUFFERED = /^\s*proxy_buffering off;\n/;
+/** The stream's location buffering (nginx's default) and deaf to the service's X-Accel-Buffering. */
+const BUFFERING_ALWAYS = (site: string) => replaceOne(site, UNBUFFERED, '    proxy_ignore_headers X-Accel-Buffering;\n');
 /** An edit of the site file that drops these lines (each must be there exactly once). */
 const without =
   (...lines: RegExp[]) =>
@@ -175,9 +179,11 @@ describe('every transport through nginx (TRUST_PROXY_HOPS=1)', () => {
   const t = useTestApp({ env: { LOG_LEVEL: 'info', TRUST_PROXY_HOPS: '1' } });
   const nginx = useNginx(t);
   // Controls for the stream: the site file speaking HTTP/1.0 to the service (an EOF-delimited body,
-  // which a buffering nginx holds until its buffer fills), with and without `proxy_buffering off`.
+  // which a buffering nginx holds until its buffer fills), with and without `proxy_buffering off`,
+  // and buffering whatever the service's head says.
   const http10 = useNginx(t, { edit: without(HTTP_1_1) });
-  const http10Buffered = useNginx(t, { edit: without(HTTP_1_1, UNBUFFERED) });
+  const http10Buffering = useNginx(t, { edit: without(HTTP_1_1, UNBUFFERED) });
+  const http10Buffered = useNginx(t, { edit: (site) => BUFFERING_ALWAYS(without(HTTP_1_1)(site)) });
 
   /** A request to the service through nginx from CLIENT. */
   const through = (nginxOf: () => Nginx, path: string, options?: ProxiedRequest) =>
@@ -345,7 +351,7 @@ describe('every transport through nginx (TRUST_PROXY_HOPS=1)', () => {
     console.log(`[proxy] SSE delivery through nginx in ${ms} ms from the start of the send request`);
   });
 
-  it('control: a buffering nginx (HTTP/1.0 to the service, buffering on) holds the stream past 2 s, until the stream ends', async () => {
+  it('control: a buffering nginx (HTTP/1.0 to the service, buffering on, X-Accel-Buffering ignored) holds the stream past 2 s, until the stream ends', async () => {
     const { stream, recipientToken, sendOne } = await streamSubscriber(http10Buffered);
     try {
       const { startedAt, expected } = await sendOne();
@@ -368,6 +374,10 @@ describe('every transport through nginx (TRUST_PROXY_HOPS=1)', () => {
 
   it('control: over HTTP/1.0 to the service, `proxy_buffering off` alone passes the event on within 2 s', async () => {
     await expectStreamedWithin(http10);
+  });
+
+  it('when nginx would buffer (HTTP/1.0 to the service, buffering on), then the stream passes within 2 s all the same: its head says X-Accel-Buffering: no', async () => {
+    await expectStreamedWithin(http10Buffering);
   });
 
   it('when a publisher uploads a 25 MiB PDF through nginx, then it is stored: 200, its bytes and MD5 as sent', async () => {
