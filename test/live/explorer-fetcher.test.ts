@@ -20,8 +20,8 @@ it('when a subscription runs in the explorer, then each notification arrives as 
   );
   expect(Symbol.asyncIterator in stream).toBe(true);
   const events = stream as AsyncGenerator<Record<string, unknown>>;
+  // (The fetcher returns once the stream's head came, which is sent after the subscription started.)
   const first = events.next();
-  await new Promise((r) => setTimeout(r, 100));
   const sent = await pusher.rest('POST', '/rest/notification/send', {
     body: { companyId: company.companyId, broadcastType: 'GT', valueIds: [String(team.teamId)], message: 'From the explorer.' },
   });

@@ -99,13 +99,13 @@ function deliveries() {
   };
 }
 
-/** A graphql-ws subscription (the graphql-transport-ws protocol, spoken directly) through nginx; resolves once it is acknowledged. */
+/** A graphql-ws subscription (the graphql-transport-ws protocol, spoken directly) through nginx; resolves once it has started. */
 async function subscribeOverSocket(nginx: Nginx, token: string) {
   const ws = new WebSocket(`ws://127.0.0.1:${nginx.port}/graphql`, 'graphql-transport-ws', { localAddress: CLIENT });
   const socket = track({ close: () => ws.terminate() });
   const items = deliveries();
   const acked = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no connection_ack through nginx within ${OPEN_MS} ms`)), OPEN_MS);
+    const timer = setTimeout(() => reject(new Error(`no started subscription through nginx within ${OPEN_MS} ms`)), OPEN_MS);
     ws.on('error', (err) => {
       clearTimeout(timer);
       reject(err);
@@ -118,8 +118,12 @@ async function subscribeOverSocket(nginx: Nginx, token: string) {
     ws.on('message', (raw) => {
       const msg = JSON.parse((raw as Buffer).toString('utf8'));
       if (msg.type === 'connection_ack') {
-        clearTimeout(timer);
+        // A ping after the subscribe: its pong comes once the subscription has started (the service
+        // handles a socket's messages in order around a subscribe).
         ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: SUBSCRIPTION } }));
+        ws.send(JSON.stringify({ type: 'ping' }));
+      } else if (msg.type === 'pong') {
+        clearTimeout(timer);
         resolve(ws.protocol);
       } else items.push(msg);
     });
@@ -296,7 +300,6 @@ describe('every transport through nginx (TRUST_PROXY_HOPS=1)', () => {
     const socket = await subscribeOverSocket(nginx(), recipientToken);
     try {
       expect(socket.protocol).toBe('graphql-transport-ws');
-      await new Promise((r) => setTimeout(r, 200)); // the subscribe message reaches the server
       const message = `Socket ${suffix()}`;
       const { res, startedAt } = await send(message);
       expectSent(res, companyId, message);
