@@ -12,10 +12,10 @@
 // request's middleware chain returns once the stream is open (its report waits for the close:
 // src/observability/answered.ts), and the events are written from the subscription's iterator
 // here: an open stream holds its socket, its request (its headers and Koa's context among it), its
-// session and that iterator, 12.2 KB of heap a stream (bench --live --transport sse, the second
-// half of 6,000; Node's own, 5.3), where graphql-sse's handler (a queue, a generator and a timer of
-// each stream besides the waiting chain) held 27.6 KB at 2,000
-// (docs/performance.md, the live target).
+// session and that iterator, 11.7 KB of heap a stream (bench --live --transport sse, the second
+// half of 3,000; Node's own, 5.1; Koa's on-finished listeners 2.8 of it), where graphql-sse's
+// handler (a queue, a generator and a timer of each stream besides the waiting chain) held 27.6 KB
+// at 2,000 (docs/performance.md, the live target).
 //
 // Bounds (config.live, docs/security.md "Live connections"): a stream takes one of the instance's
 // live connections and one of its token's from its request until its response closes; past
@@ -185,7 +185,8 @@ async function pump(
   const open = () => !res.destroyed && !res.writableEnded;
   // The client left: the pending next() is answered done.
   const left = () => void results.return(undefined);
-  res.once('close', left);
+  // ('close' comes once: `on`, as below, holds no once-wrapper of each open stream.)
+  res.on('close', left);
   streams.add(res);
   try {
     res.write(PING);
@@ -236,7 +237,7 @@ export function mountEventStream(router: Router, schema: GraphQLSchema, sessions
     const res = ctx.res;
     // The instance's connection, then the token's (the session): both held until the response closes.
     try {
-      res.once('close', sessions.admit());
+      res.on('close', sessions.admit());
     } catch (err) {
       return refuse(ctx, errorRefusal([err]));
     }

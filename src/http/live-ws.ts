@@ -284,7 +284,8 @@ export function attachWebSocket(server: http.Server, schema: GraphQLSchema, sess
     // Held from here until the TCP connection closes, whatever becomes of the handshake.
     let full: unknown = null;
     try {
-      socket.once('close', sessions.admit());
+      // (A socket closes once: `on` holds no once-wrapper of each open connection.)
+      socket.on('close', sessions.admit());
     } catch (err) {
       full = err;
     }

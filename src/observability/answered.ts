@@ -9,6 +9,7 @@ import type Koa from 'koa';
 /** Runs `report` now, or, when the middleware left the response open (a stream), once it closes. */
 export function whenAnswered(ctx: Koa.Context, report: () => void): void {
   const res = ctx.res;
-  if (ctx.respond === false && !res.writableEnded && !res.destroyed) res.once('close', report);
+  // (A response closes once: `on` holds no once-wrapper, a closure and its scope, of each open stream.)
+  if (ctx.respond === false && !res.writableEnded && !res.destroyed) res.on('close', report);
   else report();
 }
