@@ -1,6 +1,7 @@
 // A focused run: one or more bench scenarios against the already seeded `pronet_bench` (run
-// `npm run bench` or `npm run seed:bench` once first), one measurement each, no ratios. For
-// judging one change quickly: run it on the build before and after the change.
+// `npm run bench` once first, or `DATABASE_URL=<server>/pronet_bench npm run seed:bench`: the seeder
+// fills the database its URL names, where this and the bench take the server's), one measurement
+// each, no ratios. For judging one change quickly: run it on the build before and after the change.
 //
 //   node dist/bench/focus.js "events page 1" "sent notifications"
 //   node dist/bench/focus.js "recommended entities (GraphQL)"    (a REST read's GraphQL twin)

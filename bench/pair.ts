@@ -15,8 +15,8 @@
 // for one side, seeded by that build's own `seed:bench`: a build whose schema differs). Prints, per
 // scenario and side, the service CPU per request of every round and their median, the same of its
 // PostgreSQL backends' CPU, the median req/s and p99, then how many rounds B used less service CPU
-// than A in. Like focus.ts, it writes to the bench database: run `npm run seed:bench` after a
-// series that creates entries.
+// than A in. Like focus.ts, it writes to the bench database: run `DATABASE_URL=<server>/pronet_bench
+// npm run seed:bench` after a series that creates entries.
 //
 // PAIR_A_AS=floor or sofa pairs this build's service with the design's floor or the peer instead of
 // another build: side A is then dist/bench/floor-server.js (the REST router alone, signed in through

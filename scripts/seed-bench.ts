@@ -284,9 +284,25 @@ export function parseSize(argv: string[]): BenchSize {
   return benchSize(scale, n);
 }
 
+/** The server's own databases: DATABASE_URL names one when it was meant as the server (as `npm run bench` takes it). */
+const SERVER_DATABASES = new Set(['postgres', 'template0', 'template1']);
+
+/** Why the seeder refuses the database `databaseUrl` names (undefined: it may seed it; none: the embedded one). */
+export function refusedDatabase(databaseUrl: string | null | undefined): string | undefined {
+  if (!databaseUrl) return undefined;
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  if (!SERVER_DATABASES.has(name)) return undefined;
+  return (
+    `DATABASE_URL names the server's database ${name}: seed:bench fills the database its URL names ` +
+    `(${SCALES.map(benchDatabase).join(', ')}; npm run bench creates and seeds them itself)`
+  );
+}
+
 async function main() {
   const size = parseSize(process.argv.slice(2));
   const config = loadConfig({ ...process.env, SEED_DEMO: 'true' });
+  const refused = refusedDatabase(config.databaseUrl);
+  if (refused) throw new Error(refused);
   const logger = createLogger('warn');
   const orm = await createOrm({
     entities: ENTITIES,
