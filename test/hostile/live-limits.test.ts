@@ -6,7 +6,7 @@
 // affected. Everything runs on loopback against a real database.
 import WebSocket from 'ws';
 import { createTeam, createUser, createCompany, grantCompanyRole, suffix, tokenFor, type TestApp, useTestApp } from '../kit';
-import { takeEvents } from '../kit/live';
+import { eventually, streamAccepted, takeEvents } from '../kit/live';
 
 const SUBSCRIPTION = 'subscription { notificationReceived { notificationId message } }';
 /** A stream refused at a limit: its category follows the status (429 for the token's, 503 for the instance's). */
@@ -151,16 +151,6 @@ async function liveStream(app: TestApp, token: string, query = SUBSCRIPTION, rea
 const within = <T>(promise: Promise<T>, ms = 3000) =>
   Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms).unref())]);
 
-/** Polls `check` every 20 ms until it is true or `ms` have passed; answers whether it became true. */
-async function eventually(check: () => boolean | Promise<boolean>, ms = 3000): Promise<boolean> {
-  const until = Date.now() + ms;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() > until) return false;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** A company whose pusher sends to a team of the given users (REST, as a client does). */
 async function sender(t: TestApp, members: number[]) {
   const company = await createCompany(t.orm);
@@ -189,16 +179,6 @@ async function acceptedSocket(t: TestApp, token: string, ms = 3000) {
     if (Date.now() > until) return null;
     await new Promise((r) => setTimeout(r, 20));
   }
-}
-
-/** Whether a stream of the token is answered 200 within `ms` (it is closed at once). */
-async function streamAccepted(t: TestApp, token: string, ms = 3000) {
-  return eventually(async () => {
-    const stream = await liveStream(t, token, SUBSCRIPTION, false);
-    if (stream.res.status === 200) stream.close();
-    else await stream.res.body?.cancel();
-    return stream.res.status === 200;
-  }, ms);
 }
 
 /** A socket acknowledged with these subscriptions registered. */

@@ -168,6 +168,29 @@ export async function openStream(app: TestApp, token?: string, { query = SUBSCRI
   return { res, next, ended: () => ended, pump, close: () => abort.abort() };
 }
 
+/** Polls `check` every 20 ms until it is true or `ms` have passed; answers whether it became true. */
+export async function eventually(check: () => boolean | Promise<boolean>, ms = 3000): Promise<boolean> {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > until) return false;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * Whether a stream of the token is answered 200 within `ms` (each one closed at once): a place
+ * given back is seen, though a stream that ended gives it back as its session closes, a moment
+ * after its connection.
+ */
+export async function streamAccepted(app: TestApp, token: string, ms = 3000): Promise<boolean> {
+  return eventually(async () => {
+    const stream = await openStream(app, token);
+    stream.close();
+    return stream.res.status === 200;
+  }, ms);
+}
+
 /** A company, its pusher (signed in on `app`) and a team of `members` fresh users with tokens. */
 export async function liveAudience(app: TestApp, members = 1) {
   const company = await createCompany(app.orm);
